@@ -1,0 +1,112 @@
+//! The error type of building, reading and selecting.
+
+use std::fmt;
+
+/// An error from building a [`Problem`](crate::Problem), reading one in
+/// Knuth's format, or selecting an option: what went wrong and, for text
+/// input, where (1-based line and column).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    kind: ErrorKind,
+    line: Option<usize>,
+    column: Option<usize>,
+}
+
+/// What went wrong; see [`Error::kind`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// An option names an item the problem does not have.
+    UnknownItem(String),
+    /// An option names this item twice.
+    RepeatedItem(String),
+    /// An option has no primary item.
+    NoPrimaryItem,
+    /// An option gives a color to this primary item.
+    ColorOnPrimary(String),
+    /// A color that the problem did not make.
+    UnknownColor,
+    /// The item line declares this name twice.
+    DuplicateItem(String),
+    /// A name that is empty or holds white space, `:` or `|`.
+    InvalidName(String),
+    /// The input has no item line.
+    NoItems,
+    /// The item line has a second `|`.
+    SecondBar,
+    /// The problem has more nodes than the arena can index (2^31).
+    TooLarge,
+    /// The option cannot be selected: it shares an item with an option
+    /// already selected (named by its item).
+    Conflict(String),
+    /// The problem has no option with this id.
+    UnknownOption(usize),
+    /// Reading the input failed.
+    Io(String),
+}
+
+impl Error {
+    pub(crate) fn new(kind: ErrorKind) -> Error {
+        Error {
+            kind,
+            line: None,
+            column: None,
+        }
+    }
+
+    pub(crate) fn at(mut self, line: usize, column: usize) -> Error {
+        self.line = Some(line);
+        self.column = Some(column);
+        self
+    }
+
+    /// What went wrong.
+    pub fn kind(&self) -> &ErrorKind {
+        &self.kind
+    }
+
+    /// The 1-based line of the input where it went wrong, for text input.
+    pub fn line(&self) -> Option<usize> {
+        self.line
+    }
+
+    /// The 1-based column (in characters) where it went wrong, for text input.
+    pub fn column(&self) -> Option<usize> {
+        self.column
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.column) {
+            (Some(line), Some(column)) => write!(f, "line {line}, column {column}: ")?,
+            (Some(line), None) => write!(f, "line {line}: ")?,
+            _ => {}
+        }
+        match &self.kind {
+            ErrorKind::UnknownItem(name) => write!(f, "unknown item '{name}'"),
+            ErrorKind::RepeatedItem(name) => write!(f, "item '{name}' is repeated in the option"),
+            ErrorKind::NoPrimaryItem => write!(f, "option has no primary item"),
+            ErrorKind::ColorOnPrimary(name) => {
+                write!(f, "primary item '{name}' cannot have a color")
+            }
+            ErrorKind::UnknownColor => write!(f, "color does not belong to this problem"),
+            ErrorKind::DuplicateItem(name) => write!(f, "item '{name}' is declared twice"),
+            ErrorKind::InvalidName(name) => write!(
+                f,
+                "invalid name '{name}' (names are non-empty, without spaces, ':' or '|')"
+            ),
+            ErrorKind::NoItems => write!(f, "no item line (the first line that is not a comment)"),
+            ErrorKind::SecondBar => write!(f, "a second '|' in the item line"),
+            ErrorKind::TooLarge => write!(f, "problem too large (more than 2^31 nodes)"),
+            ErrorKind::Conflict(name) => write!(
+                f,
+                "option conflicts with a selected option on item '{name}'"
+            ),
+            ErrorKind::UnknownOption(id) => write!(f, "no option has id {id}"),
+            ErrorKind::Io(message) => write!(f, "read error: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}

@@ -1,0 +1,292 @@
+//! Knuth's DLX text format: read a problem, write one.
+//!
+//! The format of Knuth's programs DLX1 and DLX2 (TAOCP 7.2.2.1):
+//!
+//! ```text
+//! | lines that start with '|' are comments
+//! a b c | x y        <- the items: primary ones, then '|', then secondary ones
+//! a b x:red          <- one option per line: its items, separated by spaces;
+//! b c                   a secondary item may carry a color, `item:color`
+//! a c y
+//! ```
+//!
+//! Blank lines are skipped. Names are any run of characters other than white
+//! space, `:` and `|`.
+
+use std::io::{self, BufRead, Write};
+
+use crate::error::{Error, ErrorKind};
+use crate::problem::{Entry, OptionId, Problem};
+
+/// Reads a problem in Knuth's format from a string.
+///
+/// # Errors
+///
+/// An [`Error`] with the line and column of the first fault: no item line, a
+/// name declared twice, an unknown or repeated item in an option, a color on
+/// a primary item, an option without a primary item.
+///
+/// # Example
+///
+/// ```
+/// let problem = dlx::parse("| a tiny problem\na b | x\na x:1\nb x:1\nb\n")?;
+/// assert_eq!((problem.primary_count(), problem.option_count()), (2, 3));
+/// assert_eq!(dlx::Solver::new(&problem).count(), 1);
+///
+/// let err = dlx::parse("a b\na c\n").unwrap_err();
+/// assert_eq!((err.line(), err.column()), (Some(2), Some(3)));
+/// assert_eq!(err.to_string(), "line 2, column 3: unknown item 'c'");
+/// # Ok::<(), dlx::Error>(())
+/// ```
+pub fn parse(text: &str) -> Result<Problem, Error> {
+    read(text.as_bytes())
+}
+
+/// Reads a problem in Knuth's format, line by line.
+///
+/// # Errors
+///
+/// As [`parse`], and [`ErrorKind::Io`] when reading fails.
+pub fn read<R: BufRead>(mut reader: R) -> Result<Problem, Error> {
+    let mut line = String::new();
+    let mut number = 0;
+    let mut problem = None;
+    let mut entries = Vec::new();
+    loop {
+        line.clear();
+        let n = reader
+            .read_line(&mut line)
+            .map_err(|e| Error::new(ErrorKind::Io(e.to_string())).at(number + 1, 1))?;
+        if n == 0 {
+            break;
+        }
+        number += 1;
+        let text = line.trim_end_matches(['\n', '\r']);
+        if text.trim_start().starts_with('|') || text.trim().is_empty() {
+            continue;
+        }
+        match &mut problem {
+            None => problem = Some(parse_items(text, number)?),
+            Some(problem) => {
+                parse_option(problem, text, number, &mut entries)?;
+            }
+        }
+    }
+    problem.ok_or_else(|| Error::new(ErrorKind::NoItems).at(number.max(1), 1))
+}
+
+/// The tokens of a line with their 1-based character columns.
+fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut column = 0;
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        let start = rest.find(|c: char| !c.is_whitespace())?;
+        column += rest[..start].chars().count();
+        rest = &rest[start..];
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let token = &rest[..end];
+        let at = column + 1;
+        column += token.chars().count();
+        rest = &rest[end..];
+        Some((at, token))
+    })
+}
+
+fn parse_items(text: &str, line: usize) -> Result<Problem, Error> {
+    let mut primary = Vec::new();
+    let mut secondary = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut bar = false;
+    for (column, token) in tokens(text) {
+        // Knuth writes `|` apart, but `a|b` and `a |b` mean the same.
+        let mut parts = token.split('|').peekable();
+        let mut column = column;
+        while let Some(name) = parts.next() {
+            if !name.is_empty() {
+                if name.contains(':') {
+                    return Err(
+                        Error::new(ErrorKind::InvalidName(name.to_string())).at(line, column)
+                    );
+                }
+                if !seen.insert(name) {
+                    return Err(
+                        Error::new(ErrorKind::DuplicateItem(name.to_string())).at(line, column)
+                    );
+                }
+                if bar {
+                    secondary.push(name);
+                } else {
+                    primary.push(name);
+                }
+            }
+            column += name.chars().count();
+            if parts.peek().is_some() {
+                if bar {
+                    return Err(Error::new(ErrorKind::SecondBar).at(line, column));
+                }
+                bar = true;
+                column += 1;
+            }
+        }
+    }
+    Problem::with_names(primary, secondary).map_err(|e| e.at(line, 1))
+}
+
+fn parse_option(
+    problem: &mut Problem,
+    text: &str,
+    line: usize,
+    entries: &mut Vec<Entry>,
+) -> Result<OptionId, Error> {
+    entries.clear();
+    let mut has_primary = false;
+    for (column, token) in tokens(text) {
+        let (name, color) = match token.split_once(':') {
+            Some((name, color)) => (name, Some(color)),
+            None => (token, None),
+        };
+        let fail = |kind| Err(Error::new(kind).at(line, column));
+        let Some(item) = problem.item(name) else {
+            return fail(ErrorKind::UnknownItem(name.to_string()));
+        };
+        if entries.iter().any(|e| e.item == item) {
+            return fail(ErrorKind::RepeatedItem(name.to_string()));
+        }
+        let color = match color {
+            None => None,
+            Some(_) if problem.is_primary(item) => {
+                return fail(ErrorKind::ColorOnPrimary(name.to_string()));
+            }
+            Some(color) => match problem.color(color) {
+                Ok(color) => Some(color),
+                Err(e) => return Err(e.at(line, column + name.chars().count() + 1)),
+            },
+        };
+        has_primary |= problem.is_primary(item);
+        entries.push(Entry { item, color });
+    }
+    if !has_primary {
+        return Err(Error::new(ErrorKind::NoPrimaryItem).at(line, 1));
+    }
+    problem
+        .add_option(entries.iter().copied())
+        .map_err(|e| e.at(line, 1))
+}
+
+/// Writes a problem in Knuth's format: the item line, then one line per
+/// option, in order of id. [`read`] gives back the same problem.
+///
+/// # Errors
+///
+/// Any error of the writer.
+///
+/// # Example
+///
+/// ```
+/// let text = "a b | x\na x:red\nb\n";
+/// let problem = dlx::parse(text)?;
+/// let mut out = Vec::new();
+/// dlx::write(&problem, &mut out).unwrap();
+/// assert_eq!(String::from_utf8(out).unwrap(), text);
+/// # Ok::<(), dlx::Error>(())
+/// ```
+pub fn write<W: Write>(problem: &Problem, mut out: W) -> io::Result<()> {
+    let names = |range: std::ops::Range<usize>| {
+        range
+            .map(|i| problem.item_name(i).unwrap_or_default())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let primary = problem.primary_count();
+    write!(out, "{}", names(0..primary))?;
+    if problem.secondary_count() > 0 {
+        write!(out, " | {}", names(primary..problem.item_count()))?;
+    }
+    writeln!(out)?;
+    for (id, _) in problem.options() {
+        writeln!(out, "{}", option_text(problem, id))?;
+    }
+    Ok(())
+}
+
+/// The text of an option as it is written in Knuth's format: its items'
+/// names (`item:color` for a colored one) separated by single spaces; empty
+/// if there is no such option.
+///
+/// # Example
+///
+/// ```
+/// let problem = dlx::parse("a b | x\nb   a x:red\n")?;
+/// let id = problem.options().next().unwrap().0;
+/// assert_eq!(dlx::option_text(&problem, id), "b a x:red");
+/// # Ok::<(), dlx::Error>(())
+/// ```
+pub fn option_text(problem: &Problem, id: OptionId) -> String {
+    let mut text = String::new();
+    for entry in problem.option(id).unwrap_or_default() {
+        if !text.is_empty() {
+            text.push(' ');
+        }
+        text.push_str(problem.item_name(entry.item).unwrap_or_default());
+        if let Some(color) = entry.color {
+            text.push(':');
+            text.push_str(problem.color_name(color));
+        }
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(text: &str) -> (usize, usize, String) {
+        let e = parse(text).unwrap_err();
+        (e.line().unwrap(), e.column().unwrap(), e.to_string())
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        assert_eq!(
+            err("| only a comment\n").2,
+            "line 1, column 1: no item line (the first line that is not a comment)"
+        );
+        assert_eq!(err("a b a\n").0, 1);
+        assert_eq!(err("a b a\n").1, 5);
+        assert_eq!(err("a | b | c\n").1, 7);
+        assert_eq!(err("a b\n\na  a\n").0..err("a b\n\na  a\n").1, 3..4);
+        assert_eq!(
+            err("a b | x\na x:1\n  b a:1\n").2,
+            "line 3, column 5: primary item 'a' cannot have a color"
+        );
+        assert_eq!(
+            err("a | x\nx\n").2,
+            "line 2, column 1: option has no primary item"
+        );
+        assert_eq!(err("a | x\na x:\n").1, 5);
+        assert_eq!(err("a:b\n").1, 1);
+    }
+
+    #[test]
+    fn bars_and_comments() {
+        let p = parse("|c\n\n  | indented comment\na b|x y\n|c\na x\nb y\n").unwrap();
+        assert_eq!((p.primary_count(), p.secondary_count()), (2, 2));
+        assert_eq!(p.option_count(), 2);
+        let p = parse("a b |\na\n").unwrap();
+        assert_eq!(p.secondary_count(), 0);
+    }
+
+    #[test]
+    fn round_trip() {
+        let text = "p q r | s t\np s:1 t\nq r\nr s:2\np q r t:x\n";
+        let p = parse(text).unwrap();
+        let mut out = Vec::new();
+        write(&p, &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), text);
+    }
+
+    #[test]
+    fn columns_count_characters() {
+        assert_eq!(err("é a\né b\n").1, 3);
+    }
+}

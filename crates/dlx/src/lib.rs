@@ -1,0 +1,105 @@
+//! Exact cover with Knuth's dancing links.
+//!
+//! An *exact cover* problem has a set of **items** and a set of **options**,
+//! each option a subset of the items. A **solution** is a set of options that
+//! covers every **primary** item exactly once and every **secondary** item at
+//! most once. Secondary items may also carry a **color** in an option
+//! (`item:color`): then any number of options may name the item as long as
+//! they agree on its color (Knuth's XCC problems). Sudoku, N-queens,
+//! polyomino tilings and many scheduling puzzles are exact cover problems.
+//!
+//! This crate solves them with Algorithm X (and Algorithm C for colors) of
+//! TAOCP section 7.2.2.1, with *dancing links*: the options live in an arena of
+//! nodes linked by `u32` indices, covering an item unlinks the options that
+//! name it, and uncovering puts them back exactly, in reverse order. At each
+//! level the search branches on the item with the fewest remaining options
+//! (leftmost on ties), as Knuth's DLX1 does, so node counts can be compared
+//! with his programs.
+//!
+//! # Example
+//!
+//! ```
+//! use dlx::{Problem, Solver};
+//!
+//! // Knuth's example (TAOCP 7.2.2.1, (6)): seven primary items a..g.
+//! let mut problem = Problem::with_names(["a", "b", "c", "d", "e", "f", "g"], [] as [&str; 0])?;
+//! for option in [
+//!     &["c", "e"][..],
+//!     &["a", "d", "g"],
+//!     &["b", "c", "f"],
+//!     &["a", "d", "f"],
+//!     &["b", "g"],
+//!     &["d", "e", "g"],
+//! ] {
+//!     problem.add_option_named(option)?;
+//! }
+//! let mut solver = Solver::new(&problem);
+//! let solution = solver.first().expect("one solution");
+//! problem.verify(&solution).expect("a valid solution");
+//! let mut rows: Vec<usize> = solution.iter().map(|id| id.index()).collect();
+//! rows.sort();
+//! assert_eq!(rows, [0, 3, 4]);
+//! assert_eq!(solver.count(), 1);
+//! println!("{}", solver.stats()); // solutions, nodes, updates, max level
+//! # Ok::<(), dlx::Error>(())
+//! ```
+//!
+//! # What is here
+//!
+//! - [`Problem`]: items by index or name, options validated as they are added
+//!   ([`Problem::add_option`], [`Problem::add_option_named`]), colors,
+//!   [`Problem::verify`] for any claimed solution.
+//! - [`Solver`]: [`first`](Solver::first), [`count`](Solver::count),
+//!   [`count_up_to`](Solver::count_up_to), [`for_each`](Solver::for_each) with
+//!   an early stop, a lazy [`solutions`](Solver::solutions) iterator that can
+//!   be paused and resumed, [`select`](Solver::select) options before the
+//!   search and [`reset`](Solver::reset) them; [`Limits`] on solutions and
+//!   nodes and a cancel flag, with the [`Outcome`] saying which stopped the
+//!   search; [`Stats`] (nodes, updates, solutions, deepest level, nodes per
+//!   level) and a [`progress`](Solver::progress) estimate.
+//! - Parallel search (feature `parallel`, on by default):
+//!   [`Split`] cuts the search tree at a depth into independent pieces;
+//!   [`Solver::par_count`] and [`Solver::par_for_each`] solve them on a rayon
+//!   pool, each worker with its own copy of the arena. The pieces can also be
+//!   run on many machines: [`Split::piece`] picks the `i`-th of `n`.
+//! - Knuth's text format: [`parse`], [`read`], [`write`], [`option_text`].
+//!
+//! The search is a loop over an explicit stack: no recursion, no allocation
+//! while searching, and no panic on any input the API accepts.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod arena;
+mod error;
+mod format;
+#[cfg(feature = "parallel")]
+mod parallel;
+mod problem;
+mod search;
+
+pub use error::{Error, ErrorKind};
+pub use format::{option_text, parse, read, write};
+#[cfg(feature = "parallel")]
+pub use parallel::{ParCount, Split};
+pub use problem::{Color, Entry, OptionId, Problem, VerifyError};
+pub use search::{Limits, Outcome, Solutions, Solver, Stats};
+
+/// Access to internals for the benchmarks; not part of the API.
+#[doc(hidden)]
+pub mod bench {
+    use crate::arena::Node;
+    use crate::search::Engine;
+    use crate::Problem;
+
+    /// Counts the solutions with the nodes stored in a `slab::Slab` instead of
+    /// a `Vec`, to measure what the slab costs.
+    pub fn count_with_slab_arena(problem: &Problem) -> u64 {
+        Engine::<slab::Slab<Node>>::new(problem).count()
+    }
+
+    /// Counts the solutions with the default (`Vec`) arena.
+    pub fn count_with_vec_arena(problem: &Problem) -> u64 {
+        Engine::<Vec<Node>>::new(problem).count()
+    }
+}
