@@ -31,7 +31,7 @@ use crate::problem::{Entry, OptionId, Problem};
 /// ```
 /// let problem = dlx::parse("| a tiny problem\na b | x\na x:1\nb x:1\nb\n")?;
 /// assert_eq!((problem.primary_count(), problem.option_count()), (2, 3));
-/// assert_eq!(dlx::Solver::new(&problem).count(), 1);
+/// assert_eq!(dlx::Solver::new(&problem).count(), 2);
 ///
 /// let err = dlx::parse("a b\na c\n").unwrap_err();
 /// assert_eq!((err.line(), err.column()), (Some(2), Some(3)));

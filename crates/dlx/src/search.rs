@@ -214,9 +214,9 @@ struct Shared {
 /// let c = problem.add_option([1usize, 2])?;
 /// let d = problem.add_option([0usize])?;
 /// let mut solver = Solver::new(&problem);
-/// let mut solutions: Vec<_> = solver.solutions().collect();
-/// solutions.sort();
-/// assert_eq!(solutions, [vec![a, b], vec![c, d]]);
+/// let solutions: Vec<_> = solver.solutions().collect();
+/// // Item 0 is branched on first: option a, then option d.
+/// assert_eq!(solutions, [vec![a, b], vec![d, c]]);
 /// # Ok::<(), dlx::Error>(())
 /// ```
 #[derive(Clone)]
@@ -519,7 +519,8 @@ impl<S: Storage> Engine<S> {
             let node = self.arena.nodes[p];
             let x = node.top as usize;
             let state = self.item_state[x];
-            let ok = state == 0 || (node.color != 0 && state == node.color);
+            // A color of -1 marks a node that agrees with its purified item.
+            let ok = state == 0 || (node.color != 0 && (node.color == -1 || state == node.color));
             if !ok {
                 let name = self.shared.names[x - 1].clone();
                 return Err(Error::new(ErrorKind::Conflict(name)));
@@ -532,7 +533,11 @@ impl<S: Storage> Engine<S> {
         while self.arena.nodes[p].top > 0 {
             let node = self.arena.nodes[p];
             let x = node.top as usize;
-            let new = if node.color == 0 { -1 } else { node.color };
+            let new = match node.color {
+                0 => -1,
+                -1 => self.item_state[x],
+                color => color,
+            };
             if self.item_state[x] != new {
                 self.item_log.push((x as u32, self.item_state[x]));
                 self.item_state[x] = new;
@@ -805,6 +810,7 @@ impl<S: Storage> Engine<S> {
         }
     }
 
+    #[cfg(feature = "parallel")]
     /// The current partial solution's options chosen by the search at levels
     /// `0..depth`, when it is that deep. Used to split the tree.
     pub(crate) fn choices(&self, depth: usize) -> impl Iterator<Item = OptionId> + '_ {
@@ -813,10 +819,12 @@ impl<S: Storage> Engine<S> {
             .map(|&p| self.shared.option_ids[self.arena.option_of(p as usize)])
     }
 
+    #[cfg(feature = "parallel")]
     pub(crate) fn level(&self) -> usize {
         self.level
     }
 
+    #[cfg(feature = "parallel")]
     /// Runs the search down to `depth` levels and calls `visit` at every node
     /// of that depth (and at every solution shallower) with the options that
     /// lead there; used to split the tree into independent pieces.

@@ -1,0 +1,339 @@
+//! `dlx cover`, `dlx queens` and `dlx pentomino`: exact-cover problems run
+//! through one runner, which counts (in parallel with `-j`), prints
+//! solutions, runs one piece of a split tree, and reports statistics.
+
+use std::fs::File;
+use std::io::{self, BufReader, BufWriter, Write};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context, Result};
+use clap::ValueEnum;
+use dlx::{Board, Limits, OptionId, Outcome, Problem, Solver, Stats};
+
+use crate::Status;
+
+/// How solutions are printed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Text: option lines (`cover`) or pictures (`queens`, `pentomino`),
+    /// solutions separated by a blank line.
+    #[default]
+    Text,
+    /// JSON Lines: one object per solution (and one for a count).
+    Json,
+}
+
+/// What every exact-cover command takes.
+#[derive(Clone, Debug, clap::Args)]
+pub struct Run {
+    /// Print the number of solutions only.
+    #[arg(long)]
+    count: bool,
+    /// Stop after K solutions.
+    #[arg(long, value_name = "K")]
+    limit: Option<u64>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Print nodes, updates, solutions and time to stderr.
+    #[arg(long)]
+    stats: bool,
+    /// With --stats, also print the number of nodes at each level.
+    #[arg(long)]
+    levels: bool,
+    /// Worker threads for counting (default: all cores). Solutions are
+    /// printed by one thread, in the order of the serial search.
+    #[arg(short = 'j', long = "threads", value_name = "N")]
+    threads: Option<usize>,
+    /// Cut the search tree this many levels below the root into pieces (for
+    /// --piece).
+    #[arg(long, value_name = "D", requires = "piece")]
+    split_depth: Option<usize>,
+    /// Run only piece I of N (1 <= I <= N) of the split tree: pieces I,
+    /// I + N, I + 2N, ... The counts of pieces 1/N to N/N add up to the whole.
+    #[arg(long, value_name = "I/N", value_parser = parse_piece)]
+    piece: Option<(usize, usize)>,
+}
+
+fn parse_piece(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("expected I/N with 1 <= I <= N, found '{text}'");
+    let (i, n) = text.split_once('/').ok_or_else(bad)?;
+    let (i, n): (usize, usize) = (
+        i.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if i == 0 || i > n {
+        return Err(bad());
+    }
+    Ok((i, n))
+}
+
+/// `dlx cover`.
+#[derive(Clone, Debug, clap::Args)]
+pub struct CoverArgs {
+    /// A problem in Knuth's DLX format (stdin when absent or '-'): a line of
+    /// item names (primary, then '|' and secondary ones), then one option
+    /// per line; secondary items may carry a color, `item:color`; lines that
+    /// start with '|' are comments.
+    file: Option<PathBuf>,
+    #[command(flatten)]
+    run: Run,
+}
+
+/// `dlx queens`.
+#[derive(Clone, Debug, clap::Args)]
+pub struct QueensArgs {
+    /// The size of the board.
+    n: usize,
+    #[command(flatten)]
+    run: Run,
+}
+
+/// `dlx pentomino`.
+#[derive(Clone, Debug, clap::Args)]
+pub struct PentominoArgs {
+    /// The board: RxC for a rectangle of 60 cells (6x10, 5x12, 4x15, 3x20),
+    /// or 8x8-2x2 for the 8x8 square without its centre 2x2.
+    #[arg(long, default_value = "6x10")]
+    board: String,
+    /// Count each tiling once up to the board's symmetries.
+    #[arg(long)]
+    unique: bool,
+    #[command(flatten)]
+    run: Run,
+}
+
+/// `dlx cover`: read the problem, then run it.
+pub fn run_cover(args: CoverArgs) -> Result<Status> {
+    let (problem, name) = match &args.file {
+        Some(path) if path.as_os_str() != "-" => {
+            let file =
+                File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let problem = dlx::read(BufReader::new(file));
+            (problem, path.display().to_string())
+        }
+        _ => (dlx::read(io::stdin().lock()), "<stdin>".to_string()),
+    };
+    let problem = match problem {
+        Ok(problem) => problem,
+        Err(e) => bail!("{name}: {e}"),
+    };
+    run(&problem, &args.run, |out, problem, solution| {
+        for &id in solution {
+            writeln!(out, "{}", dlx::option_text(problem, id))?;
+        }
+        Ok(())
+    })
+}
+
+/// `dlx queens N`.
+pub fn run_queens(args: QueensArgs) -> Result<Status> {
+    let n = args.n;
+    let problem = dlx::try_queens(n).context("cannot build the problem")?;
+    run(&problem, &args.run, |out, problem, solution| {
+        write!(out, "{}", dlx::queens_board(n, solution, problem))
+    })
+}
+
+/// `dlx pentomino`.
+pub fn run_pentomino(args: PentominoArgs) -> Result<Status> {
+    let board = parse_board(&args.board)?;
+    let problem = dlx::pentominoes(&board, args.unique)
+        .with_context(|| format!("cannot tile the board {}", args.board))?;
+    run(&problem, &args.run, |out, problem, solution| {
+        write!(out, "{}", dlx::pentomino_picture(problem, &board, solution))
+    })
+}
+
+fn parse_board(text: &str) -> Result<Board> {
+    if text == "8x8-2x2" {
+        return Ok(Board::eight_by_eight_minus_centre());
+    }
+    let (rows, cols) = text
+        .split_once(['x', 'X'])
+        .and_then(|(r, c)| Some((r.trim().parse().ok()?, c.trim().parse().ok()?)))
+        .with_context(|| format!("expected a board RxC or 8x8-2x2, found '{text}'"))?;
+    Ok(Board::rectangle(rows, cols)?)
+}
+
+type Print<'a> = dyn Fn(&mut dyn Write, &Problem, &[OptionId]) -> io::Result<()> + 'a;
+
+/// Counts or prints the solutions of `problem` as `run` asks; `print` draws
+/// one solution as text.
+fn run(
+    problem: &Problem,
+    run: &Run,
+    print: impl Fn(&mut dyn Write, &Problem, &[OptionId]) -> io::Result<()>,
+) -> Result<Status> {
+    let print: &Print = &print;
+    let started = Instant::now();
+    let mut solver = Solver::new(problem);
+    solver.profile_levels(run.levels);
+    let pieces = match run.piece {
+        Some((i, n)) => {
+            let split = solver.split(run.split_depth.unwrap_or(default_split_depth(problem)));
+            let mine: Vec<Vec<OptionId>> = split.piece(i - 1, n).map(<[_]>::to_vec).collect();
+            eprintln!(
+                "dlx: piece {i}/{n}: {} of the {} subtrees at depth {}",
+                mine.len(),
+                split.len(),
+                split.depth()
+            );
+            Some(mine)
+        }
+        None => None,
+    };
+    let threads = crate::thread_count(run.threads);
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let (solutions, stats, outcome) = if run.count && threads > 1 {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .context("cannot start the worker threads")?;
+        if let Some(k) = run.limit {
+            solver.set_limits(Limits::new().solutions(k));
+        }
+        let counted = pool.install(|| match &pieces {
+            Some(pieces) => solver.par_count_pieces(pieces.iter().map(Vec::as_slice)),
+            None => solver.par_count(),
+        });
+        (counted.solutions, counted.stats, counted.outcome)
+    } else {
+        serial(&mut solver, pieces.as_deref(), run, problem, &mut out, print)?
+    };
+    if run.count {
+        match run.format {
+            Format::Text => writeln!(out, "{solutions}")?,
+            Format::Json => writeln!(
+                out,
+                "{}",
+                serde_json::json!({ "solutions": solutions, "complete": outcome.is_complete() })
+            )?,
+        }
+    }
+    out.flush()?;
+    if run.stats {
+        print_stats(&stats, solutions, outcome, started.elapsed());
+    }
+    Ok(if solutions > 0 {
+        Status::Solved
+    } else {
+        Status::Failed
+    })
+}
+
+/// The serial search: prints (unless counting) and counts, with a progress
+/// line on a terminal and the whole tree or the given pieces.
+fn serial(
+    solver: &mut Solver,
+    pieces: Option<&[Vec<OptionId>]>,
+    run: &Run,
+    problem: &Problem,
+    out: &mut dyn Write,
+    print: &Print,
+) -> Result<(u64, Stats, Outcome)> {
+    let bar = crate::progress::bar(None, "solutions");
+    let limit = run.limit.unwrap_or(u64::MAX);
+    let mut found = 0u64;
+    let mut outcome = Outcome::Complete;
+    let whole = [Vec::new()];
+    let pieces = pieces.unwrap_or(&whole);
+    for (k, piece) in pieces.iter().enumerate() {
+        if found >= limit {
+            outcome = Outcome::SolutionLimit;
+            break;
+        }
+        for &id in piece {
+            solver.select(id).context("a piece does not fit the problem")?;
+        }
+        // Search in slices of nodes, so that the progress line moves even
+        // while no solution turns up.
+        let slice = 1 << 20;
+        solver.rewind();
+        loop {
+            solver.set_limits(Limits::new().nodes(solver.stats().nodes + slice));
+            if let Some(solution) = solver.next_solution() {
+                found += 1;
+                if !run.count {
+                    emit(run.format, found, solution, problem, out, print)?;
+                }
+                if found >= limit {
+                    outcome = Outcome::SolutionLimit;
+                    break;
+                }
+                if found % 4096 == 0 {
+                    bar.set_position(found);
+                }
+            } else if solver.outcome() == Outcome::NodeLimit {
+                let done = (k as f64 + solver.progress()) / pieces.len() as f64;
+                bar.set_position(found);
+                bar.set_message(format!("({:.1}% of the tree)", 100.0 * done));
+            } else {
+                break;
+            }
+        }
+        for _ in piece {
+            solver.unselect();
+        }
+    }
+    bar.finish_and_clear();
+    Ok((found, solver.stats(), outcome))
+}
+
+/// Prints the `found`-th solution.
+fn emit(
+    format: Format,
+    found: u64,
+    solution: &[OptionId],
+    problem: &Problem,
+    out: &mut dyn Write,
+    print: &Print,
+) -> io::Result<()> {
+    match format {
+        Format::Text => {
+            if found > 1 {
+                writeln!(out)?;
+            }
+            print(out, problem, solution)
+        }
+        Format::Json => {
+            let ids: Vec<usize> = solution.iter().map(|id| id.index()).collect();
+            let texts: Vec<String> = solution
+                .iter()
+                .map(|&id| dlx::option_text(problem, id))
+                .collect();
+            writeln!(out, "{}", serde_json::json!({ "options": ids, "texts": texts }))
+        }
+    }
+}
+
+/// A split depth that gives some hundreds of pieces on most problems.
+fn default_split_depth(problem: &Problem) -> usize {
+    problem.primary_count().min(3)
+}
+
+fn print_stats(stats: &Stats, solutions: u64, outcome: Outcome, elapsed: Duration) {
+    let mut err = io::stderr().lock();
+    let how = match outcome {
+        Outcome::Complete => "complete",
+        Outcome::SolutionLimit => "stopped at the solution limit",
+        Outcome::NodeLimit => "stopped at the node limit",
+        Outcome::Cancelled => "cancelled",
+        _ => "stopped",
+    };
+    let _ = writeln!(
+        err,
+        "solutions: {solutions}, nodes: {}, updates: {}, max level: {}, time: {:.3} s ({how})",
+        stats.nodes,
+        stats.updates,
+        stats.max_level,
+        elapsed.as_secs_f64()
+    );
+    if let Some(levels) = &stats.level_nodes {
+        for (level, nodes) in levels.iter().enumerate().filter(|(_, &n)| n > 0) {
+            let _ = writeln!(err, "  level {level}: {nodes} nodes");
+        }
+    }
+}

@@ -1,0 +1,229 @@
+//! `dlx cover`, `dlx queens` and `dlx pentomino`.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+use crate::fixture;
+
+fn dlx() -> Command {
+    Command::cargo_bin("dlx").expect("the dlx binary is built")
+}
+
+/// Runs `dlx ARGS` and returns stdout, asserting success.
+fn stdout(args: &[&str]) -> String {
+    let output = dlx().args(args).output().unwrap();
+    assert!(
+        output.status.success(),
+        "dlx {args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+fn count(args: &[&str]) -> u64 {
+    stdout(args).trim().parse().unwrap()
+}
+
+#[test]
+fn cover_prints_the_option_lines_of_each_solution() {
+    let out = stdout(&["cover", &fixture("exact-cover/knuth.dlx")]);
+    let mut lines: Vec<&str> = out.lines().collect();
+    lines.sort();
+    assert_eq!(lines, ["a d f", "b g", "c e"]);
+}
+
+#[test]
+fn cover_separates_solutions_with_a_blank_line_and_each_is_valid() {
+    let path = fixture("exact-cover/langford-7.dlx");
+    let out = stdout(&["cover", &path]);
+    let solutions: Vec<&str> = out.split("\n\n").collect();
+    assert_eq!(solutions.len(), 52);
+    for solution in solutions {
+        // Every slot filled once, every digit placed once, at distance k+1.
+        let mut slots = [0u32; 15];
+        let mut digits = [0u32; 8];
+        for line in solution.lines() {
+            let words: Vec<&str> = line.split(' ').collect();
+            let k: usize = words[0][1..].parse().unwrap();
+            let a: usize = words[1][1..].parse().unwrap();
+            let b: usize = words[2][1..].parse().unwrap();
+            assert_eq!(b - a, k + 1, "{line}");
+            digits[k] += 1;
+            slots[a] += 1;
+            slots[b] += 1;
+        }
+        assert!(digits[1..].iter().all(|&d| d == 1), "{solution}");
+        assert!(slots[1..].iter().all(|&s| s == 1), "{solution}");
+    }
+}
+
+#[test]
+fn cover_counts_with_any_number_of_threads() {
+    let path = fixture("exact-cover/langford-7.dlx");
+    for j in ["1", "2", "3"] {
+        assert_eq!(count(&["cover", "--count", "-j", j, &path]), 52);
+    }
+    assert_eq!(count(&["cover", "--count", "--limit", "5", "-j", "1", &path]), 5);
+    assert_eq!(count(&["cover", "--count", "--limit", "5", "-j", "2", &path]), 5);
+    assert_eq!(
+        stdout(&["cover", "--limit", "2", &path]).split("\n\n").count(),
+        2
+    );
+}
+
+#[test]
+fn cover_reads_stdin_and_colors() {
+    let text = std::fs::read_to_string(fixture("exact-cover/colors.dlx")).unwrap();
+    let out = dlx()
+        .args(["cover", "-"])
+        .write_stdin(text)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let mut lines: Vec<String> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    lines.sort();
+    assert_eq!(lines, ["p r x:A y", "q x:A"]);
+}
+
+#[test]
+fn cover_json_gives_indices_and_texts() {
+    let out = stdout(&["cover", "--format", "json", &fixture("exact-cover/knuth.dlx")]);
+    let value: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let mut ids: Vec<u64> = value["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    ids.sort();
+    assert_eq!(ids, [0, 3, 4]);
+    assert_eq!(value["texts"].as_array().unwrap().len(), 3);
+}
+
+#[test]
+fn cover_parse_errors_name_line_and_column() {
+    dlx()
+        .args(["cover", &fixture("exact-cover/bad-item.dlx")])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "bad-item.dlx: line 5, column 4: unknown item 'd'",
+        ));
+    dlx()
+        .args(["cover", "no-such-file.dlx"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot read no-such-file.dlx"));
+}
+
+#[test]
+fn cover_stats_go_to_stderr() {
+    dlx()
+        .args(["cover", "--count", "--stats", "--levels", "-j", "1"])
+        .arg(fixture("exact-cover/langford-7.dlx"))
+        .assert()
+        .success()
+        .stdout("52\n")
+        .stderr(predicate::str::contains("solutions: 52, nodes: "))
+        .stderr(predicate::str::contains("level 0: 1 nodes"));
+}
+
+#[test]
+fn no_solution_exits_with_status_1() {
+    dlx()
+        .args(["queens", "3", "--count"])
+        .assert()
+        .code(1)
+        .stdout("0\n");
+}
+
+#[test]
+fn pieces_add_up_to_the_whole() {
+    let path = fixture("exact-cover/langford-7.dlx");
+    for n in [1, 2, 3, 7] {
+        for depth in ["1", "2"] {
+            let total: u64 = (1..=n)
+                .map(|i| {
+                    let piece = format!("{i}/{n}");
+                    count(&["cover", "--count", "--split-depth", depth, "--piece", &piece, &path])
+                })
+                .sum();
+            assert_eq!(total, 52, "{n} pieces at depth {depth}");
+        }
+    }
+    let total: u64 = (1..=4)
+        .map(|i| count(&["queens", "8", "--count", "--piece", &format!("{i}/4")]))
+        .sum();
+    assert_eq!(total, 92);
+    dlx()
+        .args(["queens", "8", "--piece", "5/4"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("expected I/N"));
+}
+
+#[test]
+fn queens_counts_match_the_literature() {
+    let known = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
+    for (n, &want) in known.iter().enumerate() {
+        let n = (n + 1).to_string();
+        let args = ["queens", &n, "--count", "-j", "2"];
+        let output = dlx().args(args).output().unwrap();
+        let got: u64 = String::from_utf8(output.stdout).unwrap().trim().parse().unwrap();
+        assert_eq!(got, want, "{n} queens");
+    }
+    assert_eq!(count(&["queens", "10", "--count", "-j", "1"]), 724);
+}
+
+#[test]
+fn queens_boards_are_drawn_and_valid() {
+    let out = stdout(&["queens", "6"]);
+    let boards: Vec<&str> = out.split("\n\n").collect();
+    assert_eq!(boards.len(), 4);
+    for board in boards {
+        let queens: Vec<(usize, usize)> = board
+            .lines()
+            .enumerate()
+            .flat_map(|(r, line)| line.match_indices('Q').map(move |(c, _)| (r, c)))
+            .collect();
+        assert_eq!(queens.len(), 6);
+        for (i, &(r1, c1)) in queens.iter().enumerate() {
+            for &(r2, c2) in &queens[i + 1..] {
+                assert!(r1 != r2 && c1 != c2 && r1.abs_diff(r2) != c1.abs_diff(c2));
+            }
+        }
+    }
+}
+
+#[test]
+fn pentomino_counts_match_the_literature() {
+    assert_eq!(count(&["pentomino", "--count", "-j", "2"]), 9356);
+    assert_eq!(count(&["pentomino", "--count", "--unique", "-j", "1"]), 2339);
+    assert_eq!(count(&["pentomino", "--board", "5x12", "--count"]), 4040);
+    assert_eq!(count(&["pentomino", "--board", "3x20", "--count"]), 8);
+    assert_eq!(count(&["pentomino", "--board", "8x8-2x2", "--count"]), 520);
+}
+
+#[test]
+fn pentomino_pictures_use_each_piece_once() {
+    let out = stdout(&["pentomino", "--board", "3x20", "--unique"]);
+    let tilings: Vec<&str> = out.split("\n\n").collect();
+    assert_eq!(tilings.len(), 2);
+    for tiling in tilings {
+        assert_eq!(tiling.lines().count(), 3);
+        for piece in "FILNPTUVWXYZ".chars() {
+            assert_eq!(tiling.matches(piece).count(), 5, "{piece} in\n{tiling}");
+        }
+    }
+    dlx()
+        .args(["pentomino", "--board", "8x8"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("64 cells"));
+}

@@ -1,0 +1,364 @@
+//! The engine against brute force, limits, select/reset and statistics.
+
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use dlx::{Color, Entry, Limits, OptionId, Outcome, Problem, Solver};
+use proptest::prelude::*;
+
+/// A small random problem: `primary` + `secondary` items, options as lists of
+/// (item, color) with color 0 for none; colors only on secondary items.
+#[derive(Clone, Debug)]
+struct Spec {
+    primary: usize,
+    secondary: usize,
+    options: Vec<Vec<(usize, u32)>>,
+}
+
+fn spec() -> impl Strategy<Value = Spec> {
+    (1usize..=5, 0usize..=3).prop_flat_map(|(primary, secondary)| {
+        let n = primary + secondary;
+        let option =
+            proptest::collection::btree_map(0..n, 0u32..=2, 1..=n.min(4)).prop_map(move |items| {
+                items
+                    .into_iter()
+                    .map(|(item, color)| (item, if item < primary { 0 } else { color }))
+                    .collect::<Vec<_>>()
+            });
+        proptest::collection::vec(option, 0..=12).prop_map(move |options| Spec {
+            primary,
+            secondary,
+            options,
+        })
+    })
+}
+
+/// Builds the problem, skipping options without a primary item (the
+/// problem rejects them) and keeping the kept specs aligned with ids.
+fn build(spec: &Spec) -> (Problem, Vec<Vec<(usize, u32)>>) {
+    let mut problem = Problem::new(spec.primary, spec.secondary);
+    let colors: Vec<Color> = (1..=2)
+        .map(|c| problem.color(&format!("c{c}")).unwrap())
+        .collect();
+    let mut kept = Vec::new();
+    for option in &spec.options {
+        let entries: Vec<Entry> = option
+            .iter()
+            .map(|&(item, c)| Entry::from((item, (c > 0).then(|| colors[c as usize - 1]))))
+            .collect();
+        match problem.add_option(entries) {
+            Ok(id) => {
+                assert_eq!(id.index(), kept.len());
+                kept.push(option.clone());
+            }
+            Err(e) => {
+                assert!(option.iter().all(|&(i, _)| i >= spec.primary), "{e}");
+            }
+        }
+    }
+    (problem, kept)
+}
+
+/// Whether a set of options (given by a bit mask) is a solution, checked
+/// from the definition.
+fn is_solution(spec: &Spec, options: &[Vec<(usize, u32)>], mask: u32) -> bool {
+    let n = spec.primary + spec.secondary;
+    let mut uses = vec![0; n];
+    let mut color: Vec<Option<u32>> = vec![None; n];
+    for (k, option) in options.iter().enumerate() {
+        if mask >> k & 1 == 0 {
+            continue;
+        }
+        for &(item, c) in option {
+            uses[item] += 1;
+            if item >= spec.primary {
+                if c == 0 && uses[item] > 1 {
+                    return false;
+                }
+                match color[item] {
+                    None if uses[item] == 1 => color[item] = Some(c),
+                    Some(prev) if prev == c && c != 0 => {}
+                    _ => return false,
+                }
+            }
+        }
+    }
+    (0..spec.primary).all(|i| uses[i] == 1)
+}
+
+fn brute_force(spec: &Spec, options: &[Vec<(usize, u32)>]) -> Vec<Vec<usize>> {
+    (0u32..1 << options.len())
+        .filter(|&mask| is_solution(spec, options, mask))
+        .map(|mask| (0..options.len()).filter(|k| mask >> k & 1 == 1).collect())
+        .collect()
+}
+
+fn sorted(solutions: impl IntoIterator<Item = Vec<OptionId>>) -> Vec<Vec<usize>> {
+    let mut all: Vec<Vec<usize>> = solutions
+        .into_iter()
+        .map(|s| {
+            let mut s: Vec<usize> = s.iter().map(|id| id.index()).collect();
+            s.sort();
+            s
+        })
+        .collect();
+    all.sort();
+    all
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    /// Every solution verifies, and the solutions are exactly those of a
+    /// brute force over all subsets of options.
+    #[test]
+    fn matches_brute_force(spec in spec()) {
+        let (problem, options) = build(&spec);
+        let mut expected = brute_force(&spec, &options);
+        expected.sort();
+        let mut solver = Solver::new(&problem);
+        let found: Vec<Vec<OptionId>> = solver.solutions().collect();
+        for solution in &found {
+            prop_assert!(problem.verify(solution).is_ok());
+        }
+        prop_assert_eq!(sorted(found), expected.clone());
+        prop_assert_eq!(solver.count(), expected.len() as u64);
+        prop_assert_eq!(solver.par_count().solutions, expected.len() as u64);
+
+        // Selecting the options of a solution leaves exactly that solution.
+        if let Some(first) = expected.first() {
+            for &k in first {
+                solver.select(OptionId::from_index(k)).unwrap();
+            }
+            prop_assert_eq!(solver.count(), 1);
+            solver.reset();
+            prop_assert_eq!(solver.count(), expected.len() as u64);
+        }
+
+        // The pieces of every split add up to the whole.
+        for depth in 0..3 {
+            let split = solver.split(depth);
+            let total: u64 = split.pieces().iter().map(|p| solver.count_piece(p).unwrap()).sum();
+            prop_assert_eq!(total, expected.len() as u64);
+        }
+
+        // Knuth's text format gives back the same problem.
+        let mut text = Vec::new();
+        dlx::write(&problem, &mut text).unwrap();
+        let again = dlx::read(&text[..]).unwrap();
+        prop_assert_eq!(sorted(Solver::new(&again).solutions()), expected);
+    }
+}
+
+/// Knuth's example (6) of TAOCP 7.2.2.1.
+fn knuth() -> Problem {
+    dlx::parse("| TAOCP 7.2.2.1 (6)\na b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n")
+        .unwrap()
+}
+
+#[test]
+fn knuths_example_has_one_solution() {
+    let problem = knuth();
+    let mut solver = Solver::new(&problem);
+    let solution = solver.first().unwrap();
+    assert_eq!(sorted([solution]), [vec![0, 3, 4]]);
+    assert_eq!(solver.count(), 1);
+    assert_eq!(solver.outcome(), Outcome::Complete);
+}
+
+/// The 4x4 sudoku grid as exact cover: 64 items, 64 options.
+fn sudoku4() -> Problem {
+    let mut problem = Problem::new(64, 0);
+    for r in 0..4 {
+        for c in 0..4 {
+            for d in 0..4 {
+                let b = (r / 2) * 2 + c / 2;
+                problem
+                    .add_option([r * 4 + c, 16 + r * 4 + d, 32 + c * 4 + d, 48 + b * 4 + d])
+                    .unwrap();
+            }
+        }
+    }
+    problem
+}
+
+#[test]
+fn four_by_four_sudoku_grids() {
+    let problem = sudoku4();
+    let mut solver = Solver::new(&problem);
+    let mut grids = std::collections::HashSet::new();
+    for solution in solver.solutions() {
+        problem.verify(&solution).unwrap();
+        let mut grid = [0u8; 16];
+        for id in solution {
+            let k = id.index();
+            grid[k / 4] = (k % 4) as u8 + 1;
+        }
+        grids.insert(grid);
+    }
+    assert_eq!(grids.len(), 288);
+    assert_eq!(solver.count(), 288);
+    assert_eq!(solver.par_count().solutions, 288);
+}
+
+#[test]
+fn reset_gives_a_fresh_solvers_count() {
+    let problem = sudoku4();
+    let mut solver = Solver::new(&problem);
+    // A given 1 in the top-left cell: a quarter of the grids.
+    solver.select(OptionId::from_index(0)).unwrap();
+    assert_eq!(solver.count(), 72);
+    // A 1 in the next cell of that row conflicts.
+    let err = solver.select(OptionId::from_index(4)).unwrap_err();
+    assert!(matches!(err.kind(), dlx::ErrorKind::Conflict(_)), "{err}");
+    assert_eq!(solver.count(), 72);
+    solver.select(OptionId::from_index(5)).unwrap();
+    assert_eq!(solver.count(), 24);
+    assert_eq!(solver.unselect(), Some(OptionId::from_index(5)));
+    assert_eq!(solver.count(), 72);
+    solver.reset();
+    assert_eq!(solver.count(), Solver::new(&problem).count());
+    assert!(solver.selected().next().is_none());
+}
+
+#[test]
+fn a_search_can_pause_and_resume() {
+    let problem = sudoku4();
+    let mut solver = Solver::new(&problem);
+    let all: Vec<Vec<OptionId>> = solver.solutions().collect();
+    assert!(solver.next_solution().is_none());
+    solver.rewind();
+    let mut again = Vec::new();
+    while let Some(s) = solver.next_solution() {
+        again.push(s.to_vec());
+        if again.len() == 100 {
+            assert_eq!(solver.outcome(), Outcome::Paused);
+            // Asking for a count in the middle starts afresh...
+            assert_eq!(Solver::new(&problem).count(), 288);
+        }
+    }
+    assert_eq!(again, all);
+    assert_eq!(solver.outcome(), Outcome::Complete);
+}
+
+#[test]
+fn limits_say_what_stopped_the_search() {
+    let problem = sudoku4();
+    let mut solver = Solver::new(&problem);
+    solver.set_limits(Limits::new().nodes(50));
+    let count = solver.count();
+    assert!(count < 288);
+    assert_eq!(solver.outcome(), Outcome::NodeLimit);
+    assert!(solver.outcome().is_limited());
+    assert_eq!(solver.stats().nodes, 50);
+
+    solver.set_limits(Limits::new().solutions(10));
+    assert_eq!(solver.count(), 10);
+    assert_eq!(solver.outcome(), Outcome::SolutionLimit);
+    assert_eq!(solver.solutions().count(), 10);
+    assert_eq!(solver.par_count().solutions, 10);
+
+    let flag = Arc::new(AtomicBool::new(false));
+    solver.set_limits(Limits::new().cancel_flag(flag.clone()));
+    let mut seen = 0;
+    let outcome = solver.for_each(|_| {
+        seen += 1;
+        if seen == 5 {
+            flag.store(true, Ordering::Relaxed);
+        }
+        ControlFlow::Continue(())
+    });
+    assert_eq!((seen, outcome), (5, Outcome::Cancelled));
+
+    solver.set_limits(Limits::new());
+    assert_eq!(solver.count_up_to(2), 2);
+    assert_eq!(solver.outcome(), Outcome::SolutionLimit);
+    assert_eq!(solver.count(), 288);
+    assert!(solver.outcome().is_complete());
+}
+
+#[test]
+fn a_cancel_flag_set_from_another_thread_stops_the_search() {
+    // 64 independent items with 2 options each: 2^64 solutions.
+    let mut problem = Problem::new(64, 0);
+    for i in 0..64usize {
+        problem.add_option([i]).unwrap();
+        problem.add_option([i]).unwrap();
+    }
+    let flag = Arc::new(AtomicBool::new(false));
+    let mut solver = Solver::new(&problem);
+    solver.set_limits(Limits::new().cancel_flag(flag.clone()));
+    let setter = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        flag.store(true, Ordering::Relaxed);
+    });
+    let count = solver.count();
+    setter.join().unwrap();
+    assert!(count > 0);
+    assert_eq!(solver.outcome(), Outcome::Cancelled);
+}
+
+#[test]
+fn stats_are_deterministic_and_profiled() {
+    let problem = sudoku4();
+    let run = || {
+        let mut solver = Solver::new(&problem);
+        solver.profile_levels(true);
+        solver.count();
+        solver.stats()
+    };
+    let (a, b) = (run(), run());
+    assert_eq!(a, b);
+    assert_eq!(a.solutions, 288);
+    let levels = a.level_nodes.clone().unwrap();
+    assert_eq!(levels.iter().sum::<u64>(), a.nodes);
+    assert_eq!(levels[0], 1);
+    // 16 cells, each chosen once on the way to a solution.
+    assert_eq!(a.max_level, 15);
+    assert!(a.updates > a.nodes);
+}
+
+#[test]
+fn a_problem_without_primary_items_has_one_empty_solution() {
+    let problem = Problem::new(0, 2);
+    let mut solver = Solver::new(&problem);
+    assert_eq!(solver.first(), Some(vec![]));
+    assert_eq!(solver.count(), 1);
+}
+
+#[test]
+fn an_item_without_options_means_no_solution() {
+    let mut problem = Problem::new(2, 0);
+    problem.add_option([0usize]).unwrap();
+    let mut solver = Solver::new(&problem);
+    assert_eq!(solver.count(), 0);
+    assert_eq!(solver.outcome(), Outcome::Complete);
+    assert_eq!(solver.stats().nodes, 1);
+}
+
+#[test]
+fn colors_let_options_share_a_secondary_item() {
+    // Knuth's XCC example (TAOCP 7.2.2.1 (49)).
+    let problem = dlx::parse("p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n").unwrap();
+    let mut solver = Solver::new(&problem);
+    let solutions: Vec<_> = solver.solutions().collect();
+    assert_eq!(sorted(solutions.clone()), [vec![1, 3]]);
+    for s in &solutions {
+        problem.verify(s).unwrap();
+    }
+}
+
+#[test]
+fn selecting_a_colored_option_purifies_its_item() {
+    let problem = dlx::parse("a b c | x\na x:red\nb x:red\nb x:blue\nc x:blue\nc\n").unwrap();
+    let mut solver = Solver::new(&problem);
+    assert_eq!(sorted(solver.solutions()), [vec![0, 1, 4]]);
+    solver.select(OptionId::from_index(0)).unwrap();
+    assert!(solver.select(OptionId::from_index(3)).is_err());
+    assert_eq!(solver.count(), 1);
+    solver.select(OptionId::from_index(1)).unwrap();
+    assert_eq!(solver.first().unwrap().len(), 3);
+    solver.reset();
+    assert_eq!(solver.count(), 1);
+}

@@ -1,0 +1,373 @@
+//! Solving: one prebuilt exact-cover matrix per size, many puzzles.
+
+use std::cell::RefCell;
+use std::fmt;
+
+use dlx::{Limits, Solver, Stats};
+
+use crate::encode;
+use crate::grid::{Conflict, Grid};
+
+/// Why a puzzle has no single answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SolveError {
+    /// The givens repeat a digit in a house: no solution, found before any
+    /// search.
+    Conflict(Conflict),
+    /// The givens are consistent, but no grid completes them.
+    NoSolution,
+    /// More than one grid completes the givens (from [`Grid::solution`]).
+    MultipleSolutions,
+    /// The puzzle's box size is not the solver's.
+    SizeMismatch {
+        /// The solver's box size.
+        expected: usize,
+        /// The puzzle's.
+        found: usize,
+    },
+    /// The search was stopped by a node limit before it could answer.
+    NodeLimit,
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::Conflict(conflict) => write!(f, "no solution: {conflict}"),
+            SolveError::NoSolution => write!(f, "no solution"),
+            SolveError::MultipleSolutions => write!(f, "more than one solution"),
+            SolveError::SizeMismatch { expected, found } => {
+                let (e, g) = (expected * expected, found * found);
+                write!(f, "a {g}x{g} puzzle given to a {e}x{e} solver")
+            }
+            SolveError::NodeLimit => write!(f, "search stopped by the node limit"),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// Solves sudoku of one box size with one exact-cover matrix built once:
+/// each puzzle selects its givens' options, searches, and is reset.
+///
+/// # Example
+///
+/// ```
+/// use sudoku_dlx::{Grid, SudokuSolver};
+/// let puzzle = Grid::parse(
+///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+/// )?;
+/// let mut solver = SudokuSolver::new(3);
+/// let solution = solver.solution(&puzzle)?;
+/// assert!(solution.is_solution_of(&puzzle));
+/// assert_eq!(solver.count_solutions_up_to(&puzzle, 2)?, 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct SudokuSolver {
+    box_size: usize,
+    solver: Solver,
+    stats: Stats,
+}
+
+impl SudokuSolver {
+    /// A solver for puzzles of box size `box_size` (side `box_size²`).
+    ///
+    /// # Complexity
+    ///
+    /// Builds `n³` options of 4 items (for side `n`): a few microseconds for
+    /// 9x9, about 10 ms for 25x25.
+    pub fn new(box_size: usize) -> SudokuSolver {
+        let problem = encode::problem(box_size);
+        SudokuSolver {
+            box_size,
+            solver: Solver::new(&problem),
+            stats: Stats::default(),
+        }
+    }
+
+    /// The box size of the puzzles this solver takes.
+    pub fn box_size(&self) -> usize {
+        self.box_size
+    }
+
+    /// Stops each search after this many nodes (a guard for very large or
+    /// nearly empty puzzles); `None` for no limit.
+    pub fn set_node_limit(&mut self, nodes: Option<u64>) {
+        let limits = match nodes {
+            Some(n) => Limits::new().nodes(n),
+            None => Limits::new(),
+        };
+        self.solver.set_limits(limits);
+    }
+
+    /// Search statistics of the last puzzle (nodes, updates, solutions).
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// Releases the last puzzle and selects this one's givens.
+    fn load(&mut self, puzzle: &Grid) -> Result<(), SolveError> {
+        if puzzle.box_size() != self.box_size {
+            return Err(SolveError::SizeMismatch {
+                expected: self.box_size,
+                found: puzzle.box_size(),
+            });
+        }
+        self.solver.reset();
+        self.solver.clear_stats();
+        puzzle.check().map_err(SolveError::Conflict)?;
+        let n = puzzle.side();
+        for (cell, &digit) in puzzle.cells().iter().enumerate() {
+            if digit != 0 {
+                // `check` found no repeated digit, so no given conflicts.
+                if self.solver.select(encode::option(n, cell, digit)).is_err() {
+                    return Err(SolveError::NoSolution);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn decode(&self, options: &[dlx::OptionId]) -> Grid {
+        let n = self.box_size * self.box_size;
+        let mut cells = vec![0; n * n];
+        for &id in options {
+            let (cell, digit) = encode::decode(n, id);
+            cells[cell] = digit;
+        }
+        Grid::from_cells(self.box_size, cells).expect("a solution fills every cell with 1..=n")
+    }
+
+    fn finish(&mut self) {
+        self.stats = self.solver.stats();
+    }
+
+    /// A solution of the puzzle (the first found), or `None` if it has none.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Conflict`] when givens repeat a digit in a house,
+    /// [`SolveError::SizeMismatch`], [`SolveError::NodeLimit`].
+    pub fn solve_one(&mut self, puzzle: &Grid) -> Result<Option<Grid>, SolveError> {
+        match self.load(puzzle) {
+            Err(SolveError::NoSolution) => return Ok(None),
+            other => other?,
+        }
+        let found = self.solver.next_solution().map(|s| s.to_vec());
+        self.finish();
+        match found {
+            Some(options) => Ok(Some(self.decode(&options))),
+            None if self.solver.outcome() == dlx::Outcome::NodeLimit => {
+                Err(SolveError::NodeLimit)
+            }
+            None => Ok(None),
+        }
+    }
+
+    /// The puzzle's unique solution.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::NoSolution`], [`SolveError::MultipleSolutions`], and the
+    /// errors of [`SudokuSolver::solve_one`].
+    pub fn solution(&mut self, puzzle: &Grid) -> Result<Grid, SolveError> {
+        self.load(puzzle)?;
+        let first = self.solver.next_solution().map(|s| s.to_vec());
+        let second = first.is_some() && self.solver.next_solution().is_some();
+        let limited = self.solver.outcome() == dlx::Outcome::NodeLimit;
+        self.finish();
+        match (first, second) {
+            (_, _) if limited => Err(SolveError::NodeLimit),
+            (None, _) => Err(SolveError::NoSolution),
+            (Some(_), true) => Err(SolveError::MultipleSolutions),
+            (Some(options), false) => Ok(self.decode(&options)),
+        }
+    }
+
+    /// Counts solutions, stopping at `max` (2 tells unique from several).
+    ///
+    /// # Errors
+    ///
+    /// As [`SudokuSolver::solve_one`]; a puzzle whose givens conflict has 0
+    /// solutions and gives [`SolveError::Conflict`], so callers can say why.
+    pub fn count_solutions_up_to(&mut self, puzzle: &Grid, max: u64) -> Result<u64, SolveError> {
+        match self.load(puzzle) {
+            Err(SolveError::NoSolution) => return Ok(0),
+            other => other?,
+        }
+        let count = self.solver.count_up_to(max);
+        self.finish();
+        if self.solver.outcome() == dlx::Outcome::NodeLimit {
+            return Err(SolveError::NodeLimit);
+        }
+        Ok(count)
+    }
+
+    /// Whether the puzzle has exactly one solution.
+    ///
+    /// # Errors
+    ///
+    /// As [`SudokuSolver::count_solutions_up_to`].
+    pub fn is_uniquely_solvable(&mut self, puzzle: &Grid) -> Result<bool, SolveError> {
+        Ok(self.count_solutions_up_to(puzzle, 2)? == 1)
+    }
+
+    /// The puzzle's solutions, found one at a time.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Conflict`] and [`SolveError::SizeMismatch`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sudoku_dlx::{Grid, SudokuSolver};
+    /// let empty = Grid::empty(2)?;
+    /// let mut solver = SudokuSolver::new(2);
+    /// assert_eq!(solver.solutions(&empty)?.count(), 288);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solutions(&mut self, puzzle: &Grid) -> Result<GridSolutions<'_>, SolveError> {
+        let none = match self.load(puzzle) {
+            Ok(()) => false,
+            Err(SolveError::NoSolution) => true,
+            Err(e) => return Err(e),
+        };
+        Ok(GridSolutions { solver: self, none })
+    }
+}
+
+/// The solutions of a puzzle; see [`SudokuSolver::solutions`].
+#[derive(Debug)]
+pub struct GridSolutions<'s> {
+    solver: &'s mut SudokuSolver,
+    none: bool,
+}
+
+impl Iterator for GridSolutions<'_> {
+    type Item = Grid;
+
+    fn next(&mut self) -> Option<Grid> {
+        if self.none {
+            return None;
+        }
+        let found = self.solver.solver.next_solution().map(|s| s.to_vec());
+        self.solver.finish();
+        found.map(|options| self.solver.decode(&options))
+    }
+}
+
+thread_local! {
+    /// One solver per box size and thread, for the methods on [`Grid`].
+    static SOLVERS: RefCell<Vec<Option<SudokuSolver>>> = const { RefCell::new(Vec::new()) };
+}
+
+fn with_solver<T>(box_size: usize, f: impl FnOnce(&mut SudokuSolver) -> T) -> T {
+    SOLVERS.with(|solvers| {
+        let mut solvers = solvers.borrow_mut();
+        if solvers.len() <= box_size {
+            solvers.resize_with(box_size + 1, || None);
+        }
+        let solver = solvers[box_size].get_or_insert_with(|| SudokuSolver::new(box_size));
+        f(solver)
+    })
+}
+
+/// The solving verbs on a puzzle, each with a solver of its size kept per
+/// thread (built on first use).
+impl Grid {
+    /// A solution of this puzzle, or `None` if it has none; see
+    /// [`SudokuSolver::solve_one`].
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Conflict`] when givens repeat a digit in a house.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let puzzle = sudoku_dlx::Grid::parse("1...\n..3.\n.4..\n...2")?;
+    /// let solution = puzzle.solve_one()?.expect("solvable");
+    /// assert!(solution.is_solution_of(&puzzle));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solve_one(&self) -> Result<Option<Grid>, SolveError> {
+        with_solver(self.box_size(), |s| s.solve_one(self))
+    }
+
+    /// The unique solution of this puzzle, or why there is none; see
+    /// [`SudokuSolver::solution`].
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::NoSolution`], [`SolveError::MultipleSolutions`],
+    /// [`SolveError::Conflict`].
+    pub fn solution(&self) -> Result<Grid, SolveError> {
+        with_solver(self.box_size(), |s| s.solution(self))
+    }
+
+    /// The number of solutions, counted up to `max`.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Conflict`] when givens repeat a digit in a house.
+    pub fn count_solutions_up_to(&self, max: u64) -> Result<u64, SolveError> {
+        with_solver(self.box_size(), |s| s.count_solutions_up_to(self, max))
+    }
+
+    /// Whether this puzzle has exactly one solution.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Conflict`] when givens repeat a digit in a house.
+    pub fn is_uniquely_solvable(&self) -> Result<bool, SolveError> {
+        with_solver(self.box_size(), |s| s.is_uniquely_solvable(self))
+    }
+
+    /// Every solution of this puzzle, up to `max` of them.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Conflict`] when givens repeat a digit in a house.
+    pub fn solutions(&self, max: usize) -> Result<Vec<Grid>, SolveError> {
+        with_solver(self.box_size(), |s| {
+            Ok(s.solutions(self)?.take(max).collect())
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn conflicting_givens_are_named_before_any_search() {
+        let puzzle = Grid::parse(&format!("55{}", ".".repeat(79))).unwrap();
+        let mut solver = SudokuSolver::new(3);
+        match solver.solution(&puzzle) {
+            Err(SolveError::Conflict(c)) => assert_eq!(c.digit, 5),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(solver.stats().nodes, 0);
+        assert_eq!(solver.count_solutions_up_to(&puzzle, 2), Err(SolveError::Conflict(
+            puzzle.check().unwrap_err()
+        )));
+    }
+
+    #[test]
+    fn one_solver_many_puzzles() {
+        let mut solver = SudokuSolver::new(2);
+        let empty = Grid::empty(2).unwrap();
+        assert_eq!(solver.count_solutions_up_to(&empty, 1000).unwrap(), 288);
+        let one = Grid::parse("1...........4...").unwrap();
+        let n = solver.count_solutions_up_to(&one, 1000).unwrap();
+        assert!(n < 288);
+        assert_eq!(solver.count_solutions_up_to(&empty, 1000).unwrap(), 288);
+        assert_eq!(solver.solution(&empty), Err(SolveError::MultipleSolutions));
+        assert!(matches!(
+            solver.solution(&Grid::empty(3).unwrap()),
+            Err(SolveError::SizeMismatch { expected: 2, found: 3 })
+        ));
+    }
+}
