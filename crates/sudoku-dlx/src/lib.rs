@@ -1,1 +1,52 @@
+//! Sudoku of any box size, solved as exact cover with the [`dlx`] engine.
+//!
+//! A puzzle of box size `b` has side `n = b * b` (4x4, 9x9, 16x16, 25x25 and
+//! up to 49x49). It becomes an exact-cover problem with `4 * n * n` items
+//! (each cell filled once; each row, column and box holding each digit once)
+//! and `n³` options (digit `d` in cell `(r, c)`), each covering four items:
+//! 324 items and 729 options for 9x9. The matrix is built once per size;
+//! each puzzle *selects* its givens' options, searches, and is reset, so a
+//! batch of a million puzzles allocates nothing per puzzle in the search.
+//!
+//! # Example
+//!
+//! ```
+//! use sudoku_dlx::Grid;
+//!
+//! let puzzle = Grid::parse(
+//!     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+//! )?;
+//! let solution = puzzle.solution()?; // the unique solution, or why not
+//! assert!(solution.is_solution_of(&puzzle));
+//! assert!(puzzle.is_uniquely_solvable()?);
+//! println!("{}", solution.to_grid_string());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # What is here
+//!
+//! - [`Grid`]: parse (one line or a drawn grid, any size, an [`Alphabet`] for
+//!   the symbols), format, check the givens ([`Grid::check`] names the house
+//!   and digit of a repeat), and the solving verbs: [`Grid::solve_one`],
+//!   [`Grid::solution`], [`Grid::count_solutions_up_to`],
+//!   [`Grid::is_uniquely_solvable`], [`Grid::solutions`].
+//! - [`SudokuSolver`]: one prebuilt matrix for many puzzles of one size, with
+//!   the search statistics of each.
+//! - [`Puzzles`]: a streaming reader of puzzle files (one puzzle per line, or
+//!   grids over several lines, `#` comments), each [`Record`] with its line
+//!   number, and errors that name line and column.
 
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod encode;
+mod grid;
+mod read;
+mod solve;
+
+pub use grid::{
+    Alphabet, AlphabetError, AlphabetErrorKind, Conflict, Grid, GridError, GridErrorKind, House,
+    ParseError, ParseErrorKind,
+};
+pub use read::{Puzzles, ReadOptions, Record};
+pub use solve::{GridSolutions, SolveError, SudokuSolver};

@@ -1,0 +1,998 @@
+//! Reading files of puzzles as a stream of records, one per puzzle.
+//!
+//! [`Puzzles`] reads line by line from any [`BufRead`] and yields one
+//! [`Record`] per puzzle, good or bad, in input order, so that a batch of a
+//! million puzzles is read in constant memory and a bad puzzle costs only its
+//! own record.
+//!
+//! The format is described on [`Puzzles`], where users of the crate find it.
+
+use std::collections::VecDeque;
+use std::io::{self, BufRead};
+use std::iter::FusedIterator;
+
+use crate::grid::{
+    box_size_for_cells, box_size_for_side, close_cell_count, count_cells, line_cells,
+    push_line_cells, side_of, stray_symbol, Alphabet, Grid, GridError, ParseError, ParseErrorKind,
+};
+
+/// Longest line kept, in bytes; the rest of a longer line is skipped.
+const MAX_LINE_LEN: usize = 1 << 16;
+
+/// Cells on a line that is either a whole 4x4 puzzle or a row of a 16x16 grid.
+const AMBIGUOUS: usize = 16;
+
+/// How [`Puzzles`] reads: the alphabet, and optionally a fixed size.
+///
+/// # Example
+///
+/// ```
+/// use sudoku_dlx::{Alphabet, ReadOptions};
+///
+/// let options = ReadOptions::new()
+///     .alphabet(Alphabet::custom("0123456789ABCDEF")?)
+///     .box_size(4)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReadOptions {
+    alphabet: Alphabet,
+    box_size: Option<usize>,
+}
+
+impl ReadOptions {
+    /// The standard alphabet, and sizes found from each puzzle's cells.
+    pub fn new() -> ReadOptions {
+        ReadOptions::default()
+    }
+
+    /// Reads symbols with `alphabet`.
+    #[must_use]
+    pub fn alphabet(mut self, alphabet: Alphabet) -> ReadOptions {
+        self.alphabet = alphabet;
+        self
+    }
+
+    /// Reads every puzzle as box size `box_size` (side n = `box_size` squared):
+    /// a line of n*n cells is a puzzle, a line of n cells a grid row, and any
+    /// other line an error. This settles whether 16 cells are a 4x4 puzzle or
+    /// a row of a 16x16 grid.
+    ///
+    /// # Errors
+    ///
+    /// [`GridErrorKind::BoxSize`](crate::GridErrorKind::BoxSize) unless
+    /// `box_size` is in 2..=7.
+    pub fn box_size(mut self, box_size: usize) -> Result<ReadOptions, GridError> {
+        side_of(box_size)?;
+        self.box_size = Some(box_size);
+        Ok(self)
+    }
+}
+
+/// One puzzle read by [`Puzzles`]: where it starts, and the grid or why
+/// there is none.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// The line, from 1, of the puzzle's first cell: its only line, or the
+    /// first row of a drawn grid.
+    pub line: usize,
+    /// The puzzle, or what is wrong with it. The error's own line is where
+    /// the fault is (a grid's bad row, say), counted from the start of the
+    /// input.
+    pub result: Result<Grid, ParseError>,
+}
+
+/// Puzzles read one at a time from a [`BufRead`], in constant memory.
+///
+/// Yields one [`Record`] per puzzle, a parse error included, in input order,
+/// so that outputs can line up with inputs and a bad puzzle costs only its
+/// own record. An I/O error is yielded once, and ends the iteration.
+///
+/// # Format
+///
+/// Cells are counted on each line after dropping layout: whitespace, `|`,
+/// `-` and `+`. `#` starts a comment that runs to the end of its line, so a
+/// puzzle may carry a trailing comment. Lines without cells (blank lines,
+/// comments, rules such as `------+-------+------`) are skipped everywhere,
+/// between the rows of a grid too. A line with cells is then:
+///
+/// - **a whole puzzle** when it has 16, 81, 256, 625, 1296 or 2401 cells
+///   (4x4 up to 49x49);
+/// - **the first row of a drawn grid** when it has 4, 9, 25, 36 or 49 cells:
+///   it and the next n - 1 lines with cells are the n rows of an n x n grid;
+/// - **an error** otherwise, a record for that line alone, whose message
+///   names a symbol that fits no grid (such as the `:` of the
+///   `puzzle:count` form, which is not read) or else the count, with the
+///   nearest size when it is close to one ("expected 81 cells, found 80").
+///
+/// A line of 16 cells is either a whole 4x4 puzzle or the first row of a
+/// 16x16 grid. Unless a size is given ([`ReadOptions::box_size`]), the reader
+/// looks ahead at most 15 lines: when the line starts a run of 16 lines of 16
+/// cells each and at least 8 of them hold a symbol beyond the 4x4 digits
+/// (`5-9` and `A-G` in the standard alphabet), the run is one 16x16 grid;
+/// otherwise each of the lines is a 4x4 puzzle. Real 16x16 puzzles put such digits on nearly every row, and
+/// a file of 4x4 puzzles needs 8 bad lines in 16 to be misread.
+///
+/// Within a grid, a row of the wrong width is an error for the whole grid
+/// ("grid row 5 has 8 cells, expected 9", on that row's line). When that row
+/// could itself begin a puzzle (its count is one of the sizes above), the
+/// grid ends there and reading starts afresh at that line; otherwise it is
+/// taken as a damaged row and the grid goes on to its last row, so that one
+/// typo costs one record. A grid cut short by the end of input is an error
+/// too.
+///
+/// Lines are read up to 64 KiB; a longer line is an error record, unless a
+/// `#` within its first 64 KiB makes the rest a comment. Bytes that are not
+/// UTF-8 read as U+FFFD, a bad symbol unless in a comment.
+///
+/// # Example
+///
+/// ```
+/// use sudoku_dlx::Puzzles;
+///
+/// let text = "\
+/// 1.3...2.3.....4.  # a 4x4 puzzle on one line
+/// 1.3...2.3.....4
+/// 1 . | 3 .
+/// . . | 2 .
+/// ----+----
+/// 3 . | . .
+/// . . | 4 .
+/// ";
+/// let records = Puzzles::new(text.as_bytes()).collect::<Result<Vec<_>, _>>()?;
+/// assert_eq!(records.len(), 3);
+/// assert_eq!(records[0].line, 1);
+/// let error = records[1].result.as_ref().unwrap_err();
+/// assert_eq!(error.to_string(), "line 2: expected 16 cells, found 15");
+/// assert_eq!(records[2].line, 3);
+/// assert_eq!(records[0].result, records[2].result);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct Puzzles<R> {
+    source: Source<R>,
+    options: ReadOptions,
+}
+
+impl<R: BufRead> Puzzles<R> {
+    /// Reads puzzles from `reader` with the standard alphabet, finding each
+    /// puzzle's size from its cells.
+    pub fn new(reader: R) -> Puzzles<R> {
+        Puzzles::with_options(reader, ReadOptions::default())
+    }
+
+    /// Reads puzzles from `reader` as `options` say.
+    pub fn with_options(reader: R, options: ReadOptions) -> Puzzles<R> {
+        Puzzles {
+            source: Source {
+                reader,
+                lines_read: 0,
+                pending: VecDeque::new(),
+                spare: Vec::new(),
+                error: None,
+                finished: false,
+            },
+            options,
+        }
+    }
+
+    /// The record of the puzzle starting at `line`.
+    fn record(&mut self, line: Line) -> io::Result<Record> {
+        if line.too_long {
+            let kind = ParseErrorKind::LineTooLong {
+                limit: MAX_LINE_LEN,
+            };
+            return Ok(self.error_record(line, kind));
+        }
+        let count = line.cells;
+        match self.options.box_size {
+            Some(b) if count == b.pow(4) => Ok(self.one_line(line, b)),
+            Some(b) if count == b * b => self.grid(line, b),
+            Some(b) => Ok(self.count_error(line, Some(b.pow(4)))),
+            None if count == AMBIGUOUS && !line.small => self.sixteen(line),
+            None => {
+                if let Some(b) = box_size_for_cells(count) {
+                    Ok(self.one_line(line, b))
+                } else if let Some(b) = box_size_for_side(count) {
+                    self.grid(line, b)
+                } else {
+                    let expected = close_cell_count(count);
+                    Ok(self.count_error(line, expected))
+                }
+            }
+        }
+    }
+
+    /// A record for a line whose cells make no puzzle: a stray symbol if
+    /// there is one, else the count.
+    fn count_error(&mut self, line: Line, expected: Option<usize>) -> Record {
+        match stray_symbol(&line.text, line.number, &self.options.alphabet) {
+            Some(error) => {
+                let record = Record {
+                    line: line.number,
+                    result: Err(error),
+                };
+                self.source.recycle(line);
+                record
+            }
+            None => {
+                let kind = ParseErrorKind::CellCount {
+                    found: line.cells,
+                    expected,
+                };
+                self.error_record(line, kind)
+            }
+        }
+    }
+
+    /// A record for an error that is the line's alone.
+    fn error_record(&mut self, line: Line, kind: ParseErrorKind) -> Record {
+        let record = Record {
+            line: line.number,
+            result: Err(ParseError::new(kind, line.number, None)),
+        };
+        self.source.recycle(line);
+        record
+    }
+
+    /// The record of a whole puzzle of box size `b` on one line.
+    fn one_line(&mut self, line: Line, b: usize) -> Record {
+        let side = b * b;
+        let alphabet = &self.options.alphabet;
+        let result = if alphabet.supports(side) {
+            let mut cells = Vec::with_capacity(side * side);
+            push_line_cells(&line.text, line.number, side, alphabet, &mut cells)
+                .map(|()| Grid::from_parsed(b, cells))
+        } else {
+            Err(too_small(alphabet, side, line.number))
+        };
+        let record = Record {
+            line: line.number,
+            result,
+        };
+        self.source.recycle(line);
+        record
+    }
+
+    /// The record of a drawn grid of box size `b` whose first row is `first`.
+    ///
+    /// Consumes the grid's rows: n lines with cells, fewer when a line that
+    /// could begin a puzzle cuts it short (that line is then put back).
+    fn grid(&mut self, first: Line, b: usize) -> io::Result<Record> {
+        let n = b * b;
+        let start = first.number;
+        let alphabet = &self.options.alphabet;
+        let source = &mut self.source;
+        let mut cells = Vec::with_capacity(n * n);
+        // The first fault, in line order; later rows are read but not parsed.
+        let mut error = (!alphabet.supports(n)).then(|| too_small(alphabet, n, start));
+        let mut line = first;
+        let mut rows = 0;
+        loop {
+            rows += 1;
+            if error.is_none() {
+                let parsed = if line.too_long {
+                    let kind = ParseErrorKind::LineTooLong {
+                        limit: MAX_LINE_LEN,
+                    };
+                    Err(ParseError::new(kind, line.number, None))
+                } else if line.cells != n {
+                    Err(row_length(rows, &line, n))
+                } else {
+                    push_line_cells(&line.text, line.number, n, alphabet, &mut cells)
+                };
+                error = parsed.err();
+            }
+            let last = line.number;
+            source.recycle(line);
+            if rows == n {
+                break;
+            }
+            match source.next_content() {
+                None => {
+                    if let Some(io_error) = source.error.take() {
+                        return Err(io_error);
+                    }
+                    if error.is_none() {
+                        let kind = ParseErrorKind::CutShort { rows, expected: n };
+                        error = Some(ParseError::new(kind, last, None));
+                    }
+                    break;
+                }
+                Some(next)
+                    if !next.too_long
+                        && next.cells != n
+                        && starts_puzzle(self.options.box_size, next.cells) =>
+                {
+                    if error.is_none() {
+                        error = Some(row_length(rows + 1, &next, n));
+                    }
+                    source.pending.push_front(next);
+                    break;
+                }
+                Some(next) => line = next,
+            }
+        }
+        let result = match error {
+            Some(error) => Err(error),
+            None => Ok(Grid::from_parsed(b, cells)),
+        };
+        Ok(Record {
+            line: start,
+            result,
+        })
+    }
+
+    /// The record of a line of 16 cells, with no size given: a 4x4 puzzle,
+    /// or the first row of a 16x16 grid (the rule is on [`Puzzles`]).
+    fn sixteen(&mut self, first: Line) -> io::Result<Record> {
+        // The lines of 16 cells that follow `first`, up to a whole grid.
+        let mut rest = Vec::new();
+        while rest.len() + 1 < AMBIGUOUS {
+            match self.source.next_content() {
+                Some(line) if !line.too_long && line.cells == AMBIGUOUS && !line.small => {
+                    rest.push(line);
+                }
+                Some(line) => {
+                    self.source.pending.push_front(line);
+                    break;
+                }
+                None => break,
+            }
+        }
+        let alphabet = &self.options.alphabet;
+        let wide = rest.len() + 1 == AMBIGUOUS
+            && std::iter::once(&first)
+                .chain(&rest)
+                .filter(|line| !fits_4x4(line, alphabet))
+                .count()
+                >= AMBIGUOUS / 2;
+        // Put the rest back, marked once for all so that a 4x4 line is never
+        // taken for the start of a later 16x16 grid.
+        for mut line in rest.into_iter().rev() {
+            line.small = !wide;
+            self.source.pending.push_front(line);
+        }
+        if wide {
+            self.grid(first, 4)
+        } else {
+            Ok(self.one_line(first, 2))
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for Puzzles<R> {
+    type Item = io::Result<Record>;
+
+    fn next(&mut self) -> Option<io::Result<Record>> {
+        match self.source.next_content() {
+            Some(line) => Some(self.record(line)),
+            None => self.source.error.take().map(Err),
+        }
+    }
+}
+
+impl<R: BufRead> FusedIterator for Puzzles<R> {}
+
+/// Whether a line of `count` cells can begin a puzzle by itself.
+fn starts_puzzle(box_size: Option<usize>, count: usize) -> bool {
+    match box_size {
+        Some(b) => count == b.pow(4),
+        None => box_size_for_cells(count).is_some() || box_size_for_side(count).is_some(),
+    }
+}
+
+/// Whether every cell of `line` is empty or a digit of a 4x4 grid.
+fn fits_4x4(line: &Line, alphabet: &Alphabet) -> bool {
+    line_cells(&line.text).all(|(_, symbol)| alphabet.digit(symbol, 4).is_ok())
+}
+
+/// The error for row `row` of a grid of side `n`, on `line`, of the wrong width.
+fn row_length(row: usize, line: &Line, n: usize) -> ParseError {
+    let kind = ParseErrorKind::RowLength {
+        row,
+        found: line.cells,
+        expected: n,
+    };
+    ParseError::new(kind, line.number, None)
+}
+
+/// The error for an alphabet too small for side `side`.
+fn too_small(alphabet: &Alphabet, side: usize, line: usize) -> ParseError {
+    let kind = ParseErrorKind::AlphabetTooSmall {
+        symbols: alphabet.len(),
+        side,
+    };
+    ParseError::new(kind, line, None)
+}
+
+/// A line of input holding cells.
+#[derive(Debug)]
+struct Line {
+    /// Its number, from 1.
+    number: usize,
+    /// Its text, without the line feed, cut at `MAX_LINE_LEN` bytes.
+    text: String,
+    /// Number of cells on it.
+    cells: usize,
+    /// Whether it was cut, with no `#` making the rest a comment.
+    too_long: bool,
+    /// Whether it is already known to be a 4x4 puzzle, not a 16x16 row.
+    small: bool,
+}
+
+/// The lines of the input, with lines put back to be read again.
+#[derive(Debug)]
+struct Source<R> {
+    reader: R,
+    /// Lines read so far.
+    lines_read: usize,
+    /// Lines read ahead and put back, to be taken first, in order. Holds at
+    /// most 16 lines: the look-ahead of a 16-cell line and the line after.
+    pending: VecDeque<Line>,
+    /// A buffer kept from a line already used, to read the next into.
+    spare: Vec<u8>,
+    /// An I/O error met, to yield once the lines before it are used.
+    error: Option<io::Error>,
+    /// Whether the reader is done with: end of input or an I/O error.
+    finished: bool,
+}
+
+impl<R: BufRead> Source<R> {
+    /// The next line holding cells (or too long to tell), `None` at the end
+    /// of input or on an I/O error, which is then in `self.error`.
+    fn next_content(&mut self) -> Option<Line> {
+        if let Some(line) = self.pending.pop_front() {
+            return Some(line);
+        }
+        while !self.finished {
+            match self.read_line() {
+                Ok(Some(line)) if line.cells == 0 && !line.too_long => self.recycle(line),
+                Ok(Some(line)) => return Some(line),
+                Ok(None) => self.finished = true,
+                Err(error) => {
+                    self.error = Some(error);
+                    self.finished = true;
+                }
+            }
+        }
+        None
+    }
+
+    /// Reads one line, keeping at most `MAX_LINE_LEN` bytes of it.
+    fn read_line(&mut self) -> io::Result<Option<Line>> {
+        let mut bytes = std::mem::take(&mut self.spare);
+        bytes.clear();
+        let mut too_long = false;
+        let mut any = false;
+        loop {
+            let available = match self.reader.fill_buf() {
+                Ok(available) => available,
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+                Err(error) => return Err(error),
+            };
+            if available.is_empty() {
+                break;
+            }
+            any = true;
+            let (len, used, ends) = match available.iter().position(|&byte| byte == b'\n') {
+                Some(i) => (i, i + 1, true),
+                None => (available.len(), available.len(), false),
+            };
+            let room = MAX_LINE_LEN - bytes.len();
+            too_long |= len > room;
+            bytes.extend_from_slice(&available[..len.min(room)]);
+            self.reader.consume(used);
+            if ends {
+                break;
+            }
+        }
+        if !any {
+            self.spare = bytes;
+            return Ok(None);
+        }
+        self.lines_read += 1;
+        let text = match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(error) => String::from_utf8_lossy(error.as_bytes()).into_owned(),
+        };
+        Ok(Some(Line {
+            number: self.lines_read,
+            cells: count_cells(&text),
+            too_long: too_long && !text.contains('#'),
+            text,
+            small: false,
+        }))
+    }
+
+    /// Keeps the buffer of a used line to read the next one into.
+    fn recycle(&mut self, line: Line) {
+        if line.text.capacity() > self.spare.capacity() {
+            self.spare = line.text.into_bytes();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LEETCODE: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    const INKALA: &str =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    const LEETCODE_GRID: &str = "\
+# LeetCode 37
+5 3 . | . 7 . | . . .
+6 . . | 1 9 5 | . . .
+. 9 8 | . . . | . 6 .
+------+-------+------
+8 . . | . 6 . | . . 3
+4 . . | 8 . 3 | . . 1
+7 . . | . 2 . | . . 6
+------+-------+------
+. 6 . | . . . | 2 8 .
+. . . | 4 1 9 | . . 5
+. . . | . 8 . | . 7 9
+";
+
+    /// A solved grid of box size `b` by the usual pattern.
+    fn pattern(b: usize) -> Grid {
+        let n = b * b;
+        let cells = (0..n * n)
+            .map(|i| {
+                let (r, c) = (i / n, i % n);
+                ((b * (r % b) + r / b + c) % n + 1) as u8
+            })
+            .collect();
+        Grid::from_cells(b, cells).unwrap()
+    }
+
+    fn read(text: &str) -> Vec<Record> {
+        read_with(text, ReadOptions::new())
+    }
+
+    fn read_with(text: &str, options: ReadOptions) -> Vec<Record> {
+        Puzzles::with_options(text.as_bytes(), options)
+            .collect::<io::Result<_>>()
+            .unwrap()
+    }
+
+    /// (line, Ok(one-line form) or Err(message)) of each record.
+    fn summary(records: &[Record]) -> Vec<(usize, Result<String, String>)> {
+        records
+            .iter()
+            .map(|r| {
+                let result = match &r.result {
+                    Ok(grid) => Ok(grid.to_string()),
+                    Err(error) => Err(error.to_string()),
+                };
+                (r.line, result)
+            })
+            .collect()
+    }
+
+    /// `grid` drawn as n rows of symbols, without separators.
+    fn rows(grid: &Grid, spaced: bool) -> String {
+        let line = grid.to_string();
+        let chars: Vec<char> = line.chars().collect();
+        let mut out = String::new();
+        for row in chars.chunks(grid.side()) {
+            let sep = if spaced { " " } else { "" };
+            let row: Vec<String> = row.iter().map(char::to_string).collect();
+            out.push_str(&row.join(sep));
+            out.push('\n');
+        }
+        out
+    }
+
+    #[test]
+    fn one_puzzle_per_line_with_comments_and_blank_lines() {
+        let text =
+            format!("# header\n\n{LEETCODE}\n   \n{INKALA}   # the hardest, they say\n# end\n");
+        let records = read(&text);
+        assert_eq!(
+            summary(&records),
+            vec![(3, Ok(LEETCODE.to_string())), (5, Ok(INKALA.to_string()))]
+        );
+    }
+
+    #[test]
+    fn every_form_reads_to_the_same_grid() {
+        let expected = Grid::parse(LEETCODE).unwrap();
+        let spaced: String = LEETCODE.chars().map(|ch| format!("{ch} ")).collect();
+        let text = format!(
+            "{LEETCODE}\n{LEETCODE_GRID}\n{}\n{}{spaced}\n",
+            rows(&expected, false),
+            rows(&expected, true)
+        );
+        let records = read(&text);
+        let lines: Vec<usize> = records.iter().map(|r| r.line).collect();
+        assert_eq!(lines, vec![1, 3, 15, 25, 34]);
+        for record in &records {
+            assert_eq!(record.result.as_ref().unwrap(), &expected);
+        }
+    }
+
+    #[test]
+    fn windows_line_ends_and_a_missing_last_line_feed() {
+        let text = format!("{LEETCODE}\r\n\r\n{}", LEETCODE_GRID.replace('\n', "\r\n"));
+        let records = read(text.trim_end());
+        assert_eq!(records.len(), 2);
+        assert_eq!(records[0].result, records[1].result);
+        assert!(read("").is_empty());
+        assert!(read("\n\n# only comments\n").is_empty());
+    }
+
+    #[test]
+    fn an_error_in_the_middle_spares_the_other_puzzles() {
+        let bad_symbol = LEETCODE.replacen('.', "a", 1);
+        let text = format!(
+            "{LEETCODE}\n{}\n{bad_symbol}\n{INKALA}\n{}\n{LEETCODE}\n",
+            &LEETCODE[1..],
+            "1".repeat(50)
+        );
+        assert_eq!(
+            summary(&read(&text)),
+            vec![
+                (1, Ok(LEETCODE.to_string())),
+                (2, Err("line 2: expected 81 cells, found 80".to_string())),
+                (
+                    3,
+                    Err("line 3, column 3: unexpected symbol 'a'".to_string())
+                ),
+                (4, Ok(INKALA.to_string())),
+                (
+                    5,
+                    Err(
+                        "line 5: expected 16, 81, 256, 625, 1296 or 2401 cells, found 50"
+                            .to_string()
+                    )
+                ),
+                (6, Ok(LEETCODE.to_string())),
+            ]
+        );
+    }
+
+    #[test]
+    fn annotated_lines_name_the_stray_symbol() {
+        let text = format!("{LEETCODE}:1\n{LEETCODE}\n");
+        assert_eq!(
+            summary(&read(&text)),
+            vec![
+                (
+                    1,
+                    Err("line 1, column 82: unexpected symbol ':'".to_string())
+                ),
+                (2, Ok(LEETCODE.to_string())),
+            ]
+        );
+    }
+
+    #[test]
+    fn repeated_digits_are_left_to_check() {
+        let repeated = format!("55{}", &LEETCODE[2..]);
+        let records = read(&repeated);
+        let grid = records[0].result.as_ref().unwrap();
+        assert_eq!(
+            grid.check().unwrap_err().to_string(),
+            "digit 5 repeated in row 1 (r1c1 and r1c2)"
+        );
+    }
+
+    #[test]
+    fn a_damaged_row_costs_one_record() {
+        let damaged = LEETCODE_GRID.replace("4 . . | 8 . 3", "4 . . | 8 3");
+        let text = format!("{damaged}{INKALA}\n");
+        assert_eq!(
+            summary(&read(&text)),
+            vec![
+                (
+                    2,
+                    Err("line 7: grid row 5 has 8 cells, expected 9".to_string())
+                ),
+                (13, Ok(INKALA.to_string())),
+            ]
+        );
+        // A damaged row followed by a bad symbol: the first fault is named.
+        let damaged = damaged.replace("2 8 .", "2 8 Q");
+        assert_eq!(
+            summary(&read(&damaged)),
+            vec![(
+                2,
+                Err("line 7: grid row 5 has 8 cells, expected 9".to_string())
+            )]
+        );
+        let bad = LEETCODE_GRID.replace("2 8 .", "2 8 Q");
+        assert_eq!(
+            summary(&read(&bad)),
+            vec![(
+                2,
+                Err("line 10, column 21: unexpected symbol 'Q'".to_string())
+            )]
+        );
+    }
+
+    #[test]
+    fn a_grid_cut_short_by_a_puzzle_restarts_there() {
+        let cut: String = LEETCODE_GRID
+            .lines()
+            .take(6)
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let text = format!("{cut}{INKALA}\n{LEETCODE}\n");
+        assert_eq!(
+            summary(&read(&text)),
+            vec![
+                (
+                    2,
+                    Err("line 7: grid row 5 has 81 cells, expected 9".to_string())
+                ),
+                (7, Ok(INKALA.to_string())),
+                (8, Ok(LEETCODE.to_string())),
+            ]
+        );
+        // Cut short by a 4x4 grid.
+        let text = format!("{cut}1 . | 3 .\n. . | 2 .\n3 . | . .\n. . | 4 .\n");
+        assert_eq!(
+            summary(&read(&text)),
+            vec![
+                (
+                    2,
+                    Err("line 7: grid row 5 has 4 cells, expected 9".to_string())
+                ),
+                (7, Ok("1.3...2.3.....4.".to_string())),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_grid_cut_short_by_the_end_of_input() {
+        let cut: String = LEETCODE_GRID
+            .lines()
+            .take(6)
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert_eq!(
+            summary(&read(&format!("{cut}\n# the end\n"))),
+            vec![(
+                2,
+                Err("line 6: grid cut short after 4 of 9 rows".to_string())
+            )]
+        );
+    }
+
+    #[test]
+    fn small_and_large_sizes() {
+        let small = "1.3...2.3.....4.";
+        let drawn4 = "1 . | 3 .\n. . | 2 .\n----+----\n3 . | . .\n. . | 4 .\n";
+        let big = pattern(5);
+        let text = format!(
+            "{small}\n{drawn4}{big}\n{}{}",
+            rows(&big, true),
+            big.to_grid_string()
+        );
+        let records = read(&text);
+        assert_eq!(
+            records.iter().map(|r| r.line).collect::<Vec<_>>(),
+            vec![1, 2, 7, 8, 33]
+        );
+        let grids: Vec<Grid> = records.into_iter().map(|r| r.result.unwrap()).collect();
+        assert_eq!(grids[0], grids[1]);
+        assert_eq!(grids[0].side(), 4);
+        assert_eq!(grids[2], big);
+        assert_eq!(grids[3], big);
+        assert_eq!(grids[4], big);
+        for b in 6..=7 {
+            let grid = pattern(b);
+            let text = format!("{grid}\n{}", grid.to_grid_string());
+            let records = read(&text);
+            assert_eq!(records.len(), 2);
+            assert_eq!(records[0].result.as_ref(), Ok(&grid));
+            assert_eq!(records[1].result.as_ref(), Ok(&grid));
+        }
+    }
+
+    #[test]
+    fn sixteen_cells_start_a_16x16_grid_when_16_rows_follow() {
+        let big = pattern(4);
+        let mut puzzle = big.clone();
+        puzzle.set(3, 3, 0).unwrap();
+        for text in [
+            rows(&puzzle, false),
+            rows(&puzzle, true),
+            puzzle.to_grid_string(),
+        ] {
+            let text = format!("# a 16x16 grid\n{text}{}\n", puzzle);
+            let records = read(&text);
+            assert_eq!(records.len(), 2, "{text}");
+            assert_eq!(records[0].line, 2);
+            assert_eq!(records[0].result.as_ref(), Ok(&puzzle));
+            assert_eq!(records[1].result.as_ref(), Ok(&puzzle));
+        }
+    }
+
+    #[test]
+    fn sixteen_cells_are_a_4x4_puzzle_otherwise() {
+        // Twenty 4x4 puzzles in a row, the empty one among them.
+        let small = ["1.3...2.3.....4.", "................", "12343412214343.2"];
+        let lines: Vec<&str> = (0..20).map(|i| small[i % 3]).collect();
+        let text = lines.join("\n");
+        let records = read(&text);
+        assert_eq!(records.len(), 20);
+        for (i, record) in records.iter().enumerate() {
+            assert_eq!(record.line, i + 1);
+            assert_eq!(record.result.as_ref().unwrap().to_string(), small[i % 3]);
+        }
+        // Two 4x4 puzzles before a 16x16 line puzzle.
+        let text = format!("{}\n{}\n{}\n", small[0], small[1], pattern(4));
+        let records = read(&text);
+        assert_eq!(records.len(), 3);
+        assert_eq!(records[2].result.as_ref().unwrap().side(), 16);
+        // Bad 4x4 lines stay one record each, the good ones are read.
+        let text = format!("{}\n12345...........\n{}\n", small[0], small[2]);
+        assert_eq!(
+            summary(&read(&text)),
+            vec![
+                (1, Ok(small[0].to_string())),
+                (
+                    2,
+                    Err(
+                        "line 2, column 5: symbol '5' stands for 5, out of range for a 4x4 grid"
+                            .to_string()
+                    )
+                ),
+                (3, Ok(small[2].to_string())),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_16x16_grid_then_4x4_puzzles() {
+        let big = pattern(4);
+        let text = format!("{}1.3...2.3.....4.\n1.3...2.3.....4.\n", rows(&big, false));
+        let records = read(&text);
+        assert_eq!(
+            records.iter().map(|r| r.line).collect::<Vec<_>>(),
+            vec![1, 17, 18]
+        );
+        assert_eq!(records[0].result.as_ref(), Ok(&big));
+        assert_eq!(records[2].result.as_ref().unwrap().side(), 4);
+    }
+
+    #[test]
+    fn a_size_option_settles_sixteen_cells() {
+        let small = "1.3...2.3.....4.";
+        let sixteen = (0..16).map(|_| small).collect::<Vec<_>>().join("\n");
+        let wide = ReadOptions::new().box_size(4).unwrap();
+        let records = read_with(&sixteen, wide.clone());
+        assert_eq!(records.len(), 1);
+        assert_eq!(records[0].result.as_ref().unwrap().side(), 16);
+        let narrow = ReadOptions::new().box_size(2).unwrap();
+        assert_eq!(read_with(&sixteen, narrow).len(), 16);
+        // With a size, other counts are errors naming that size.
+        let records = read_with(LEETCODE, wide);
+        assert_eq!(
+            records[0].result.as_ref().unwrap_err().to_string(),
+            "line 1: expected 256 cells, found 81"
+        );
+        assert!(ReadOptions::new().box_size(8).is_err());
+    }
+
+    #[test]
+    fn a_custom_alphabet() {
+        let hex = Alphabet::custom("0123456789ABCDEF").unwrap();
+        let big = pattern(4);
+        let line = big.to_line_with(&hex).unwrap();
+        let options = ReadOptions::new().alphabet(hex);
+        let records = read_with(&format!("{line}\n"), options.clone());
+        assert_eq!(records[0].result.as_ref(), Ok(&big));
+        // Too few symbols for the grid.
+        let nine = ReadOptions::new().alphabet(Alphabet::custom("123456789").unwrap());
+        let records = read_with(&format!("{big}\n{}", big.to_grid_string()), nine);
+        assert_eq!(records.len(), 2);
+        for record in records {
+            assert!(matches!(
+                record.result.unwrap_err().kind(),
+                ParseErrorKind::AlphabetTooSmall {
+                    symbols: 9,
+                    side: 16
+                }
+            ));
+        }
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_are_bad_symbols() {
+        let mut bytes = LEETCODE.as_bytes().to_vec();
+        bytes[4] = 0xff;
+        bytes.extend_from_slice(b"\n# caf\xe9\n");
+        bytes.extend_from_slice(INKALA.as_bytes());
+        let records: Vec<Record> = Puzzles::new(&bytes[..]).collect::<io::Result<_>>().unwrap();
+        assert_eq!(
+            summary(&records),
+            vec![
+                (
+                    1,
+                    Err("line 1, column 5: unexpected symbol '\u{fffd}'".to_string())
+                ),
+                (3, Ok(INKALA.to_string())),
+            ]
+        );
+    }
+
+    #[test]
+    fn long_lines_are_bounded() {
+        let long = "1".repeat(MAX_LINE_LEN + 10);
+        let comment = format!("{LEETCODE} # {long}");
+        let text = format!("{long}\n{comment}\n# {long}\n{INKALA}\n");
+        assert_eq!(
+            summary(&read(&text)),
+            vec![
+                (1, Err("line 1: line longer than 65536 bytes".to_string())),
+                (2, Ok(LEETCODE.to_string())),
+                (4, Ok(INKALA.to_string())),
+            ]
+        );
+    }
+
+    /// Reads `data`, then fails.
+    struct Failing<'a> {
+        data: &'a [u8],
+    }
+
+    impl io::Read for Failing<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.data.is_empty() {
+                return Err(io::Error::other("disk on fire"));
+            }
+            let n = buf.len().min(self.data.len());
+            buf[..n].copy_from_slice(&self.data[..n]);
+            self.data = &self.data[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn an_io_error_is_yielded_once_and_ends_the_stream() {
+        let text = format!("{LEETCODE}\n{INKALA}\n");
+        let reader = io::BufReader::with_capacity(
+            16,
+            Failing {
+                data: text.as_bytes(),
+            },
+        );
+        let mut puzzles = Puzzles::new(reader);
+        assert!(puzzles.next().unwrap().unwrap().result.is_ok());
+        assert!(puzzles.next().unwrap().unwrap().result.is_ok());
+        let error = puzzles.next().unwrap().unwrap_err();
+        assert_eq!(error.to_string(), "disk on fire");
+        assert!(puzzles.next().is_none());
+        assert!(puzzles.next().is_none());
+        // In the middle of a grid: the error, not a cut-short grid.
+        let cut: String = LEETCODE_GRID
+            .lines()
+            .take(6)
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let reader = io::BufReader::new(Failing {
+            data: cut.as_bytes(),
+        });
+        let mut puzzles = Puzzles::new(reader);
+        assert!(puzzles.next().unwrap().is_err());
+        assert!(puzzles.next().is_none());
+    }
+
+    #[test]
+    fn lines_read_ahead_come_before_an_io_error() {
+        let text = "1.3...2.3.....4.\n1.3...2.3.....4.\n";
+        let reader = io::BufReader::new(Failing {
+            data: text.as_bytes(),
+        });
+        let results: Vec<io::Result<Record>> = Puzzles::new(reader).collect();
+        assert_eq!(results.len(), 3);
+        assert!(results[0].as_ref().unwrap().result.is_ok());
+        assert!(results[1].as_ref().unwrap().result.is_ok());
+        assert!(results[2].is_err());
+    }
+}
