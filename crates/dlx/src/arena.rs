@@ -18,12 +18,21 @@
 //! A [`Node`] is 16 bytes: `up`, `down`, `top` (the item of an option node;
 //! `-k` for the spacer after the `k`-th option) and `color` (0 for none, a
 //! positive color, or -1 for a node already known to agree with a purified
-//! item). The items' doubly linked list and their lengths sit apart in
-//! [`Item`]s (left, right, len: 12 bytes), so the scan for the item with the
-//! fewest options touches one small array. Primary items form the list headed
-//! by item 0; secondary items are linked in a list headed by item `N + 1`,
-//! which the branching scan never visits.
+//! item).
 //!
+//! # Items without a linked list
+//!
+//! Knuth keeps the active items in a doubly linked list, and the branching
+//! scan follows it. Here each item has only its length, in one flat `u32`
+//! array, with the top bit set while the item is covered; the items never
+//! change order, so the leftmost item of the smallest length is the same as
+//! in Knuth's list and node counts match DLX1's. The scan is then a pass over
+//! a contiguous array (`min`, which the compiler vectorizes, and a search for
+//! its first position) instead of a chain of dependent loads: on the 17-clue
+//! sudoku set this made the whole count-to-2 search 2.3 times faster (see
+//! the README's Performance section). A count of the active primary items
+//! says when every one is covered.
+
 //! # Slab or Vec
 //!
 //! The storage of the nodes is a type parameter ([`Storage`]), implemented for
@@ -34,6 +43,8 @@
 //! engine -- arena`) are in the README's Performance section, and
 //! the solver uses `Vec`. The `Problem` keeps its options in a slab, where
 //! stable keys let options be added and removed before solving.
+
+#![allow(unsafe_code)]
 
 use std::ops::{Index, IndexMut};
 
@@ -51,23 +62,51 @@ pub(crate) struct Node {
     pub(crate) color: i32,
 }
 
-/// An item header's place in its list, and the length of its option list.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Item {
-    pub(crate) left: u32,
-    pub(crate) right: u32,
-    pub(crate) len: u32,
-}
+/// A bit of an item's length set while the item is covered: above every
+/// length (a problem has fewer than 2^30 nodes) and below the sign bit, so
+/// lengths compare as `i32`, which vectorizes on any x86-64.
+pub(crate) const COVERED: i32 = 1 << 30;
 
 /// Where the nodes live: anything indexable by `usize`, built once from a
 /// vector of nodes.
 pub(crate) trait Storage: Index<usize, Output = Node> + IndexMut<usize> + Clone {
     fn from_nodes(nodes: Vec<Node>) -> Self;
+
+    /// The number of nodes.
+    fn count(&self) -> usize;
+
+    /// Node `i`, without a bounds check.
+    ///
+    /// # Safety
+    ///
+    /// `i < self.count()`.
+    unsafe fn at(&self, i: usize) -> &Node;
+
+    /// Node `i`, mutably, without a bounds check.
+    ///
+    /// # Safety
+    ///
+    /// `i < self.count()`.
+    unsafe fn at_mut(&mut self, i: usize) -> &mut Node;
 }
 
 impl Storage for Vec<Node> {
     fn from_nodes(nodes: Vec<Node>) -> Self {
         nodes
+    }
+
+    fn count(&self) -> usize {
+        self.len()
+    }
+
+    unsafe fn at(&self, i: usize) -> &Node {
+        // SAFETY: the caller promises `i < self.len()`.
+        unsafe { self.get_unchecked(i) }
+    }
+
+    unsafe fn at_mut(&mut self, i: usize) -> &mut Node {
+        // SAFETY: the caller promises `i < self.len()`.
+        unsafe { self.get_unchecked_mut(i) }
     }
 }
 
@@ -79,15 +118,38 @@ impl Storage for Slab<Node> {
         }
         slab
     }
+
+    fn count(&self) -> usize {
+        self.len()
+    }
+
+    unsafe fn at(&self, i: usize) -> &Node {
+        // SAFETY: the caller promises `i < self.len()`, and the slab was
+        // filled with keys 0..len and never had an entry removed.
+        unsafe { self.get_unchecked(i) }
+    }
+
+    unsafe fn at_mut(&mut self, i: usize) -> &mut Node {
+        // SAFETY: as in `at`.
+        unsafe { self.get_unchecked_mut(i) }
+    }
 }
 
 /// The dancing-links structure of one problem.
 #[derive(Clone, Debug)]
 pub(crate) struct Arena<S = Vec<Node>> {
     pub(crate) nodes: S,
-    pub(crate) items: Vec<Item>,
+    /// The length of each item's list (index 1..=N), with [`COVERED`] set
+    /// while the item is covered; index 0 and N + 1 are unused.
+    pub(crate) len: Vec<i32>,
     /// The number of items, `N`.
     pub(crate) item_count: usize,
+    /// The number of primary items.
+    pub(crate) primary: usize,
+    /// The number of primary items not covered.
+    pub(crate) active: usize,
+    /// Whether the CPU has AVX2, for the branching scan.
+    avx2: bool,
     /// The first node of each option, by option index in the arena.
     pub(crate) option_start: Vec<u32>,
     /// Link removals so far, Knuth's `updates`.
@@ -106,21 +168,11 @@ impl<S: Storage> Arena<S> {
             node.up = x as u32;
             node.down = x as u32;
         }
-        let mut items = vec![Item::default(); n + 2];
-        // Two circular lists: primary items after root 0, secondary ones
-        // after root N + 1.
-        let link = |items: &mut Vec<Item>, root: usize, members: std::ops::Range<usize>| {
-            let mut prev = root;
-            for x in members {
-                items[prev].right = x as u32;
-                items[x].left = prev as u32;
-                prev = x;
-            }
-            items[prev].right = root as u32;
-            items[root].left = prev as u32;
-        };
-        link(&mut items, 0, 1..primary + 1);
-        link(&mut items, n + 1, primary + 1..n + 1);
+        let mut len = vec![0i32; n + 2];
+        // Index 0 and N + 1 stand for Knuth's list heads; they are never
+        // chosen.
+        len[0] = COVERED;
+        len[n + 1] = COVERED;
 
         let mut option_start = Vec::with_capacity(problem.option_count());
         // `nodes[n + 1]` is the spacer before the first option.
@@ -140,7 +192,7 @@ impl<S: Storage> Arena<S> {
                 });
                 nodes[last as usize].down = p;
                 nodes[x].up = p;
-                items[x].len += 1;
+                len[x] += 1;
             }
             nodes[spacer].down = (nodes.len() - 1) as u32;
             nodes.push(Node {
@@ -153,15 +205,15 @@ impl<S: Storage> Arena<S> {
         }
         Arena {
             nodes: S::from_nodes(nodes),
-            items,
+            len,
             item_count: n,
+            primary,
+            active: primary,
+            avx2: has_avx2(),
             option_start,
             updates: 0,
         }
     }
-
-    /// The root of the list of active primary items.
-    pub(crate) const ROOT: usize = 0;
 
     /// The arena index of the option that node `p` belongs to.
     pub(crate) fn option_of(&self, mut p: usize) -> usize {
@@ -171,26 +223,69 @@ impl<S: Storage> Arena<S> {
         (-self.nodes[p].top) as usize - 1
     }
 
+    // The link invariant. Every `up` and `down` of a node, and every `top`
+    // of an option node, is the index of a node of this arena (and every
+    // such `top` indexes `len` too): `new` makes them so, and cover, hide,
+    // purify and their inverses only copy link values from node to node.
+    // The hot loops below rely on it to skip bounds checks (measured with
+    // callgrind on the 17-clue sudoku set: 21% fewer instructions).
+
+    /// A copy of node `q`, which the search reached by following links.
+    #[inline(always)]
+    fn node(&self, q: usize) -> Node {
+        debug_assert!(q < self.nodes.count());
+        // SAFETY: `q` came from a link (or is a node next to one inside an
+        // option, before its spacer): by the link invariant it is in range.
+        unsafe { *self.nodes.at(q) }
+    }
+
+    /// Sets `down` of node `q`, reached by following links.
+    #[inline(always)]
+    fn set_down(&mut self, q: usize, down: u32) {
+        debug_assert!(q < self.nodes.count());
+        // SAFETY: the link invariant, as in `node`.
+        unsafe { self.nodes.at_mut(q).down = down }
+    }
+
+    /// Sets `up` of node `q`, reached by following links.
+    #[inline(always)]
+    fn set_up(&mut self, q: usize, up: u32) {
+        debug_assert!(q < self.nodes.count());
+        // SAFETY: the link invariant, as in `node`.
+        unsafe { self.nodes.at_mut(q).up = up }
+    }
+
+    /// Adds `delta` to the length of item `x`, the `top` of an option node.
+    #[inline(always)]
+    fn add_len(&mut self, x: usize, delta: i32) {
+        debug_assert!(x < self.len.len());
+        // SAFETY: `x` is the `top` of an option node: by the link invariant
+        // an item, and `len` has an entry for every item.
+        unsafe { *self.len.get_unchecked_mut(x) += delta }
+    }
+
     /// Removes the option of node `p` from the lists of its other items.
     ///
     /// Nodes with color -1 stay: their item is purified and keeps them.
     #[inline]
     fn hide(&mut self, p: usize) {
         let mut q = p + 1;
+        let mut updates = 0;
         while q != p {
-            let node = self.nodes[q];
+            let node = self.node(q);
             if node.top <= 0 {
                 q = node.up as usize;
                 continue;
             }
             if node.color >= 0 {
-                self.nodes[node.up as usize].down = node.down;
-                self.nodes[node.down as usize].up = node.up;
-                self.items[node.top as usize].len -= 1;
-                self.updates += 1;
+                self.set_down(node.up as usize, node.down);
+                self.set_up(node.down as usize, node.up);
+                self.add_len(node.top as usize, -1);
+                updates += 1;
             }
             q += 1;
         }
+        self.updates += updates;
     }
 
     /// Undoes [`Arena::hide`] of the same node: relinks exactly the nodes it
@@ -199,32 +294,31 @@ impl<S: Storage> Arena<S> {
     fn unhide(&mut self, p: usize) {
         let mut q = p - 1;
         while q != p {
-            let node = self.nodes[q];
+            let node = self.node(q);
             if node.top <= 0 {
                 q = node.down as usize;
                 continue;
             }
             if node.color >= 0 {
-                self.nodes[node.up as usize].down = q as u32;
-                self.nodes[node.down as usize].up = q as u32;
-                self.items[node.top as usize].len += 1;
+                self.set_down(node.up as usize, q as u32);
+                self.set_up(node.down as usize, q as u32);
+                self.add_len(node.top as usize, 1);
             }
             q -= 1;
         }
     }
 
-    /// Covers item `i`: takes it out of its item list and hides every option
-    /// that names it.
+    /// Covers item `i`: marks it covered (Knuth's removal from the item list,
+    /// counted as one update) and hides every option that names it.
     #[inline]
     pub(crate) fn cover(&mut self, i: usize) {
-        let Item { left, right, .. } = self.items[i];
-        self.items[left as usize].right = right;
-        self.items[right as usize].left = left;
+        self.len[i] |= COVERED;
+        self.active -= usize::from(i <= self.primary);
         self.updates += 1;
         let mut p = self.nodes[i].down as usize;
         while p != i {
             self.hide(p);
-            p = self.nodes[p].down as usize;
+            p = self.node(p).down as usize;
         }
     }
 
@@ -235,11 +329,10 @@ impl<S: Storage> Arena<S> {
         let mut p = self.nodes[i].up as usize;
         while p != i {
             self.unhide(p);
-            p = self.nodes[p].up as usize;
+            p = self.node(p).up as usize;
         }
-        let Item { left, right, .. } = self.items[i];
-        self.items[left as usize].right = i as u32;
-        self.items[right as usize].left = i as u32;
+        self.len[i] &= !COVERED;
+        self.active += usize::from(i <= self.primary);
     }
 
     /// Gives the secondary item of node `p` the color of `p`: hides the
@@ -332,26 +425,35 @@ impl<S: Storage> Arena<S> {
     /// The active primary item with the fewest options, leftmost on ties
     /// (Knuth's minimum-remaining-values rule, as in DLX1), and its length.
     /// `None` when no primary item is left.
+    ///
+    /// # Complexity
+    ///
+    /// Two passes over the primary items' lengths: a vectorized minimum,
+    /// then the first position holding it.
     #[inline]
     pub(crate) fn choose(&self) -> Option<(usize, u32)> {
-        let mut p = self.items[Self::ROOT].right as usize;
-        if p == Self::ROOT {
+        if self.active == 0 {
             return None;
         }
-        let mut best = p;
-        let mut min = u32::MAX;
-        while p != Self::ROOT {
-            let item = self.items[p];
-            if item.len < min {
-                best = p;
-                min = item.len;
-                if min == 0 {
-                    break;
-                }
+        let lens = &self.len[1..=self.primary];
+        let (at, min) = if self.avx2 {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `avx2` is set only when the CPU has AVX2 (see `new`).
+            unsafe {
+                least_avx2(lens)
             }
-            p = item.right as usize;
-        }
-        Some((best, min))
+            #[cfg(not(target_arch = "x86_64"))]
+            least(lens)
+        } else {
+            least(lens)
+        };
+        Some((at + 1, min as u32))
+    }
+
+    /// Whether every primary item is covered: a solution.
+    #[inline]
+    pub(crate) fn is_solved(&self) -> bool {
+        self.active == 0
     }
 
     /// The first node below header `i`.
@@ -363,7 +465,60 @@ impl<S: Storage> Arena<S> {
     /// Whether item `x` (1-based) is in the list of active primary items.
     #[cfg(test)]
     pub(crate) fn is_active(&self, x: usize) -> bool {
-        self.items[self.items[x].left as usize].right as usize == x
+        self.len[x] & COVERED == 0
+    }
+}
+
+/// The first position of the least length, and that length.
+///
+/// Eight lanes written out, compared as `i32`, so that the minimum
+/// vectorizes on any x86-64 (SSE2, four lanes at a time, and with AVX2 eight
+/// through [`least_avx2`]); then a pass for the first position holding it.
+/// One pass that stops at a 0 measured 8% more instructions on sudoku: the
+/// horizontal minimum of each chunk costs more than it saves.
+#[inline(always)]
+fn least(lens: &[i32]) -> (usize, i32) {
+    const LANES: usize = 8;
+    let mut lanes = [COVERED; LANES];
+    let chunks = lens.chunks_exact(LANES);
+    let rest = chunks.remainder();
+    for chunk in chunks {
+        for (lane, &l) in lanes.iter_mut().zip(chunk) {
+            *lane = if l < *lane { l } else { *lane };
+        }
+    }
+    let min = rest.iter().chain(&lanes).copied().min().unwrap_or(COVERED);
+    let mut at = 0;
+    for chunk in lens.chunks_exact(LANES) {
+        if chunk.iter().fold(false, |hit, &l| hit | (l == min)) {
+            break;
+        }
+        at += LANES;
+    }
+    at += lens[at..].iter().position(|&l| l == min).unwrap_or(0);
+    (at, min)
+}
+
+/// [`least`] compiled for AVX2 (`vpminsd` on eight lanes).
+///
+/// # Safety
+///
+/// The CPU must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn least_avx2(lens: &[i32]) -> (usize, i32) {
+    least(lens)
+}
+
+/// Whether this CPU has AVX2, for the branching scan.
+fn has_avx2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("avx2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
     }
 }
 
@@ -387,8 +542,8 @@ mod tests {
         // 5 items, 2 roots, 13 entries, 5 options (one spacer after each) and
         // the spacer before the first.
         assert_eq!(arena.nodes.len(), 1 + 5 + 1 + 13 + 5);
-        assert_eq!(arena.items[1].len, 3);
-        assert_eq!(arena.items[4].len, 3);
+        assert_eq!(arena.len[1], 3);
+        assert_eq!(arena.len[4], 3);
         assert_eq!(arena.option_of(arena.option_start[3] as usize + 2), 3);
         assert_eq!(arena.choose(), Some((2, 2)));
     }
@@ -396,7 +551,7 @@ mod tests {
     #[test]
     fn cover_and_purify_restore_exactly() {
         let mut arena: Arena = Arena::new(&sample());
-        let before = (arena.nodes.clone(), arena.items.clone());
+        let before = (arena.nodes.clone(), arena.len.clone());
         arena.cover(1);
         let r = arena.option_start[0] as usize;
         arena.commit_others(r);
@@ -404,7 +559,7 @@ mod tests {
         assert_ne!(arena.nodes, before.0);
         arena.uncommit_others(r);
         arena.uncover(1);
-        assert_eq!((arena.nodes.clone(), arena.items.clone()), before);
+        assert_eq!((arena.nodes.clone(), arena.len.clone()), before);
     }
 
     #[test]

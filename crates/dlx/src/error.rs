@@ -34,7 +34,7 @@ pub enum ErrorKind {
     NoItems,
     /// The item line has a second `|`.
     SecondBar,
-    /// The problem has more nodes than the arena can index (2^31).
+    /// The problem has more nodes than the arena can index (2^30).
     TooLarge,
     /// The option cannot be selected: it shares an item with an option
     /// already selected (named by its item).
@@ -98,7 +98,7 @@ impl fmt::Display for Error {
             ),
             ErrorKind::NoItems => write!(f, "no item line (the first line that is not a comment)"),
             ErrorKind::SecondBar => write!(f, "a second '|' in the item line"),
-            ErrorKind::TooLarge => write!(f, "problem too large (more than 2^31 nodes)"),
+            ErrorKind::TooLarge => write!(f, "problem too large (more than 2^30 nodes)"),
             ErrorKind::Conflict(name) => write!(
                 f,
                 "option conflicts with a selected option on item '{name}'"

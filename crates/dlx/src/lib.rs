@@ -63,11 +63,14 @@
 //!   pool, each worker with its own copy of the arena. The pieces can also be
 //!   run on many machines: [`Split::piece`] picks the `i`-th of `n`.
 //! - Knuth's text format: [`parse`], [`read`], [`write`], [`option_text`].
+//! - Ready-made puzzles, shared by the examples and the `dlx` command:
+//!   [`queens`] with [`queens_board`], and [`pentominoes`] on a [`Board`]
+//!   (optionally up to its symmetries) with [`pentomino_picture`].
 //!
 //! The search is a loop over an explicit stack: no recursion, no allocation
 //! while searching, and no panic on any input the API accepts.
 
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 mod arena;
@@ -76,6 +79,7 @@ mod format;
 #[cfg(feature = "parallel")]
 mod parallel;
 mod problem;
+mod puzzles;
 mod search;
 
 pub use error::{Error, ErrorKind};
@@ -83,6 +87,9 @@ pub use format::{option_text, parse, read, write};
 #[cfg(feature = "parallel")]
 pub use parallel::{ParCount, Split};
 pub use problem::{Color, Entry, OptionId, Problem, VerifyError};
+pub use puzzles::{
+    pentomino_picture, pentominoes, queens, queens_board, try_queens, Board, PuzzleError,
+};
 pub use search::{Limits, Outcome, Solutions, Solver, Stats};
 
 /// Access to internals for the benchmarks; not part of the API.

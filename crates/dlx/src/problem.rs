@@ -14,9 +14,10 @@ use slab::Slab;
 
 use crate::error::{Error, ErrorKind};
 
-/// The largest number of items plus option nodes a problem may hold, so that
-/// every node of the solver's arena has a `u32` index.
-pub(crate) const MAX_NODES: usize = (i32::MAX as usize) - 2;
+/// The largest number of items plus option nodes a problem may hold: every
+/// node of the solver's arena has a `u32` index, and every item's length
+/// stays below the arena's covered flag (2^30).
+pub(crate) const MAX_NODES: usize = (1 << 30) - 2;
 
 /// Identifies an option of a [`Problem`].
 ///

@@ -642,7 +642,7 @@ impl<S: Storage> Engine<S> {
                     self.start_stats();
                     self.found = 0;
                     level = 0;
-                    if self.arena.items[Arena::<S>::ROOT].right == 0 {
+                    if self.arena.is_solved() {
                         // Every primary item is covered by the selection.
                         state = State::Done;
                         break true;
@@ -691,7 +691,7 @@ impl<S: Storage> Engine<S> {
                         continue;
                     }
                     self.arena.commit_others(r);
-                    if self.arena.items[Arena::<S>::ROOT].right == 0 {
+                    if self.arena.is_solved() {
                         state = State::Recover;
                         break true;
                     }
@@ -840,7 +840,7 @@ impl<S: Storage> Engine<S> {
             visit(self);
             return;
         }
-        if self.arena.items[Arena::<S>::ROOT].right == 0 {
+        if self.arena.is_solved() {
             self.level = 0;
             self.state = State::Done;
             visit(self);
@@ -881,7 +881,7 @@ impl<S: Storage> Engine<S> {
                     }
                     self.arena.commit_others(r);
                     self.level += 1;
-                    if self.arena.items[Arena::<S>::ROOT].right == 0 {
+                    if self.arena.is_solved() {
                         visit(self);
                         self.level -= 1;
                         self.state = State::Recover;
