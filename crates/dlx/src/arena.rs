@@ -150,6 +150,8 @@ pub(crate) struct Arena<S = Vec<Node>> {
     pub(crate) active: usize,
     /// Whether the CPU has AVX2, for the branching scan.
     avx2: bool,
+    /// Whether some option gives a color to an item.
+    colored: bool,
     /// The first node of each option, by option index in the arena.
     pub(crate) option_start: Vec<u32>,
     /// Link removals so far, Knuth's `updates`.
@@ -210,6 +212,7 @@ impl<S: Storage> Arena<S> {
             primary,
             active: primary,
             avx2: has_avx2(),
+            colored: problem.color_count() > 0,
             option_start,
             updates: 0,
         }
@@ -267,8 +270,11 @@ impl<S: Storage> Arena<S> {
     /// Removes the option of node `p` from the lists of its other items.
     ///
     /// Nodes with color -1 stay: their item is purified and keeps them.
+    ///
+    /// `C` says whether the problem has colors; without them the color test
+    /// is compiled out (Knuth's DLX1 hide).
     #[inline]
-    fn hide(&mut self, p: usize) {
+    fn hide<const C: bool>(&mut self, p: usize) {
         let mut q = p + 1;
         let mut updates = 0;
         while q != p {
@@ -277,7 +283,7 @@ impl<S: Storage> Arena<S> {
                 q = node.up as usize;
                 continue;
             }
-            if node.color >= 0 {
+            if !C || node.color >= 0 {
                 self.set_down(node.up as usize, node.down);
                 self.set_up(node.down as usize, node.up);
                 self.add_len(node.top as usize, -1);
@@ -291,7 +297,7 @@ impl<S: Storage> Arena<S> {
     /// Undoes [`Arena::hide`] of the same node: relinks exactly the nodes it
     /// removed, in reverse order.
     #[inline]
-    fn unhide(&mut self, p: usize) {
+    fn unhide<const C: bool>(&mut self, p: usize) {
         let mut q = p - 1;
         while q != p {
             let node = self.node(q);
@@ -299,7 +305,7 @@ impl<S: Storage> Arena<S> {
                 q = node.down as usize;
                 continue;
             }
-            if node.color >= 0 {
+            if !C || node.color >= 0 {
                 self.set_down(node.up as usize, q as u32);
                 self.set_up(node.down as usize, q as u32);
                 self.add_len(node.top as usize, 1);
@@ -312,12 +318,22 @@ impl<S: Storage> Arena<S> {
     /// counted as one update) and hides every option that names it.
     #[inline]
     pub(crate) fn cover(&mut self, i: usize) {
+        if self.colored {
+            self.cover_with::<true>(i);
+        } else {
+            self.cover_with::<false>(i);
+        }
+    }
+
+    /// [`Arena::cover`], for a problem with colors (`C`) or without.
+    #[inline]
+    fn cover_with<const C: bool>(&mut self, i: usize) {
         self.len[i] |= COVERED;
         self.active -= usize::from(i <= self.primary);
         self.updates += 1;
         let mut p = self.nodes[i].down as usize;
         while p != i {
-            self.hide(p);
+            self.hide::<C>(p);
             p = self.node(p).down as usize;
         }
     }
@@ -326,9 +342,19 @@ impl<S: Storage> Arena<S> {
     /// since has been undone (last in, first out).
     #[inline]
     pub(crate) fn uncover(&mut self, i: usize) {
+        if self.colored {
+            self.uncover_with::<true>(i);
+        } else {
+            self.uncover_with::<false>(i);
+        }
+    }
+
+    /// [`Arena::uncover`], for a problem with colors (`C`) or without.
+    #[inline]
+    fn uncover_with<const C: bool>(&mut self, i: usize) {
         let mut p = self.nodes[i].up as usize;
         while p != i {
-            self.unhide(p);
+            self.unhide::<C>(p);
             p = self.node(p).up as usize;
         }
         self.len[i] &= !COVERED;
@@ -348,7 +374,7 @@ impl<S: Storage> Arena<S> {
                     self.nodes[q].color = -1;
                 }
             } else {
-                self.hide(q);
+                self.hide::<true>(q);
             }
             q = self.nodes[q].down as usize;
         }
@@ -363,7 +389,7 @@ impl<S: Storage> Arena<S> {
             if self.nodes[q].color < 0 {
                 self.nodes[q].color = color;
             } else if q != p {
-                self.unhide(q);
+                self.unhide::<true>(q);
             }
             q = self.nodes[q].up as usize;
         }
@@ -373,7 +399,7 @@ impl<S: Storage> Arena<S> {
     #[inline]
     fn commit(&mut self, p: usize, color: i32, top: usize) {
         if color == 0 {
-            self.cover(top);
+            self.cover_with::<true>(top);
         } else if color > 0 {
             self.purify(p);
         }
@@ -383,7 +409,7 @@ impl<S: Storage> Arena<S> {
     #[inline]
     fn uncommit(&mut self, p: usize, color: i32, top: usize) {
         if color == 0 {
-            self.uncover(top);
+            self.uncover_with::<true>(top);
         } else if color > 0 {
             self.unpurify(p);
         }
@@ -412,11 +438,15 @@ impl<S: Storage> Arena<S> {
         while p != r {
             let Node {
                 down, top, color, ..
-            } = self.nodes[p];
+            } = self.node(p);
             if top <= 0 {
                 p = down as usize;
             } else {
-                self.uncommit(p, color, top as usize);
+                if self.colored {
+                    self.uncommit(p, color, top as usize);
+                } else {
+                    self.uncover_with::<false>(top as usize);
+                }
                 p -= 1;
             }
         }

@@ -1,0 +1,52 @@
+//! Pentomino tilings of a rectangle: one tiling, then the number of them
+//! (with `--unique`, up to the rectangle's symmetries).
+//!
+//! ```text
+//! cargo run --release -p dlx --example pentomino -- 6 10 --unique
+//! ```
+
+use std::process::ExitCode;
+
+use dlx::{pentomino_picture, pentominoes, Board, Solver};
+
+fn main() -> ExitCode {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let unique = args.iter().any(|a| a == "--unique");
+    args.retain(|a| a != "--unique");
+    let (rows, cols) = match args.as_slice() {
+        [] => (6, 10),
+        [rows, cols] => match (rows.parse::<usize>(), cols.parse::<usize>()) {
+            (Ok(rows), Ok(cols)) => (rows, cols),
+            _ => return usage(&format!("'{rows} {cols}' is not a board size")),
+        },
+        _ => return usage("expected ROWS COLS"),
+    };
+    let built =
+        Board::rectangle(rows, cols).and_then(|board| Ok((pentominoes(&board, unique)?, board)));
+    let (problem, board) = match built {
+        Ok(built) => built,
+        Err(e) => return usage(&format!("{rows}x{cols}: {e}")),
+    };
+    let mut solver = Solver::new(&problem);
+    match solver.first() {
+        Some(tiling) => print!("{}", pentomino_picture(&problem, &board, &tiling)),
+        None => println!("no tiling"),
+    }
+    println!("solutions: {}", count(&mut solver));
+    ExitCode::SUCCESS
+}
+
+#[cfg(feature = "parallel")]
+fn count(solver: &mut Solver) -> u64 {
+    solver.par_count().solutions
+}
+
+#[cfg(not(feature = "parallel"))]
+fn count(solver: &mut Solver) -> u64 {
+    solver.count()
+}
+
+fn usage(message: &str) -> ExitCode {
+    eprintln!("pentomino: {message}\nusage: pentomino [ROWS COLS] [--unique]   (default 6 10)");
+    ExitCode::from(2)
+}
