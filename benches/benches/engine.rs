@@ -1,1 +1,116 @@
-fn main() {}
+//! The exact-cover engine against dlx 0.8.5 (a port of Knuth's DLX1), on the
+//! same matrices: every solution of each instance, timed as a search from a
+//! structure built beforehand (building is linear and not what is compared).
+//! Throughput is solutions per second.
+//!
+//! `arena/slab-vs-vec` times the engine with its nodes in a `Vec` (the
+//! default) and in a `slab::Slab`, building included, on searches of well
+//! under a second: queens-12 and the 3 x 20 pentomino (6 x 10 takes seconds).
+//!
+//! The counts are checked, once, after each group: both engines must find the
+//! published number of solutions. The timed closure only records the count of
+//! its last run, so the check costs nothing extra and covers what a criterion
+//! filter let run.
+
+use std::cell::Cell;
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{
+    criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode, Throughput,
+};
+use dlx::Solver;
+use dlx_benches::{knuth_count, pentomino_3x20, pentomino_6x10, queens, sudoku_hard, Instance};
+
+/// Checks a count recorded by a timed closure, if that closure ran.
+fn check(group: &str, id: &str, counted: &Cell<Option<u64>>, instance: &Instance) {
+    if let Some(count) = counted.get() {
+        assert_eq!(
+            count, instance.solutions,
+            "{group}/{id}: wrong number of solutions of {}",
+            instance.name
+        );
+    }
+}
+
+/// One `engine/<instance>` group: this project and the baseline, the same
+/// matrix, every solution.
+fn engine_group(c: &mut Criterion, instance: &Instance, samples: usize, time: Duration) {
+    let name = format!("engine/{}", instance.name);
+    let mut group = c.benchmark_group(&name);
+    group
+        .sample_size(samples)
+        .measurement_time(time)
+        .warm_up_time(Duration::from_secs(1))
+        // Searches of tens of milliseconds and more: the same few iterations
+        // in each sample, rather than criterion's 1, 2, ..., n ramp.
+        .sampling_mode(SamplingMode::Flat)
+        .throughput(Throughput::Elements(instance.solutions));
+
+    let ours = Cell::new(None);
+    let mut solver = Solver::new(&instance.problem);
+    group.bench_function(BenchmarkId::from_parameter("dlx-rs"), |b| {
+        b.iter(|| {
+            let count = black_box(&mut solver).count();
+            ours.set(Some(count));
+            count
+        })
+    });
+
+    let theirs = Cell::new(None);
+    let mut knuth = instance.knuth.build();
+    group.bench_function(BenchmarkId::from_parameter("dlx-0.8.5"), |b| {
+        b.iter(|| {
+            let count = knuth_count(black_box(&mut knuth));
+            theirs.set(Some(count));
+            count
+        })
+    });
+    group.finish();
+
+    check(&name, "dlx-rs", &ours, instance);
+    check(&name, "dlx-0.8.5", &theirs, instance);
+}
+
+fn engine(c: &mut Criterion) {
+    // Each search of the 6 x 10 board takes seconds: ten of them per engine.
+    engine_group(c, &pentomino_6x10(), 10, Duration::from_secs(10));
+    engine_group(c, &queens(13), 10, Duration::from_secs(8));
+    engine_group(c, &sudoku_hard(), 50, Duration::from_secs(4));
+}
+
+/// A way to count every solution of a problem.
+type CountWith = fn(&dlx::Problem) -> u64;
+
+fn arena(c: &mut Criterion) {
+    let name = "arena/slab-vs-vec";
+    let mut group = c.benchmark_group(name);
+    group
+        .sample_size(20)
+        .measurement_time(Duration::from_secs(5))
+        .warm_up_time(Duration::from_secs(1))
+        .sampling_mode(SamplingMode::Flat);
+    for instance in [queens(12), pentomino_3x20()] {
+        group.throughput(Throughput::Elements(instance.solutions));
+        let arenas: [(&str, CountWith); 2] = [
+            ("vec", dlx::bench::count_with_vec_arena),
+            ("slab", dlx::bench::count_with_slab_arena),
+        ];
+        for (arena, count_with) in arenas {
+            let counted = Cell::new(None);
+            let id = BenchmarkId::new(arena, instance.name);
+            group.bench_with_input(id, &instance.problem, |b, problem| {
+                b.iter(|| {
+                    let count = count_with(black_box(problem));
+                    counted.set(Some(count));
+                    count
+                })
+            });
+            check(name, arena, &counted, &instance);
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, engine, arena);
+criterion_main!(benches);
