@@ -201,7 +201,14 @@ fn run(
         });
         (counted.solutions, counted.stats, counted.outcome)
     } else {
-        serial(&mut solver, pieces.as_deref(), run, problem, &mut out, print)?
+        serial(
+            &mut solver,
+            pieces.as_deref(),
+            run,
+            problem,
+            &mut out,
+            print,
+        )?
     };
     if run.count {
         match run.format {
@@ -217,7 +224,9 @@ fn run(
     if run.stats {
         print_stats(&stats, solutions, outcome, started.elapsed());
     }
-    Ok(if solutions > 0 {
+    // A piece of a split tree may hold no solution: that is a result, not
+    // a failure, when the whole problem is spread over several jobs.
+    Ok(if solutions > 0 || run.piece.is_some() {
         Status::Solved
     } else {
         Status::Failed
@@ -246,7 +255,9 @@ fn serial(
             break;
         }
         for &id in piece {
-            solver.select(id).context("a piece does not fit the problem")?;
+            solver
+                .select(id)
+                .context("a piece does not fit the problem")?;
         }
         // Search in slices of nodes, so that the progress line moves even
         // while no solution turns up.
@@ -304,7 +315,11 @@ fn emit(
                 .iter()
                 .map(|&id| dlx::option_text(problem, id))
                 .collect();
-            writeln!(out, "{}", serde_json::json!({ "options": ids, "texts": texts }))
+            writeln!(
+                out,
+                "{}",
+                serde_json::json!({ "options": ids, "texts": texts })
+            )
         }
     }
 }

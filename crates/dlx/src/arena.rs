@@ -258,7 +258,9 @@ impl<S: Storage> Arena<S> {
         unsafe { self.nodes.at_mut(q).up = up }
     }
 
-    /// Adds `delta` to the length of item `x`, the `top` of an option node.
+    /// Adds `delta` to the length of item `x` (the `top` of an option node,
+    /// or an item the search chose), or sets or clears its covered flag
+    /// with `delta = ±COVERED`: an item is covered at most once at a time.
     #[inline(always)]
     fn add_len(&mut self, x: usize, delta: i32) {
         debug_assert!(x < self.len.len());
@@ -328,10 +330,10 @@ impl<S: Storage> Arena<S> {
     /// [`Arena::cover`], for a problem with colors (`C`) or without.
     #[inline]
     fn cover_with<const C: bool>(&mut self, i: usize) {
-        self.len[i] |= COVERED;
+        self.add_len(i, COVERED);
         self.active -= usize::from(i <= self.primary);
         self.updates += 1;
-        let mut p = self.nodes[i].down as usize;
+        let mut p = self.node(i).down as usize;
         while p != i {
             self.hide::<C>(p);
             p = self.node(p).down as usize;
@@ -352,12 +354,12 @@ impl<S: Storage> Arena<S> {
     /// [`Arena::uncover`], for a problem with colors (`C`) or without.
     #[inline]
     fn uncover_with<const C: bool>(&mut self, i: usize) {
-        let mut p = self.nodes[i].up as usize;
+        let mut p = self.node(i).up as usize;
         while p != i {
             self.unhide::<C>(p);
             p = self.node(p).up as usize;
         }
-        self.len[i] &= !COVERED;
+        self.add_len(i, -COVERED);
         self.active += usize::from(i <= self.primary);
     }
 
@@ -466,7 +468,16 @@ impl<S: Storage> Arena<S> {
             return None;
         }
         let lens = &self.len[1..=self.primary];
-        let (at, min) = if self.avx2 {
+        let (at, min) = if lens.len() < 64 {
+            // A plain scan costs less than setting up the vectors.
+            let mut best = (0, COVERED);
+            for (k, &l) in lens.iter().enumerate() {
+                if l < best.1 {
+                    best = (k, l);
+                }
+            }
+            best
+        } else if self.avx2 {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: `avx2` is set only when the CPU has AVX2 (see `new`).
             unsafe {

@@ -135,6 +135,19 @@ impl fmt::Display for Stats {
     }
 }
 
+/// One level of the search stack.
+#[derive(Clone, Copy, Debug, Default)]
+struct Level {
+    /// The node tried.
+    choice: u32,
+    /// The item branched on.
+    branch: u32,
+    /// The length of that item's list when it was chosen, and the position
+    /// of the current choice in it (for [`Solver::progress`]).
+    len: u32,
+    pos: u32,
+}
+
 /// Where the search loop is; see [`Solver::next_solution`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum State {
@@ -162,14 +175,8 @@ pub(crate) struct Engine<S: Storage> {
     outcome: Outcome,
     state: State,
     level: usize,
-    /// The node tried at each level.
-    choice: Vec<u32>,
-    /// The item branched on at each level.
-    branch: Vec<u32>,
-    /// The length of that item's list when it was chosen, and the position
-    /// of the current choice in it (for [`Solver::progress`]).
-    branch_len: Vec<u32>,
-    branch_pos: Vec<u32>,
+    /// The search stack: one entry per level.
+    levels: Vec<Level>,
     /// The first node of each selected option, and the length of
     /// `item_log` before it was selected.
     selected: Vec<(u32, usize)>,
@@ -446,10 +453,7 @@ impl<S: Storage> Engine<S> {
             outcome: Outcome::NotStarted,
             state: State::Fresh,
             level: 0,
-            choice: vec![0; depth],
-            branch: vec![0; depth],
-            branch_len: vec![0; depth],
-            branch_pos: vec![0; depth],
+            levels: vec![Level::default(); depth],
             selected: Vec::new(),
             item_state: vec![0; problem.item_count() + 1],
             item_log: Vec::new(),
@@ -473,7 +477,7 @@ impl<S: Storage> Engine<S> {
     pub(crate) fn profile_levels(&mut self, on: bool) {
         self.profile = on;
         if on && self.stats.level_nodes.is_none() {
-            self.stats.level_nodes = Some(vec![0; self.choice.len()]);
+            self.stats.level_nodes = Some(vec![0; self.levels.len()]);
         }
     }
 
@@ -489,7 +493,7 @@ impl<S: Storage> Engine<S> {
         self.stats = Stats::default();
         self.arena.updates = 0;
         if self.profile {
-            self.stats.level_nodes = Some(vec![0; self.choice.len()]);
+            self.stats.level_nodes = Some(vec![0; self.levels.len()]);
         }
     }
 
@@ -596,12 +600,13 @@ impl<S: Storage> Engine<S> {
                     self.state = State::Recover;
                 }
                 State::Recover => {
-                    self.arena.uncommit_others(self.choice[self.level] as usize);
-                    self.arena.uncover(self.branch[self.level] as usize);
+                    self.arena
+                        .uncommit_others(self.levels[self.level].choice as usize);
+                    self.arena.uncover(self.levels[self.level].branch as usize);
                     self.state = State::Forward;
                 }
                 State::Advance => {
-                    self.arena.uncover(self.branch[self.level] as usize);
+                    self.arena.uncover(self.levels[self.level].branch as usize);
                     self.state = State::Forward;
                 }
             }
@@ -671,15 +676,15 @@ impl<S: Storage> Engine<S> {
                         unreachable!("a solution is reported before entering a level")
                     };
                     self.arena.cover(item);
-                    self.branch[level] = item as u32;
-                    self.branch_len[level] = len;
-                    self.branch_pos[level] = 0;
-                    self.choice[level] = self.arena.down(item) as u32;
+                    self.levels[level].branch = item as u32;
+                    self.levels[level].len = len;
+                    self.levels[level].pos = 0;
+                    self.levels[level].choice = self.arena.down(item) as u32;
                     state = State::Advance;
                 }
                 State::Advance => {
-                    let r = self.choice[level] as usize;
-                    if r == self.branch[level] as usize {
+                    let r = self.levels[level].choice as usize;
+                    if r == self.levels[level].branch as usize {
                         self.arena.uncover(r);
                         if level == 0 {
                             state = State::Done;
@@ -699,10 +704,10 @@ impl<S: Storage> Engine<S> {
                     state = State::Forward;
                 }
                 State::Recover => {
-                    let r = self.choice[level] as usize;
+                    let r = self.levels[level].choice as usize;
                     self.arena.uncommit_others(r);
-                    self.choice[level] = self.arena.down(r) as u32;
-                    self.branch_pos[level] += 1;
+                    self.levels[level].choice = self.arena.down(r) as u32;
+                    self.levels[level].pos += 1;
                     state = State::Advance;
                 }
                 State::Done => {
@@ -724,7 +729,7 @@ impl<S: Storage> Engine<S> {
 
     fn start_stats(&mut self) {
         if self.profile && self.stats.level_nodes.is_none() {
-            self.stats.level_nodes = Some(vec![0; self.choice.len()]);
+            self.stats.level_nodes = Some(vec![0; self.levels.len()]);
         }
     }
 
@@ -736,7 +741,7 @@ impl<S: Storage> Engine<S> {
         }
         if self.state == State::Recover {
             for l in 0..=level {
-                let option = self.arena.option_of(self.choice[l] as usize);
+                let option = self.arena.option_of(self.levels[l].choice as usize);
                 self.solution.push(self.shared.option_ids[option]);
             }
         }
@@ -800,10 +805,10 @@ impl<S: Storage> Engine<S> {
             _ => {
                 let mut fraction = 0.0;
                 let mut weight = 1.0;
-                for l in 0..=self.level.min(self.choice.len() - 1) {
-                    let len = self.branch_len[l].max(1) as f64;
+                for l in 0..=self.level.min(self.levels.len() - 1) {
+                    let len = self.levels[l].len.max(1) as f64;
                     weight /= len;
-                    fraction += self.branch_pos[l] as f64 * weight;
+                    fraction += self.levels[l].pos as f64 * weight;
                 }
                 (fraction + weight / 2.0).min(1.0)
             }
@@ -814,9 +819,9 @@ impl<S: Storage> Engine<S> {
     /// The current partial solution's options chosen by the search at levels
     /// `0..depth`, when it is that deep. Used to split the tree.
     pub(crate) fn choices(&self, depth: usize) -> impl Iterator<Item = OptionId> + '_ {
-        self.choice[..depth]
+        self.levels[..depth]
             .iter()
-            .map(|&p| self.shared.option_ids[self.arena.option_of(p as usize)])
+            .map(|l| self.shared.option_ids[self.arena.option_of(l.choice as usize)])
     }
 
     #[cfg(feature = "parallel")]
@@ -861,16 +866,16 @@ impl<S: Storage> Engine<S> {
                     }
                     let (item, len) = self.arena.choose().expect("primary items remain");
                     self.arena.cover(item);
-                    self.branch[self.level] = item as u32;
-                    self.branch_len[self.level] = len;
-                    self.branch_pos[self.level] = 0;
-                    self.choice[self.level] = self.arena.down(item) as u32;
+                    self.levels[self.level].branch = item as u32;
+                    self.levels[self.level].len = len;
+                    self.levels[self.level].pos = 0;
+                    self.levels[self.level].choice = self.arena.down(item) as u32;
                     self.state = State::Advance;
                 }
                 State::Advance => {
                     let l = self.level;
-                    let r = self.choice[l] as usize;
-                    if r == self.branch[l] as usize {
+                    let r = self.levels[l].choice as usize;
+                    if r == self.levels[l].branch as usize {
                         self.arena.uncover(r);
                         if l == 0 {
                             break;
@@ -891,9 +896,9 @@ impl<S: Storage> Engine<S> {
                 }
                 State::Recover => {
                     let l = self.level;
-                    let r = self.choice[l] as usize;
+                    let r = self.levels[l].choice as usize;
                     self.arena.uncommit_others(r);
-                    self.choice[l] = self.arena.down(r) as u32;
+                    self.levels[l].choice = self.arena.down(r) as u32;
                     self.state = State::Advance;
                 }
                 State::Fresh | State::Done => unreachable!("the frontier loop starts forward"),

@@ -116,6 +116,7 @@ impl SudokuSolver {
         }
         self.solver.reset();
         self.solver.clear_stats();
+        self.stats = Stats::default();
         puzzle.check().map_err(SolveError::Conflict)?;
         let n = puzzle.side();
         for (cell, &digit) in puzzle.cells().iter().enumerate() {
@@ -158,9 +159,7 @@ impl SudokuSolver {
         self.finish();
         match found {
             Some(options) => Ok(Some(self.decode(&options))),
-            None if self.solver.outcome() == dlx::Outcome::NodeLimit => {
-                Err(SolveError::NodeLimit)
-            }
+            None if self.solver.outcome() == dlx::Outcome::NodeLimit => Err(SolveError::NodeLimit),
             None => Ok(None),
         }
     }
@@ -350,9 +349,10 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert_eq!(solver.stats().nodes, 0);
-        assert_eq!(solver.count_solutions_up_to(&puzzle, 2), Err(SolveError::Conflict(
-            puzzle.check().unwrap_err()
-        )));
+        assert_eq!(
+            solver.count_solutions_up_to(&puzzle, 2),
+            Err(SolveError::Conflict(puzzle.check().unwrap_err()))
+        );
     }
 
     #[test]
@@ -367,7 +367,10 @@ mod tests {
         assert_eq!(solver.solution(&empty), Err(SolveError::MultipleSolutions));
         assert!(matches!(
             solver.solution(&Grid::empty(3).unwrap()),
-            Err(SolveError::SizeMismatch { expected: 2, found: 3 })
+            Err(SolveError::SizeMismatch {
+                expected: 2,
+                found: 3
+            })
         ));
     }
 }

@@ -63,10 +63,18 @@ fn cover_counts_with_any_number_of_threads() {
     for j in ["1", "2", "3"] {
         assert_eq!(count(&["cover", "--count", "-j", j, &path]), 52);
     }
-    assert_eq!(count(&["cover", "--count", "--limit", "5", "-j", "1", &path]), 5);
-    assert_eq!(count(&["cover", "--count", "--limit", "5", "-j", "2", &path]), 5);
     assert_eq!(
-        stdout(&["cover", "--limit", "2", &path]).split("\n\n").count(),
+        count(&["cover", "--count", "--limit", "5", "-j", "1", &path]),
+        5
+    );
+    assert_eq!(
+        count(&["cover", "--count", "--limit", "5", "-j", "2", &path]),
+        5
+    );
+    assert_eq!(
+        stdout(&["cover", "--limit", "2", &path])
+            .split("\n\n")
+            .count(),
         2
     );
 }
@@ -93,7 +101,12 @@ fn cover_reads_stdin_and_colors() {
 
 #[test]
 fn cover_json_gives_indices_and_texts() {
-    let out = stdout(&["cover", "--format", "json", &fixture("exact-cover/knuth.dlx")]);
+    let out = stdout(&[
+        "cover",
+        "--format",
+        "json",
+        &fixture("exact-cover/knuth.dlx"),
+    ]);
     let value: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     let mut ids: Vec<u64> = value["options"]
         .as_array()
@@ -151,7 +164,15 @@ fn pieces_add_up_to_the_whole() {
             let total: u64 = (1..=n)
                 .map(|i| {
                     let piece = format!("{i}/{n}");
-                    count(&["cover", "--count", "--split-depth", depth, "--piece", &piece, &path])
+                    count(&[
+                        "cover",
+                        "--count",
+                        "--split-depth",
+                        depth,
+                        "--piece",
+                        &piece,
+                        &path,
+                    ])
                 })
                 .sum();
             assert_eq!(total, 52, "{n} pieces at depth {depth}");
@@ -175,7 +196,11 @@ fn queens_counts_match_the_literature() {
         let n = (n + 1).to_string();
         let args = ["queens", &n, "--count", "-j", "2"];
         let output = dlx().args(args).output().unwrap();
-        let got: u64 = String::from_utf8(output.stdout).unwrap().trim().parse().unwrap();
+        let got: u64 = String::from_utf8(output.stdout)
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap();
         assert_eq!(got, want, "{n} queens");
     }
     assert_eq!(count(&["queens", "10", "--count", "-j", "1"]), 724);
@@ -204,7 +229,10 @@ fn queens_boards_are_drawn_and_valid() {
 #[test]
 fn pentomino_counts_match_the_literature() {
     assert_eq!(count(&["pentomino", "--count", "-j", "2"]), 9356);
-    assert_eq!(count(&["pentomino", "--count", "--unique", "-j", "1"]), 2339);
+    assert_eq!(
+        count(&["pentomino", "--count", "--unique", "-j", "1"]),
+        2339
+    );
     assert_eq!(count(&["pentomino", "--board", "5x12", "--count"]), 4040);
     assert_eq!(count(&["pentomino", "--board", "3x20", "--count"]), 8);
     assert_eq!(count(&["pentomino", "--board", "8x8-2x2", "--count"]), 520);

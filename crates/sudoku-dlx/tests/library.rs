@@ -1,0 +1,423 @@
+//! The library as a user calls it: the solving verbs on fixture puzzles, the
+//! errors that say why there is no single answer, the reader on every
+//! format, and random puzzles checked against a brute-force counter.
+
+use std::collections::HashSet;
+use std::fs::File;
+use std::io::BufReader;
+
+use proptest::prelude::*;
+use sudoku_dlx::{Grid, House, Puzzles, Record, SolveError, SudokuSolver};
+
+const LEETCODE: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const LEETCODE_SOLUTION: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+const INKALA_SOLUTION: &str =
+    "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
+
+/// The path of a file in the repository's `fixtures/` folder.
+fn fixture(path: &str) -> String {
+    format!("{}/../../fixtures/{path}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every record of a fixture file.
+fn records(path: &str) -> Vec<Record> {
+    let file = File::open(fixture(&format!("sudoku/{path}"))).unwrap();
+    Puzzles::new(BufReader::new(file))
+        .collect::<Result<_, _>>()
+        .unwrap()
+}
+
+/// The puzzles of a fixture file whose every record is good.
+fn puzzles(path: &str) -> Vec<Grid> {
+    records(path)
+        .into_iter()
+        .map(|r| r.result.unwrap_or_else(|e| panic!("{path}: {e}")))
+        .collect()
+}
+
+#[test]
+fn the_empty_4x4_grid_has_288_solutions() {
+    let empty = Grid::empty(2).unwrap();
+    assert_eq!(empty.count_solutions_up_to(1000), Ok(288));
+    assert_eq!(empty.count_solutions_up_to(100), Ok(100));
+    let mut solver = SudokuSolver::new(2);
+    assert_eq!(solver.count_solutions_up_to(&empty, u64::MAX), Ok(288));
+    let all: Vec<Grid> = solver.solutions(&empty).unwrap().collect();
+    assert_eq!(all.len(), 288);
+    assert!(all.iter().all(|s| s.is_solution_of(&empty)));
+    assert_eq!(all.iter().collect::<HashSet<_>>().len(), 288);
+    assert_eq!(empty.solutions(usize::MAX).unwrap().len(), 288);
+    assert_eq!(empty.solutions(5).unwrap().len(), 5);
+    assert_eq!(
+        solver.count_solutions_up_to(&puzzles("4x4.txt")[4], 1000),
+        Ok(288)
+    );
+}
+
+#[test]
+fn classic_puzzles_solve_to_verified_solutions() {
+    let easy = puzzles("easy.txt");
+    assert_eq!(easy.len(), 6);
+    assert_eq!(easy[0].to_string(), LEETCODE);
+    let mut solver = SudokuSolver::new(3);
+    for puzzle in &easy {
+        let one = solver.solve_one(puzzle).unwrap().expect("solvable");
+        assert!(one.is_solution_of(puzzle), "{puzzle}");
+        assert!(solver.stats().nodes > 0);
+        let unique = solver.solution(puzzle).unwrap();
+        assert_eq!(unique, one);
+        assert_eq!(puzzle.solution(), Ok(one));
+        assert_eq!(puzzle.is_uniquely_solvable(), Ok(true));
+    }
+    assert_eq!(easy[0].solution().unwrap().to_string(), LEETCODE_SOLUTION);
+    assert_eq!(easy[1].solution().unwrap().to_string(), INKALA_SOLUTION);
+    for path in ["4x4.txt", "16x16.txt", "25x25.txt"] {
+        let unique = puzzles(path).into_iter().filter(|p| p.givens() > 0);
+        for puzzle in unique {
+            let solution = puzzle.solution().unwrap_or_else(|e| panic!("{path}: {e}"));
+            assert!(solution.is_solution_of(&puzzle), "{path}");
+        }
+    }
+}
+
+#[test]
+fn multi_solution_puzzles_count_as_their_comments_say() {
+    let text = std::fs::read_to_string(fixture("sudoku/multi.txt")).unwrap();
+    // Each puzzle follows a comment starting "# N solutions" or "# no solution".
+    let mut expected = Vec::new();
+    for line in text.lines().filter(|l| l.starts_with('#')) {
+        let words: Vec<&str> = line[1..].split_whitespace().collect();
+        match words.as_slice() {
+            [n, "solutions", ..] | [n, "solutions:", ..] => expected.push(n.parse().unwrap()),
+            ["no", "solution", ..] | ["no", "solution,", ..] => expected.push(0),
+            _ => {}
+        }
+    }
+    assert_eq!(expected, [2, 4, 41, 375, 1406, 0]);
+    let puzzles = puzzles("multi.txt");
+    let mut solver = SudokuSolver::new(3);
+    for (puzzle, &count) in puzzles.iter().zip(&expected) {
+        assert_eq!(solver.count_solutions_up_to(puzzle, 10_000), Ok(count));
+        assert_eq!(puzzle.count_solutions_up_to(2), Ok(count.min(2)));
+        assert_eq!(puzzle.is_uniquely_solvable(), Ok(false));
+    }
+    // All 41 solutions of the third: distinct, valid.
+    let all: Vec<Grid> = solver.solutions(&puzzles[2]).unwrap().collect();
+    assert_eq!(all.len(), 41);
+    assert_eq!(all.iter().collect::<HashSet<_>>().len(), 41);
+    assert!(all.iter().all(|s| s.is_solution_of(&puzzles[2])));
+}
+
+#[test]
+fn solution_says_why_there_is_no_single_answer() {
+    let multi = puzzles("multi.txt");
+    let mut solver = SudokuSolver::new(3);
+    assert_eq!(
+        solver.solution(&multi[0]),
+        Err(SolveError::MultipleSolutions)
+    );
+    assert_eq!(multi[0].solution(), Err(SolveError::MultipleSolutions));
+    // Consistent givens (no digit repeats), yet no grid completes them.
+    let stuck = &multi[5];
+    assert_eq!(stuck.check(), Ok(()));
+    assert_eq!(solver.solution(stuck), Err(SolveError::NoSolution));
+    assert_eq!(solver.solve_one(stuck), Ok(None));
+    assert_eq!(solver.count_solutions_up_to(stuck, 2), Ok(0));
+    assert_eq!(solver.solutions(stuck).unwrap().count(), 0);
+    assert!(solver.stats().nodes > 0, "only a search finds out");
+    assert_eq!(
+        SolveError::NoSolution.to_string(),
+        "no solution",
+        "the CLI prints this"
+    );
+    // The same solver goes on with other puzzles.
+    let leetcode = Grid::parse(LEETCODE).unwrap();
+    assert_eq!(
+        solver.solution(&leetcode).unwrap().to_string(),
+        LEETCODE_SOLUTION
+    );
+    assert!(matches!(
+        SudokuSolver::new(2).solution(&leetcode),
+        Err(SolveError::SizeMismatch {
+            expected: 2,
+            found: 3
+        })
+    ));
+}
+
+#[test]
+fn conflicting_givens_name_the_house_and_digit() {
+    let bad = records("mixed-bad.txt");
+    let conflicted = bad.iter().find(|r| r.line == 9).unwrap();
+    let puzzle = conflicted.result.as_ref().unwrap();
+    let conflict = match puzzle.solution() {
+        Err(SolveError::Conflict(conflict)) => conflict,
+        other => panic!("expected a conflict, got {other:?}"),
+    };
+    assert_eq!(conflict.house, House::Row(0));
+    assert_eq!(conflict.digit, 5);
+    assert_eq!(conflict.cells, [(0, 0), (0, 2)]);
+    assert_eq!(
+        SolveError::Conflict(conflict).to_string(),
+        "no solution: digit 5 repeated in row 1 (r1c1 and r1c3)"
+    );
+    // Every verb says so, before any search.
+    let mut solver = SudokuSolver::new(3);
+    let is_conflict = |e: SolveError| matches!(e, SolveError::Conflict(c) if c == conflict);
+    assert!(is_conflict(solver.solve_one(puzzle).unwrap_err()));
+    assert!(is_conflict(
+        solver.count_solutions_up_to(puzzle, 2).unwrap_err()
+    ));
+    assert!(is_conflict(solver.solutions(puzzle).unwrap_err()));
+    assert!(is_conflict(puzzle.is_uniquely_solvable().unwrap_err()));
+
+    // A column and a box.
+    let mut column = Grid::parse(LEETCODE).unwrap();
+    column.set(8, 0, 5).unwrap();
+    match column.count_solutions_up_to(2) {
+        Err(SolveError::Conflict(c)) => {
+            assert_eq!((c.house, c.digit), (House::Column(0), 5));
+            assert_eq!(c.cells, [(0, 0), (8, 0)]);
+        }
+        other => panic!("{other:?}"),
+    }
+    let mut bx = Grid::empty(2).unwrap();
+    bx.set(0, 0, 3).unwrap();
+    bx.set(1, 1, 3).unwrap();
+    match bx.solve_one() {
+        Err(SolveError::Conflict(c)) => assert_eq!((c.house, c.digit), (House::Box(0), 3)),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn every_format_of_a_fixture_reads_to_the_same_grid() {
+    let leetcode = Grid::parse(LEETCODE).unwrap();
+    let drawn = std::fs::read_to_string(fixture("sudoku/grid.txt")).unwrap();
+    assert_eq!(Grid::parse(&drawn).unwrap(), leetcode);
+    assert_eq!(puzzles("grid.txt"), std::slice::from_ref(&leetcode));
+    assert_eq!(puzzles("easy.txt")[0], leetcode);
+    let mixed = records("mixed-bad.txt");
+    let drawn_in_batch = mixed.iter().find(|r| r.line == 29).unwrap();
+    assert_eq!(drawn_in_batch.result.as_ref(), Ok(&leetcode));
+    // Each puzzle of every fixture survives a trip through both written
+    // forms, and through the reader in a file of mixed forms.
+    for path in ["easy.txt", "4x4.txt", "16x16.txt", "25x25.txt", "multi.txt"] {
+        let grids = puzzles(path);
+        let mut text = String::new();
+        for grid in &grids {
+            assert_eq!(Grid::parse(&grid.to_string()).as_ref(), Ok(grid));
+            assert_eq!(Grid::parse(&grid.to_grid_string()).as_ref(), Ok(grid));
+            text.push_str(&format!("{grid}\n# drawn\n{}\n", grid.to_grid_string()));
+        }
+        let reread: Vec<Grid> = Puzzles::new(text.as_bytes())
+            .map(|r| r.unwrap().result.unwrap())
+            .collect();
+        let twice: Vec<Grid> = grids.iter().flat_map(|g| [g.clone(), g.clone()]).collect();
+        assert_eq!(reread, twice, "{path}");
+    }
+    // The 4x4 fixture is five 4x4 puzzles, not the start of a 16x16 grid.
+    let small = puzzles("4x4.txt");
+    assert_eq!(small.len(), 5);
+    assert!(small.iter().all(|g| g.side() == 4));
+    assert_eq!(puzzles("16x16.txt")[0].side(), 16);
+    assert_eq!(puzzles("25x25.txt")[0].side(), 25);
+}
+
+#[test]
+fn mixed_bad_gives_one_record_per_puzzle_in_order() {
+    let records = records("mixed-bad.txt");
+    let lines: Vec<usize> = records.iter().map(|r| r.line).collect();
+    assert_eq!(lines, [3, 6, 7, 8, 9, 10, 13, 15, 26, 27, 29, 40]);
+    let errors: Vec<String> = records
+        .iter()
+        .filter_map(|r| r.result.as_ref().err().map(|e| e.to_string()))
+        .collect();
+    assert_eq!(
+        errors,
+        [
+            "line 6: expected 81 cells, found 80",
+            "line 8, column 3: unexpected symbol 'a'",
+            "line 13, column 5: symbol '5' stands for 5, out of range for a 4x4 grid",
+            "line 20: grid row 5 has 8 cells, expected 9",
+            "line 27, column 82: unexpected symbol ':'",
+        ]
+    );
+    let solved = records
+        .iter()
+        .filter_map(|r| r.result.as_ref().ok())
+        .filter(|p| p.solution().is_ok_and(|s| s.is_solution_of(p)))
+        .count();
+    assert_eq!(solved, 6);
+}
+
+/// A solved grid of box size `b`, by the usual pattern: row `r` is row 0
+/// shifted by `b * (r % b) + r / b`.
+fn pattern(b: usize) -> Grid {
+    let n = b * b;
+    let cells = (0..n * n)
+        .map(|i| {
+            let (r, c) = (i / n, i % n);
+            ((b * (r % b) + r / b + c) % n + 1) as u8
+        })
+        .collect();
+    Grid::from_cells(b, cells).unwrap()
+}
+
+/// A random ordering of `0..b*b` that keeps bands (blocks of `b`) together.
+fn band_order(b: usize) -> impl Strategy<Value = Vec<usize>> {
+    let bands = Just((0..b).collect::<Vec<_>>()).prop_shuffle();
+    let within = proptest::collection::vec(Just((0..b).collect::<Vec<_>>()).prop_shuffle(), b);
+    (bands, within).prop_map(move |(bands, within)| {
+        bands
+            .iter()
+            .zip(&within)
+            .flat_map(|(&band, rows)| rows.iter().map(move |&r| band * b + r))
+            .collect()
+    })
+}
+
+/// A random solved grid of box size `b`: the pattern with its digits
+/// relabelled, its bands, stacks, rows and columns shuffled, maybe
+/// transposed. Each of these keeps a grid solved.
+fn solved_grid(b: usize) -> impl Strategy<Value = Grid> {
+    let n = b * b;
+    let digits = Just((1..=n as u8).collect::<Vec<_>>()).prop_shuffle();
+    (digits, band_order(b), band_order(b), any::<bool>()).prop_map(
+        move |(digits, rows, cols, transpose)| {
+            let base = pattern(b);
+            let mut cells = vec![0; n * n];
+            for r in 0..n {
+                for c in 0..n {
+                    let d = digits[usize::from(base.get(rows[r], cols[c])) - 1];
+                    let (r, c) = if transpose { (c, r) } else { (r, c) };
+                    cells[r * n + c] = d;
+                }
+            }
+            Grid::from_cells(b, cells).unwrap()
+        },
+    )
+}
+
+/// (solved grid, puzzle): the grid with `removed` of its cells emptied.
+fn puzzle(
+    b: usize,
+    removed: std::ops::RangeInclusive<usize>,
+) -> impl Strategy<Value = (Grid, Grid)> {
+    let cells = b.pow(4);
+    (
+        solved_grid(b),
+        proptest::sample::subsequence((0..cells).collect::<Vec<_>>(), removed),
+    )
+        .prop_map(move |(solved, holes)| {
+            let n = b * b;
+            let mut puzzle = solved.clone();
+            for cell in holes {
+                puzzle.set(cell / n, cell % n, 0).unwrap();
+            }
+            (solved, puzzle)
+        })
+}
+
+/// Solutions of `grid` counted up to `max` by plain backtracking: the first
+/// empty cell, each digit its row, column and box allow. Shares nothing
+/// with the solver.
+fn brute_force_count(grid: &mut Vec<u8>, b: usize, max: u64) -> u64 {
+    let n = b * b;
+    let Some(cell) = grid.iter().position(|&d| d == 0) else {
+        return 1;
+    };
+    let (r, c) = (cell / n, cell % n);
+    let (br, bc) = (r / b * b, c / b * b);
+    let mut count = 0;
+    for digit in 1..=n as u8 {
+        let clash = (0..n).any(|k| {
+            grid[r * n + k] == digit
+                || grid[k * n + c] == digit
+                || grid[(br + k / b) * n + bc + k % b] == digit
+        });
+        if clash {
+            continue;
+        }
+        grid[cell] = digit;
+        count += brute_force_count(grid, b, max - count);
+        grid[cell] = 0;
+        if count >= max {
+            break;
+        }
+    }
+    count
+}
+
+/// The solver's answers on `puzzle`, made from `solved`, against the brute
+/// force when `brute` is set.
+fn check_random_puzzle(solved: &Grid, puzzle: &Grid, brute: bool) -> Result<(), TestCaseError> {
+    prop_assert!(solved.is_solution_of(puzzle), "the generator is wrong");
+    let b = puzzle.box_size();
+    let mut solver = SudokuSolver::new(b);
+    let one = solver.solve_one(puzzle).unwrap();
+    let one = one.expect("a puzzle made from a solved grid has a solution");
+    prop_assert!(
+        one.is_solution_of(puzzle),
+        "{} does not solve {}",
+        one,
+        puzzle
+    );
+    let count = solver.count_solutions_up_to(puzzle, 2).unwrap();
+    prop_assert!((1..=2).contains(&count));
+    if brute {
+        let expected = brute_force_count(&mut puzzle.cells().to_vec(), b, 2);
+        prop_assert_eq!(count, expected, "puzzle {}", puzzle);
+    }
+    match solver.solution(puzzle) {
+        Ok(unique) => {
+            prop_assert_eq!(count, 1);
+            prop_assert_eq!(
+                &unique,
+                solved,
+                "a unique solution is the grid it came from"
+            );
+        }
+        Err(SolveError::MultipleSolutions) => prop_assert_eq!(count, 2),
+        Err(e) => prop_assert!(false, "unexpected {e}"),
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn random_4x4_puzzles_agree_with_brute_force((solved, puzzle) in puzzle(2, 0..=16)) {
+        check_random_puzzle(&solved, &puzzle, true)?;
+        // Small enough to count every solution both ways.
+        let all = solver_count_all(&puzzle);
+        prop_assert_eq!(all, brute_force_count(&mut puzzle.cells().to_vec(), 2, u64::MAX));
+    }
+
+    #[test]
+    fn random_9x9_puzzles_with_many_givens_agree_with_brute_force(
+        (solved, puzzle) in puzzle(3, 0..=41),
+    ) {
+        check_random_puzzle(&solved, &puzzle, true)?;
+    }
+
+    #[test]
+    fn random_9x9_puzzles_with_few_givens_solve((solved, puzzle) in puzzle(3, 40..=64)) {
+        check_random_puzzle(&solved, &puzzle, false)?;
+    }
+}
+
+/// Every solution of a 4x4 puzzle, counted by the solver's iterator.
+fn solver_count_all(puzzle: &Grid) -> u64 {
+    let mut solver = SudokuSolver::new(2);
+    let solutions: Vec<Grid> = solver.solutions(puzzle).unwrap().collect();
+    assert!(solutions.iter().all(|s| s.is_solution_of(puzzle)));
+    assert_eq!(
+        solutions.iter().collect::<HashSet<_>>().len(),
+        solutions.len()
+    );
+    solutions.len() as u64
+}
