@@ -62,7 +62,7 @@
 //!   [`Solver::par_count`] and [`Solver::par_for_each`] solve them on a rayon
 //!   pool, each worker with its own copy of the arena. The pieces can also be
 //!   run on many machines: [`Split::piece`] picks the `i`-th of `n`.
-//! - Knuth's text format: [`parse`], [`read`], [`write`], [`option_text`].
+//! - Knuth's text format: [`parse`], [`read`], [`write()`], [`option_text`].
 //! - Ready-made puzzles, shared by the examples and the `dlx` command:
 //!   [`queens`] with [`queens_board`], and [`pentominoes`] on a [`Board`]
 //!   (optionally up to its symmetries) with [`pentomino_picture`].
