@@ -16,9 +16,12 @@
 //!   the option after it).
 //!
 //! A [`Node`] is 16 bytes: `up`, `down`, `top` (the item of an option node;
-//! `-k` for the spacer after the `k`-th option) and `color` (0 for none, a
-//! positive color, or -1 for a node already known to agree with a purified
-//! item).
+//! `-k` for the spacer after the `k`-th option) and `next`, the next node of
+//! its option, cyclically. With `next` the hot loops (hide, unhide) go round
+//! an option without Knuth's test for the spacer at every node. Colors (0
+//! for none, a positive color, or -1 for a node already known to agree with
+//! a purified item) sit in an array of their own, made only for problems
+//! that have colors.
 //!
 //! # Items without a linked list
 //!
@@ -59,7 +62,7 @@ pub(crate) struct Node {
     pub(crate) up: u32,
     pub(crate) down: u32,
     pub(crate) top: i32,
-    pub(crate) color: i32,
+    pub(crate) next: u32,
 }
 
 /// A bit of an item's length set while the item is covered: above every
@@ -152,6 +155,9 @@ pub(crate) struct Arena<S = Vec<Node>> {
     avx2: bool,
     /// Whether some option gives a color to an item.
     colored: bool,
+    /// The color of each node when the problem has colors (0 for none, -1
+    /// for a node known to agree with its purified item); empty otherwise.
+    colors: Vec<i32>,
     /// The first node of each option, by option index in the arena.
     pub(crate) option_start: Vec<u32>,
     /// Link removals so far, Knuth's `updates`.
@@ -176,6 +182,8 @@ impl<S: Storage> Arena<S> {
         len[0] = COVERED;
         len[n + 1] = COVERED;
 
+        let colored = problem.color_count() > 0;
+        let mut colors = if colored { vec![0; n + 2] } else { Vec::new() };
         let mut option_start = Vec::with_capacity(problem.option_count());
         // `nodes[n + 1]` is the spacer before the first option.
         let mut spacer = n + 1;
@@ -190,19 +198,27 @@ impl<S: Storage> Arena<S> {
                     up: last,
                     down: x as u32,
                     top: x as i32,
-                    color: entry.color.map_or(0, |c| c.0 as i32),
+                    next: p + 1,
                 });
+                if colored {
+                    colors.push(entry.color.map_or(0, |c| c.0 as i32));
+                }
                 nodes[last as usize].down = p;
                 nodes[x].up = p;
                 len[x] += 1;
             }
-            nodes[spacer].down = (nodes.len() - 1) as u32;
+            let last = nodes.len() - 1;
+            nodes[last].next = first as u32;
+            nodes[spacer].down = last as u32;
             nodes.push(Node {
                 up: first as u32,
                 down: 0,
                 top: -(k as i32 + 1),
-                color: 0,
+                next: 0,
             });
+            if colored {
+                colors.push(0);
+            }
             spacer = nodes.len() - 1;
         }
         Arena {
@@ -212,7 +228,8 @@ impl<S: Storage> Arena<S> {
             primary,
             active: primary,
             avx2: has_avx2(),
-            colored: problem.color_count() > 0,
+            colored,
+            colors,
             option_start,
             updates: 0,
         }
@@ -269,50 +286,59 @@ impl<S: Storage> Arena<S> {
         unsafe { *self.len.get_unchecked_mut(x) += delta }
     }
 
+    /// The color of node `q` (0 when the problem has no colors).
+    #[inline(always)]
+    pub(crate) fn color(&self, q: usize) -> i32 {
+        self.colors.get(q).copied().unwrap_or(0)
+    }
+
+    /// The color of node `q` of a problem with colors, reached by links.
+    #[inline(always)]
+    fn color_at(&self, q: usize) -> i32 {
+        debug_assert!(q < self.colors.len());
+        // SAFETY: the link invariant, and `colors` has an entry for every
+        // node when the problem has colors (the only case this is called).
+        unsafe { *self.colors.get_unchecked(q) }
+    }
+
     /// Removes the option of node `p` from the lists of its other items.
     ///
-    /// Nodes with color -1 stay: their item is purified and keeps them.
-    ///
-    /// `C` says whether the problem has colors; without them the color test
-    /// is compiled out (Knuth's DLX1 hide).
+    /// The scan follows `next` around the option, so it needs no test for
+    /// the spacer that ends it. Nodes with color -1 stay: their item is
+    /// purified and keeps them. `C` says whether the problem has colors;
+    /// without them the color test is compiled out (Knuth's DLX1 hide).
     #[inline]
     fn hide<const C: bool>(&mut self, p: usize) {
-        let mut q = p + 1;
+        let mut q = self.node(p).next as usize;
         let mut updates = 0;
         while q != p {
             let node = self.node(q);
-            if node.top <= 0 {
-                q = node.up as usize;
-                continue;
-            }
-            if !C || node.color >= 0 {
+            if !C || self.color_at(q) >= 0 {
                 self.set_down(node.up as usize, node.down);
                 self.set_up(node.down as usize, node.up);
                 self.add_len(node.top as usize, -1);
                 updates += 1;
             }
-            q += 1;
+            q = node.next as usize;
         }
         self.updates += updates;
     }
 
     /// Undoes [`Arena::hide`] of the same node: relinks exactly the nodes it
-    /// removed, in reverse order.
+    /// removed. Knuth relinks them in reverse order; any order restores the
+    /// same links, since the nodes of one option lie in distinct item lists
+    /// and each relink writes only the neighbours in its own list.
     #[inline]
     fn unhide<const C: bool>(&mut self, p: usize) {
-        let mut q = p - 1;
+        let mut q = self.node(p).next as usize;
         while q != p {
             let node = self.node(q);
-            if node.top <= 0 {
-                q = node.down as usize;
-                continue;
-            }
-            if !C || node.color >= 0 {
+            if !C || self.color_at(q) >= 0 {
                 self.set_down(node.up as usize, q as u32);
                 self.set_up(node.down as usize, q as u32);
                 self.add_len(node.top as usize, 1);
             }
-            q -= 1;
+            q = node.next as usize;
         }
     }
 
@@ -367,13 +393,14 @@ impl<S: Storage> Arena<S> {
     /// options that give it another color, and marks those that agree (all
     /// but `p` itself) with color -1 so that later hides leave them.
     fn purify(&mut self, p: usize) {
-        let Node { top, color, .. } = self.nodes[p];
+        let top = self.nodes[p].top;
+        let color = self.colors[p];
         let i = top as usize;
         let mut q = self.nodes[i].down as usize;
         while q != i {
-            if self.nodes[q].color == color {
+            if self.colors[q] == color {
                 if q != p {
-                    self.nodes[q].color = -1;
+                    self.colors[q] = -1;
                 }
             } else {
                 self.hide::<true>(q);
@@ -384,12 +411,13 @@ impl<S: Storage> Arena<S> {
 
     /// Undoes [`Arena::purify`] of the same node.
     fn unpurify(&mut self, p: usize) {
-        let Node { top, color, .. } = self.nodes[p];
+        let top = self.nodes[p].top;
+        let color = self.colors[p];
         let i = top as usize;
         let mut q = self.nodes[i].up as usize;
         while q != i {
-            if self.nodes[q].color < 0 {
-                self.nodes[q].color = color;
+            if self.colors[q] < 0 {
+                self.colors[q] = color;
             } else if q != p {
                 self.unhide::<true>(q);
             }
@@ -421,15 +449,15 @@ impl<S: Storage> Arena<S> {
     /// from left to right (wrapping around).
     #[inline]
     pub(crate) fn commit_others(&mut self, r: usize) {
-        let mut p = r + 1;
+        let mut p = self.node(r).next as usize;
         while p != r {
-            let Node { up, top, color, .. } = self.nodes[p];
-            if top <= 0 {
-                p = up as usize;
+            let Node { top, next, .. } = self.node(p);
+            if self.colored {
+                self.commit(p, self.color_at(p), top as usize);
             } else {
-                self.commit(p, color, top as usize);
-                p += 1;
+                self.cover_with::<false>(top as usize);
             }
+            p = next as usize;
         }
     }
 
@@ -438,14 +466,12 @@ impl<S: Storage> Arena<S> {
     pub(crate) fn uncommit_others(&mut self, r: usize) {
         let mut p = r - 1;
         while p != r {
-            let Node {
-                down, top, color, ..
-            } = self.node(p);
+            let Node { down, top, .. } = self.node(p);
             if top <= 0 {
                 p = down as usize;
             } else {
                 if self.colored {
-                    self.uncommit(p, color, top as usize);
+                    self.uncommit(p, self.color_at(p), top as usize);
                 } else {
                     self.uncover_with::<false>(top as usize);
                 }

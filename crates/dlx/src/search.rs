@@ -521,10 +521,11 @@ impl<S: Storage> Engine<S> {
         let mut p = first;
         while self.arena.nodes[p].top > 0 {
             let node = self.arena.nodes[p];
+            let color = self.arena.color(p);
             let x = node.top as usize;
             let state = self.item_state[x];
             // A color of -1 marks a node that agrees with its purified item.
-            let ok = state == 0 || (node.color != 0 && (node.color == -1 || state == node.color));
+            let ok = state == 0 || (color != 0 && (color == -1 || state == color));
             if !ok {
                 let name = self.shared.names[x - 1].clone();
                 return Err(Error::new(ErrorKind::Conflict(name)));
@@ -535,9 +536,8 @@ impl<S: Storage> Engine<S> {
         let mut p = first;
         let mut lead = None;
         while self.arena.nodes[p].top > 0 {
-            let node = self.arena.nodes[p];
-            let x = node.top as usize;
-            let new = match node.color {
+            let x = self.arena.nodes[p].top as usize;
+            let new = match self.arena.color(p) {
                 0 => -1,
                 -1 => self.item_state[x],
                 color => color,
