@@ -110,13 +110,20 @@ pub fn run_cover(args: CoverArgs) -> Result<Status> {
         Some(path) if path.as_os_str() != "-" => {
             let file =
                 File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
-            let problem = dlx::read(BufReader::new(file));
+            let problem = dlx::read_lenient(BufReader::new(file));
             (problem, path.display().to_string())
         }
-        _ => (dlx::read(io::stdin().lock()), "<stdin>".to_string()),
+        _ => (dlx::read_lenient(io::stdin().lock()), "<stdin>".to_string()),
     };
     let problem = match problem {
-        Ok(problem) => problem,
+        Ok((problem, skipped)) => {
+            // As Knuth's programs do: an option without a primary item can
+            // never be chosen; say so and go on.
+            for warning in skipped {
+                eprintln!("{name}: warning: {warning}; option ignored");
+            }
+            problem
+        }
         Err(e) => bail!("{name}: {e}"),
     };
     run(&problem, &args.run, |out, problem, solution| {
@@ -188,18 +195,7 @@ fn run(
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let (solutions, stats, outcome) = if run.count && threads > 1 {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .context("cannot start the worker threads")?;
-        if let Some(k) = run.limit {
-            solver.set_limits(Limits::new().solutions(k));
-        }
-        let counted = pool.install(|| match &pieces {
-            Some(pieces) => solver.par_count_pieces(pieces.iter().map(Vec::as_slice)),
-            None => solver.par_count(),
-        });
-        (counted.solutions, counted.stats, counted.outcome)
+        parallel(&mut solver, pieces, threads, run.limit)?
     } else {
         serial(
             &mut solver,
@@ -231,6 +227,46 @@ fn run(
     } else {
         Status::Failed
     })
+}
+
+/// Counts on a pool of `threads` workers, over the given pieces or a split
+/// of the whole tree, in batches so that the progress bar moves.
+fn parallel(
+    solver: &mut Solver,
+    pieces: Option<Vec<Vec<OptionId>>>,
+    threads: usize,
+    limit: Option<u64>,
+) -> Result<(u64, Stats, Outcome)> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .context("cannot start the worker threads")?;
+    let pieces = match pieces {
+        Some(pieces) => pieces,
+        None => pool.install(|| solver.split_for(threads)).pieces().to_vec(),
+    };
+    let bar = crate::progress::bar(Some(pieces.len() as u64), "subtrees");
+    let (mut solutions, mut stats, mut outcome) = (0, Stats::default(), Outcome::Complete);
+    for batch in pieces.chunks(8 * threads) {
+        if let Some(k) = limit {
+            if solutions >= k {
+                outcome = Outcome::SolutionLimit;
+                break;
+            }
+            solver.set_limits(Limits::new().solutions(k - solutions));
+        }
+        let counted = pool.install(|| solver.par_count_pieces(batch.iter().map(Vec::as_slice)));
+        solutions += counted.solutions;
+        stats.merge(&counted.stats);
+        bar.inc(batch.len() as u64);
+        bar.set_message(format!("{solutions} solutions"));
+        if counted.outcome.is_limited() {
+            outcome = counted.outcome;
+            break;
+        }
+    }
+    bar.finish_and_clear();
+    Ok((solutions, stats, outcome))
 }
 
 /// The serial search: prints (unless counting) and counts, with a progress

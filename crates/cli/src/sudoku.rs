@@ -11,7 +11,6 @@
 //! outputs line up with inputs; what went wrong is said on stderr as
 //! `FILE:LINE: message` (`FILE:LINE:COLUMN:` when one symbol is to blame).
 
-use std::cell::RefCell;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
@@ -367,7 +366,7 @@ impl Input<'_> {
         let Ok(puzzle) = &record.result else {
             return Ok(solve(record, name, job));
         };
-        with_solver(puzzle.box_size(), |solver| {
+        SudokuSolver::with_thread_solver(puzzle.box_size(), |solver| {
             let started = job.stats.then(Instant::now);
             let mut solutions = match solver.solutions(puzzle) {
                 Ok(solutions) => solutions,
@@ -482,22 +481,6 @@ impl Input<'_> {
     }
 }
 
-thread_local! {
-    /// This thread's solvers, by box size, kept for the whole run.
-    static SOLVERS: RefCell<Vec<Option<SudokuSolver>>> = const { RefCell::new(Vec::new()) };
-}
-
-/// Runs `f` with this thread's solver for box size `box_size`.
-fn with_solver<T>(box_size: usize, f: impl FnOnce(&mut SudokuSolver) -> T) -> T {
-    SOLVERS.with(|solvers| {
-        let mut solvers = solvers.borrow_mut();
-        if solvers.len() <= box_size {
-            solvers.resize_with(box_size + 1, || None);
-        }
-        f(solvers[box_size].get_or_insert_with(|| SudokuSolver::new(box_size)))
-    })
-}
-
 /// What the search said about one puzzle.
 enum Answer {
     /// A solution (solve mode).
@@ -518,7 +501,7 @@ fn solve(record: &Record, name: &str, job: &Job) -> Done {
             return invalid(record, name, job, None, problem, None);
         }
     };
-    let (answer, stats) = with_solver(puzzle.box_size(), |solver| {
+    let (answer, stats) = SudokuSolver::with_thread_solver(puzzle.box_size(), |solver| {
         // Timed once the solver is built: the search, not its setup.
         let started = job.stats.then(Instant::now);
         let answer = match job.mode {

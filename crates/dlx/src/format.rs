@@ -47,11 +47,38 @@ pub fn parse(text: &str) -> Result<Problem, Error> {
 /// # Errors
 ///
 /// As [`parse`], and [`ErrorKind::Io`] when reading fails.
-pub fn read<R: BufRead>(mut reader: R) -> Result<Problem, Error> {
+pub fn read<R: BufRead>(reader: R) -> Result<Problem, Error> {
+    read_with(reader, false).map(|(problem, _)| problem)
+}
+
+/// Reads a problem in Knuth's format as his programs do: an option without
+/// a primary item can never be chosen, so it is skipped (DLX1 says "option
+/// ignored") instead of being an error. Returns the problem and one
+/// [`ErrorKind::NoPrimaryItem`] warning, with its line, per option skipped;
+/// the ids of the options kept count from 0 in the order of their lines.
+///
+/// # Errors
+///
+/// As [`read`], but for options without a primary item.
+///
+/// # Example
+///
+/// ```
+/// let (problem, skipped) = dlx::read_lenient("a | x\nx\na x\n".as_bytes())?;
+/// assert_eq!(problem.option_count(), 1);
+/// assert_eq!(skipped[0].to_string(), "line 2, column 1: option has no primary item");
+/// # Ok::<(), dlx::Error>(())
+/// ```
+pub fn read_lenient<R: BufRead>(reader: R) -> Result<(Problem, Vec<Error>), Error> {
+    read_with(reader, true)
+}
+
+fn read_with<R: BufRead>(mut reader: R, lenient: bool) -> Result<(Problem, Vec<Error>), Error> {
     let mut line = String::new();
     let mut number = 0;
     let mut problem = None;
     let mut entries = Vec::new();
+    let mut skipped = Vec::new();
     loop {
         line.clear();
         let n = reader
@@ -67,12 +94,15 @@ pub fn read<R: BufRead>(mut reader: R) -> Result<Problem, Error> {
         }
         match &mut problem {
             None => problem = Some(parse_items(text, number)?),
-            Some(problem) => {
-                parse_option(problem, text, number, &mut entries)?;
-            }
+            Some(problem) => match parse_option(problem, text, number, &mut entries) {
+                Ok(_) => {}
+                Err(e) if lenient && *e.kind() == ErrorKind::NoPrimaryItem => skipped.push(e),
+                Err(e) => return Err(e),
+            },
         }
     }
-    problem.ok_or_else(|| Error::new(ErrorKind::NoItems).at(number.max(1), 1))
+    let problem = problem.ok_or_else(|| Error::new(ErrorKind::NoItems).at(number.max(1), 1))?;
+    Ok((problem, skipped))
 }
 
 /// The tokens of a line with their 1-based character columns.

@@ -62,7 +62,9 @@
 //!   [`Solver::par_count`] and [`Solver::par_for_each`] solve them on a rayon
 //!   pool, each worker with its own copy of the arena. The pieces can also be
 //!   run on many machines: [`Split::piece`] picks the `i`-th of `n`.
-//! - Knuth's text format: [`parse`], [`read`], [`write()`], [`option_text`].
+//! - Knuth's text format: [`parse`], [`read`], [`read_lenient`] (skips
+//!   options without a primary item, as Knuth's programs do), [`write()`],
+//!   [`option_text`].
 //! - Ready-made puzzles, shared by the examples and the `dlx` command:
 //!   [`queens`] with [`queens_board`], and [`pentominoes`] on a [`Board`]
 //!   (optionally up to its symmetries) with [`pentomino_picture`].
@@ -83,7 +85,7 @@ mod puzzles;
 mod search;
 
 pub use error::{Error, ErrorKind};
-pub use format::{option_text, parse, read, write};
+pub use format::{option_text, parse, read, read_lenient, write};
 #[cfg(feature = "parallel")]
 pub use parallel::{ParCount, Split};
 pub use problem::{Color, Entry, OptionId, Problem, VerifyError};

@@ -270,18 +270,13 @@ impl Solver {
     }
 }
 
+/// Adds a piece's statistics to the total, its levels counted from the root
+/// (the piece's own search starts `depth` levels down).
 fn add_stats(total: &mut Stats, piece: &Stats, depth: usize) {
-    total.nodes += piece.nodes;
-    total.updates += piece.updates;
-    total.solutions += piece.solutions;
-    total.max_level = total.max_level.max(piece.max_level + depth);
-    if let Some(levels) = &piece.level_nodes {
-        let sum = total.level_nodes.get_or_insert_with(Vec::new);
-        if sum.len() < levels.len() + depth {
-            sum.resize(levels.len() + depth, 0);
-        }
-        for (l, n) in levels.iter().enumerate() {
-            sum[l + depth] += n;
-        }
+    let mut shifted = piece.clone();
+    shifted.max_level += depth;
+    if let Some(levels) = &mut shifted.level_nodes {
+        levels.splice(0..0, std::iter::repeat(0).take(depth));
     }
+    total.merge(&shifted);
 }

@@ -125,6 +125,26 @@ pub struct Stats {
     pub level_nodes: Option<Vec<u64>>,
 }
 
+impl Stats {
+    /// Adds the figures of another search (of a piece of the same tree, say)
+    /// to these: sums, and the deeper of the two deepest levels.
+    pub fn merge(&mut self, other: &Stats) {
+        self.nodes += other.nodes;
+        self.updates += other.updates;
+        self.solutions += other.solutions;
+        self.max_level = self.max_level.max(other.max_level);
+        if let Some(levels) = &other.level_nodes {
+            let sum = self.level_nodes.get_or_insert_with(Vec::new);
+            if sum.len() < levels.len() {
+                sum.resize(levels.len(), 0);
+            }
+            for (total, n) in sum.iter_mut().zip(levels) {
+                *total += n;
+            }
+        }
+    }
+}
+
 impl fmt::Display for Stats {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(

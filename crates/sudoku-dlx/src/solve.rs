@@ -262,15 +262,35 @@ thread_local! {
     static SOLVERS: RefCell<Vec<Option<SudokuSolver>>> = const { RefCell::new(Vec::new()) };
 }
 
+impl SudokuSolver {
+    /// Runs `f` with this thread's solver for box size `box_size`, built on
+    /// first use and kept for the life of the thread: the way to share one
+    /// matrix per size among many puzzles on a thread pool. The methods on
+    /// [`Grid`] use it.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sudoku_dlx::{Grid, SudokuSolver};
+    /// let empty = Grid::empty(2)?;
+    /// let count = SudokuSolver::with_thread_solver(2, |s| s.count_solutions_up_to(&empty, 1000))?;
+    /// assert_eq!(count, 288);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_thread_solver<T>(box_size: usize, f: impl FnOnce(&mut SudokuSolver) -> T) -> T {
+        SOLVERS.with(|solvers| {
+            let mut solvers = solvers.borrow_mut();
+            if solvers.len() <= box_size {
+                solvers.resize_with(box_size + 1, || None);
+            }
+            let solver = solvers[box_size].get_or_insert_with(|| SudokuSolver::new(box_size));
+            f(solver)
+        })
+    }
+}
+
 fn with_solver<T>(box_size: usize, f: impl FnOnce(&mut SudokuSolver) -> T) -> T {
-    SOLVERS.with(|solvers| {
-        let mut solvers = solvers.borrow_mut();
-        if solvers.len() <= box_size {
-            solvers.resize_with(box_size + 1, || None);
-        }
-        let solver = solvers[box_size].get_or_insert_with(|| SudokuSolver::new(box_size));
-        f(solver)
-    })
+    SudokuSolver::with_thread_solver(box_size, f)
 }
 
 /// The solving verbs on a puzzle, each with a solver of its size kept per

@@ -255,3 +255,17 @@ fn pentomino_pictures_use_each_piece_once() {
         .code(2)
         .stderr(predicate::str::contains("64 cells"));
 }
+
+#[test]
+fn options_without_a_primary_item_are_skipped_with_a_warning() {
+    // As in Knuth's DLX1: such an option can never be chosen.
+    dlx()
+        .args(["cover", "--count", "-"])
+        .write_stdin("a b | x\na x\nx\nb\n")
+        .assert()
+        .success()
+        .stdout("1\n")
+        .stderr(predicate::str::contains(
+            "<stdin>: warning: line 3, column 1: option has no primary item; option ignored",
+        ));
+}
