@@ -15,7 +15,7 @@ use std::sync::Mutex;
 use rayon::prelude::*;
 
 use crate::problem::OptionId;
-use crate::search::{Outcome, Solver, Stats};
+use crate::search::{engine_mut, Engines, Outcome, Solver, Stats};
 
 /// The pieces of a search tree cut at one depth; see [`Solver::split`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,9 +104,9 @@ impl Solver {
     /// ```
     pub fn split(&mut self, depth: usize) -> Split {
         let mut pieces = Vec::new();
-        self.engine.visit_frontier(depth, |engine| {
+        engine_mut!(self, e => e.visit_frontier(depth, |engine| {
             pieces.push(engine.choices(engine.level()).collect());
-        });
+        }));
         Split { depth, pieces }
     }
 

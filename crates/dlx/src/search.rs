@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use crate::arena::{Arena, Node, Storage};
+use crate::arena::{Arena, Narrow, Node, Storage};
 use crate::error::{Error, ErrorKind};
 use crate::problem::{OptionId, Problem};
 
@@ -220,6 +220,48 @@ struct Shared {
     primary: usize,
 }
 
+/// The engine of a [`Solver`], with nodes of 8 bytes when the problem is
+/// small enough and of 16 otherwise (see `arena::NarrowNode`).
+#[derive(Clone)]
+pub(crate) enum Engines {
+    Wide(Engine<Vec<Node>>),
+    Narrow(Engine<Narrow>),
+}
+
+impl Engines {
+    fn new(problem: &Problem) -> Engines {
+        let nodes = problem.item_count() + 2 + problem.entry_count() + problem.option_count();
+        if Narrow::fits(nodes, problem.option_count()) {
+            Engines::Narrow(Engine::new(problem))
+        } else {
+            Engines::Wide(Engine::new(problem))
+        }
+    }
+}
+
+/// Runs `$body` with `$e` bound to the solver's engine, mutably.
+macro_rules! engine_mut {
+    ($solver:expr, $e:ident => $body:expr) => {
+        match &mut $solver.engine {
+            Engines::Wide($e) => $body,
+            Engines::Narrow($e) => $body,
+        }
+    };
+}
+
+/// Runs `$body` with `$e` bound to the solver's engine.
+macro_rules! engine_ref {
+    ($solver:expr, $e:ident => $body:expr) => {
+        match &$solver.engine {
+            Engines::Wide($e) => $body,
+            Engines::Narrow($e) => $body,
+        }
+    };
+}
+
+#[cfg(feature = "parallel")]
+pub(crate) use engine_mut;
+
 /// Solves one [`Problem`]: finds, counts or enumerates its solutions.
 ///
 /// The solver copies the problem into its own arena, so it does not borrow
@@ -248,7 +290,7 @@ struct Shared {
 /// ```
 #[derive(Clone)]
 pub struct Solver {
-    pub(crate) engine: Engine<Vec<Node>>,
+    pub(crate) engine: Engines,
 }
 
 impl Solver {
@@ -259,7 +301,7 @@ impl Solver {
     /// Linear in the size of the problem (items plus option entries).
     pub fn new(problem: &Problem) -> Solver {
         Solver {
-            engine: Engine::new(problem),
+            engine: Engines::new(problem),
         }
     }
 }
@@ -267,37 +309,37 @@ impl Solver {
 impl Solver {
     /// Sets the limits of the searches to come.
     pub fn set_limits(&mut self, limits: Limits) {
-        self.engine.set_limits(limits)
+        engine_mut!(self, e => e.set_limits(limits))
     }
 
     /// The limits in force.
     pub fn limits(&self) -> &Limits {
-        self.engine.limits()
+        engine_ref!(self, e => e.limits())
     }
 
     /// Counts the nodes visited at each level in [`Stats::level_nodes`].
     pub fn profile_levels(&mut self, on: bool) {
-        self.engine.profile_levels(on)
+        engine_mut!(self, e => e.profile_levels(on))
     }
 
     /// The statistics gathered so far.
     pub fn stats(&self) -> Stats {
-        self.engine.stats()
+        engine_ref!(self, e => e.stats())
     }
 
     /// Sets the statistics back to zero.
     pub fn clear_stats(&mut self) {
-        self.engine.clear_stats()
+        engine_mut!(self, e => e.clear_stats())
     }
 
     /// How the last search ended.
     pub fn outcome(&self) -> Outcome {
-        self.engine.outcome()
+        engine_ref!(self, e => e.outcome())
     }
 
     /// The number of primary items of the problem.
     pub fn primary_count(&self) -> usize {
-        self.engine.primary_count()
+        engine_ref!(self, e => e.primary_count())
     }
 
     /// Fixes an option before the search, as if the search had chosen it
@@ -328,29 +370,29 @@ impl Solver {
     /// # Ok::<(), dlx::Error>(())
     /// ```
     pub fn select(&mut self, id: OptionId) -> Result<(), Error> {
-        self.engine.select(id)
+        engine_mut!(self, e => e.select(id))
     }
 
     /// Releases the last option selected, if any.
     pub fn unselect(&mut self) -> Option<OptionId> {
-        self.engine.unselect()
+        engine_mut!(self, e => e.unselect())
     }
 
     /// The options selected, in the order they were selected.
     pub fn selected(&self) -> impl Iterator<Item = OptionId> + '_ {
-        self.engine.selected()
+        engine_ref!(self, e => e.selected().collect::<Vec<_>>()).into_iter()
     }
 
     /// Abandons any search under way and releases every selected option,
     /// leaving the solver as new (limits and statistics are kept).
     pub fn reset(&mut self) {
-        self.engine.reset()
+        engine_mut!(self, e => e.reset())
     }
 
     /// Abandons the search under way, undoing its choices; the selected
     /// options stay.
     pub fn rewind(&mut self) {
-        self.engine.rewind()
+        engine_mut!(self, e => e.rewind())
     }
 
     /// Finds the next solution, resuming the search where the last call left
@@ -374,7 +416,7 @@ impl Solver {
     /// # Ok::<(), dlx::Error>(())
     /// ```
     pub fn next_solution(&mut self) -> Option<&[OptionId]> {
-        self.engine.next_solution()
+        engine_mut!(self, e => e.next_solution())
     }
 
     /// Visits every solution (from a fresh search) until `visit` breaks, the
@@ -401,12 +443,12 @@ impl Solver {
     where
         F: FnMut(&[OptionId]) -> ControlFlow<()>,
     {
-        self.engine.for_each(visit)
+        engine_mut!(self, e => e.for_each(visit))
     }
 
     /// The first solution of a fresh search, if any.
     pub fn first(&mut self) -> Option<Vec<OptionId>> {
-        self.engine.first()
+        engine_mut!(self, e => e.first())
     }
 
     /// Counts the solutions of a fresh search (all of them, unless a limit
@@ -416,19 +458,19 @@ impl Solver {
     ///
     /// Exponential in general: exact cover is NP-complete.
     pub fn count(&mut self) -> u64 {
-        self.engine.count()
+        engine_mut!(self, e => e.count())
     }
 
     /// Counts solutions, stopping at `max` (for example 2, to tell a unique
     /// solution from several).
     pub fn count_up_to(&mut self, max: u64) -> u64 {
-        self.engine.count_up_to(max)
+        engine_mut!(self, e => e.count_up_to(max))
     }
 
     /// A lazy iterator over the solutions of a fresh search; it may be
     /// dropped at any time, and it stops where a limit stops the search.
     pub fn solutions(&mut self) -> Solutions<'_> {
-        self.engine.restart();
+        engine_mut!(self, e => e.restart());
         Solutions { solver: self }
     }
 
@@ -436,7 +478,7 @@ impl Solver {
     /// the positions of the current choices among their alternatives (as
     /// Knuth's programs estimate it).
     pub fn progress(&self) -> f64 {
-        self.engine.progress()
+        engine_ref!(self, e => e.progress())
     }
 }
 
@@ -539,8 +581,8 @@ impl<S: Storage> Engine<S> {
         let first = self.arena.option_start[k] as usize;
         // Check every item before changing anything.
         let mut p = first;
-        while self.arena.nodes[p].top > 0 {
-            let node = self.arena.nodes[p];
+        while self.arena.nodes.get(p).top > 0 {
+            let node = self.arena.nodes.get(p);
             let color = self.arena.color(p);
             let x = node.top as usize;
             let state = self.item_state[x];
@@ -555,8 +597,8 @@ impl<S: Storage> Engine<S> {
         let log_len = self.item_log.len();
         let mut p = first;
         let mut lead = None;
-        while self.arena.nodes[p].top > 0 {
-            let x = self.arena.nodes[p].top as usize;
+        while self.arena.nodes.get(p).top > 0 {
+            let x = self.arena.nodes.get(p).top as usize;
             let new = match self.arena.color(p) {
                 0 => -1,
                 -1 => self.item_state[x],
@@ -574,7 +616,7 @@ impl<S: Storage> Engine<S> {
         // As the search does: cover the option's first primary item, then
         // commit the others.
         let lead = lead.expect("every option has a primary item");
-        self.arena.cover(self.arena.nodes[lead].top as usize);
+        self.arena.cover(self.arena.nodes.get(lead).top as usize);
         self.arena.commit_others(lead);
         self.selected.push((lead as u32, log_len));
         Ok(())
@@ -586,7 +628,7 @@ impl<S: Storage> Engine<S> {
         let (lead, log_len) = self.selected.pop()?;
         let lead = lead as usize;
         self.arena.uncommit_others(lead);
-        self.arena.uncover(self.arena.nodes[lead].top as usize);
+        self.arena.uncover(self.arena.nodes.get(lead).top as usize);
         for (x, state) in self.item_log.drain(log_len..).rev() {
             self.item_state[x as usize] = state;
         }
@@ -931,14 +973,13 @@ impl<S: Storage> Engine<S> {
 
 impl fmt::Debug for Solver {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let e = &self.engine;
-        f.debug_struct("Solver")
+        engine_ref!(self, e => f.debug_struct("Solver")
             .field("items", &e.arena.item_count)
             .field("options", &e.shared.option_ids.len())
             .field("selected", &e.selected.len())
             .field("outcome", &e.outcome)
             .field("stats", &e.stats())
-            .finish()
+            .finish())
     }
 }
 
@@ -953,8 +994,9 @@ impl Iterator for Solutions<'_> {
     type Item = Vec<OptionId>;
 
     fn next(&mut self) -> Option<Vec<OptionId>> {
-        if self.solver.engine.search() {
-            Some(self.solver.engine.solution.clone())
+        let solver = &mut *self.solver;
+        if engine_mut!(solver, e => e.search()) {
+            Some(engine_ref!(solver, e => e.solution.clone()))
         } else {
             None
         }

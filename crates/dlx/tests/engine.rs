@@ -362,3 +362,41 @@ fn selecting_a_colored_option_purifies_its_item() {
     solver.reset();
     assert_eq!(solver.count(), 1);
 }
+
+#[test]
+fn large_problems_use_wide_nodes_and_count_the_same() {
+    // 6-queens (4 solutions) beside an item z with k options, each with its
+    // own secondary item: 4k solutions. k = 12,000 takes the problem past
+    // the 2^15 nodes of the compact arena.
+    let count = |k: usize| {
+        let queens = dlx::queens(6);
+        let names = |range: std::ops::Range<usize>| {
+            range
+                .map(|i| queens.item_name(i).unwrap().to_string())
+                .collect::<Vec<_>>()
+        };
+        let primary = names(0..queens.primary_count())
+            .into_iter()
+            .chain(["z".to_string()]);
+        let secondary = names(queens.primary_count()..queens.item_count())
+            .into_iter()
+            .chain((0..k).map(|i| format!("s{i}")));
+        let mut problem = Problem::with_names(primary, secondary).unwrap();
+        for (_, entries) in queens.options() {
+            let items: Vec<String> = entries
+                .iter()
+                .map(|e| queens.item_name(e.item).unwrap().to_string())
+                .collect();
+            problem.add_option_named(&items).unwrap();
+        }
+        for i in 0..k {
+            problem
+                .add_option_named(["z".to_string(), format!("s{i}")])
+                .unwrap();
+        }
+        let mut solver = Solver::new(&problem);
+        (solver.count(), solver.par_count().solutions)
+    };
+    assert_eq!(count(10), (40, 40));
+    assert_eq!(count(12_000), (48_000, 48_000));
+}
