@@ -150,8 +150,20 @@ pub(crate) struct NarrowNode {
 }
 
 /// The nodes of a small problem, 8 bytes each.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub(crate) struct Narrow(Vec<NarrowNode>);
+
+impl Clone for Narrow {
+    fn clone(&self) -> Narrow {
+        Narrow(self.0.clone())
+    }
+
+    /// Copies into the existing buffer (a reset copies a pristine arena
+    /// back per puzzle).
+    fn clone_from(&mut self, source: &Narrow) {
+        self.0.clone_from(&source.0);
+    }
+}
 
 impl Storage for Narrow {
     fn from_nodes(nodes: Vec<Node>) -> Self {
@@ -261,7 +273,7 @@ pub(crate) struct Arena<S = Vec<Node>> {
     colored: bool,
     /// The color of each node when the problem has colors (0 for none, -1
     /// for a node known to agree with its purified item); empty otherwise.
-    colors: Vec<i32>,
+    pub(crate) colors: Vec<i32>,
     /// The first node of each option, by option index in the arena.
     pub(crate) option_start: Vec<u32>,
     /// Link removals so far, Knuth's `updates`.

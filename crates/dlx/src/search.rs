@@ -155,6 +155,9 @@ impl fmt::Display for Stats {
     }
 }
 
+/// Arenas of at most this many nodes keep a copy for `reset`.
+const PRISTINE_MAX_NODES: usize = 1 << 16;
+
 /// One level of the search stack.
 #[derive(Clone, Copy, Debug, Default)]
 struct Level {
@@ -207,6 +210,12 @@ pub(crate) struct Engine<S: Storage> {
     /// Solutions found by the search under way.
     found: u64,
     profile: bool,
+    /// The arena's links, lengths and colors with nothing selected, kept for small
+    /// arenas so that `reset` can copy them back when that is cheaper than
+    /// undoing the selections one by one.
+    pristine: Option<Box<(S, Vec<i32>, Vec<i32>)>>,
+    /// Updates made by the current selections.
+    select_updates: u64,
 }
 
 /// What every copy of a solver shares.
@@ -522,6 +531,8 @@ impl<S: Storage> Engine<S> {
             solution: Vec::with_capacity(depth),
             found: 0,
             profile: false,
+            pristine: None,
+            select_updates: 0,
         }
     }
 
@@ -613,11 +624,24 @@ impl<S: Storage> Engine<S> {
             }
             p += 1;
         }
+        if self.selected.is_empty()
+            && self.pristine.is_none()
+            && self.arena.nodes.count() <= PRISTINE_MAX_NODES
+        {
+            let arena = &self.arena;
+            self.pristine = Some(Box::new((
+                arena.nodes.clone(),
+                arena.len.clone(),
+                arena.colors.clone(),
+            )));
+        }
         // As the search does: cover the option's first primary item, then
         // commit the others.
         let lead = lead.expect("every option has a primary item");
+        let before = self.arena.updates;
         self.arena.cover(self.arena.nodes.get(lead).top as usize);
         self.arena.commit_others(lead);
+        self.select_updates += self.arena.updates - before;
         self.selected.push((lead as u32, log_len));
         Ok(())
     }
@@ -626,6 +650,9 @@ impl<S: Storage> Engine<S> {
     pub(crate) fn unselect(&mut self) -> Option<OptionId> {
         self.rewind();
         let (lead, log_len) = self.selected.pop()?;
+        if self.selected.is_empty() {
+            self.select_updates = 0;
+        }
         let lead = lead as usize;
         self.arena.uncommit_others(lead);
         self.arena.uncover(self.arena.nodes.get(lead).top as usize);
@@ -644,7 +671,28 @@ impl<S: Storage> Engine<S> {
 
     /// See [`Solver::reset`].
     pub(crate) fn reset(&mut self) {
-        while self.unselect().is_some() {}
+        // Copying the arena back costs about a node's worth of memory
+        // traffic per node; undoing the selections costs their updates (and
+        // the search's open path). The copy wins when the selections made at
+        // least one update per four nodes, as a sudoku's givens do.
+        let copy = self.select_updates.saturating_mul(4) >= self.arena.nodes.count() as u64;
+        match &self.pristine {
+            Some(pristine) if copy && !self.selected.is_empty() => {
+                self.arena.nodes.clone_from(&pristine.0);
+                self.arena.len.clone_from(&pristine.1);
+                self.arena.colors.clone_from(&pristine.2);
+                self.arena.active = self.arena.primary;
+                for &(x, _) in &self.item_log {
+                    self.item_state[x as usize] = 0;
+                }
+                self.item_log.clear();
+                self.selected.clear();
+                self.select_updates = 0;
+                self.state = State::Fresh;
+                self.level = 0;
+            }
+            _ => while self.unselect().is_some() {},
+        }
         self.outcome = Outcome::NotStarted;
     }
 

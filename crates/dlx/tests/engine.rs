@@ -220,6 +220,22 @@ fn reset_gives_a_fresh_solvers_count() {
     solver.reset();
     assert_eq!(solver.count(), Solver::new(&problem).count());
     assert!(solver.selected().next().is_none());
+
+    // Selecting a whole grid (enough updates that reset copies the arena
+    // back instead of undoing each selection), then resetting, in a loop.
+    let grids: Vec<Vec<OptionId>> = solver.solutions().take(20).collect();
+    for grid in &grids {
+        for &id in grid {
+            solver.select(id).unwrap();
+        }
+        assert_eq!(solver.count(), 1);
+        assert_eq!(solver.first().as_ref(), Some(grid));
+        solver.reset();
+        assert_eq!(solver.count(), 288);
+        solver.select(grid[0]).unwrap();
+        assert_eq!(solver.count(), 72);
+        solver.reset();
+    }
 }
 
 #[test]
