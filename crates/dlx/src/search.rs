@@ -158,6 +158,15 @@ impl fmt::Display for Stats {
 /// Arenas of at most this many nodes keep a copy for `reset`.
 const PRISTINE_MAX_NODES: usize = 1 << 16;
 
+/// What `reset` copies back: the parts of the arena that selections and
+/// searches change.
+#[derive(Clone, Debug)]
+struct Pristine<S> {
+    nodes: S,
+    len: Vec<i32>,
+    colors: Vec<i32>,
+}
+
 /// One level of the search stack.
 #[derive(Clone, Copy, Debug, Default)]
 struct Level {
@@ -213,7 +222,7 @@ pub(crate) struct Engine<S: Storage> {
     /// The arena's links, lengths and colors with nothing selected, kept for small
     /// arenas so that `reset` can copy them back when that is cheaper than
     /// undoing the selections one by one.
-    pristine: Option<Box<(S, Vec<i32>, Vec<i32>)>>,
+    pristine: Option<Box<Pristine<S>>>,
     /// Updates made by the current selections.
     select_updates: u64,
 }
@@ -629,11 +638,11 @@ impl<S: Storage> Engine<S> {
             && self.arena.nodes.count() <= PRISTINE_MAX_NODES
         {
             let arena = &self.arena;
-            self.pristine = Some(Box::new((
-                arena.nodes.clone(),
-                arena.len.clone(),
-                arena.colors.clone(),
-            )));
+            self.pristine = Some(Box::new(Pristine {
+                nodes: arena.nodes.clone(),
+                len: arena.len.clone(),
+                colors: arena.colors.clone(),
+            }));
         }
         // As the search does: cover the option's first primary item, then
         // commit the others.
@@ -678,9 +687,9 @@ impl<S: Storage> Engine<S> {
         let copy = self.select_updates.saturating_mul(4) >= self.arena.nodes.count() as u64;
         match &self.pristine {
             Some(pristine) if copy && !self.selected.is_empty() => {
-                self.arena.nodes.clone_from(&pristine.0);
-                self.arena.len.clone_from(&pristine.1);
-                self.arena.colors.clone_from(&pristine.2);
+                self.arena.nodes.clone_from(&pristine.nodes);
+                self.arena.len.clone_from(&pristine.len);
+                self.arena.colors.clone_from(&pristine.colors);
                 self.arena.active = self.arena.primary;
                 for &(x, _) in &self.item_log {
                     self.item_state[x as usize] = 0;
