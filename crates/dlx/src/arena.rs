@@ -21,31 +21,34 @@
 //! an option without Knuth's test for the spacer at every node. Colors (0
 //! for none, a positive color, or -1 for a node already known to agree with
 //! a purified item) sit in an array of their own, made only for problems
-//! that have colors.
+//! that have colors. Problems of at most 2^15 nodes (a 9x9 or 16x16 sudoku,
+//! pentominoes, queens up to 60 or so) keep their nodes in 8 bytes
+//! ([`NarrowNode`]): the arena of a 9x9 sudoku then fits a 48 KiB
+//! first-level cache.
 //!
 //! # Items without a linked list
 //!
 //! Knuth keeps the active items in a doubly linked list, and the branching
-//! scan follows it. Here each item has only its length, in one flat `u32`
-//! array, with the top bit set while the item is covered; the items never
-//! change order, so the leftmost item of the smallest length is the same as
-//! in Knuth's list and node counts match DLX1's. The scan is then a pass over
-//! a contiguous array (`min`, which the compiler vectorizes, and a search for
-//! its first position) instead of a chain of dependent loads: on the 17-clue
-//! sudoku set this made the whole count-to-2 search 2.3 times faster (see
-//! the README's Performance section). A count of the active primary items
-//! says when every one is covered.
-
+//! scan follows it. Here each item has only its length, in one flat `i32`
+//! array, with bit 30 set while the item is covered; the items never change
+//! order, so the leftmost item of the smallest length is the same as in
+//! Knuth's list and node counts match DLX1's. The scan is then a pass over a
+//! contiguous array (a minimum that the compiler vectorizes, then a search
+//! for its first position) instead of a chain of dependent loads. A count of
+//! the active primary items says when every one is covered.
+//!
 //! # Slab or Vec
 //!
 //! The storage of the nodes is a type parameter ([`Storage`]), implemented for
-//! a plain `Vec<Node>` and for a `slab::Slab<Node>`. Each index into a slab
-//! checks that the entry is occupied, a branch on every link followed. The
-//! bench `arena/slab-vs-vec` measures both on the same searches; the figures
-//! (criterion medians, 2-core machine, `cargo bench -p dlx-benches --bench
-//! engine -- arena`) are in the README's Performance section, and
-//! the solver uses `Vec`. The `Problem` keeps its options in a slab, where
-//! stable keys let options be added and removed before solving.
+//! a plain `Vec<Node>`, for [`Narrow`] and for a `slab::Slab<Node>`. Each
+//! index into a slab checks that the entry is occupied, a branch on every
+//! link followed. The bench `arena/slab-vs-vec` measures the slab against the
+//! `Vec` on the same searches (criterion medians on a 2-core machine, `cargo
+//! bench -p dlx-benches --bench engine -- arena`): the slab took 1.3 to 1.45
+//! times as long (queens-12: 52.9 ms against 40.0 ms; pentomino 3x20: 55.8
+//! ms against 38.5 ms), far more than a few percent, so the solver compiles
+//! the problem into a flat arena. The `Problem` keeps its options in a slab,
+//! where stable keys let options be added and removed before solving.
 
 #![allow(unsafe_code)]
 
