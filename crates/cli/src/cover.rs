@@ -5,6 +5,7 @@
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Write};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
@@ -230,7 +231,7 @@ fn run(
 }
 
 /// Counts on a pool of `threads` workers, over the given pieces or a split
-/// of the whole tree, in batches so that the progress bar moves.
+/// of the whole tree; the progress bar moves as pieces are done.
 fn parallel(
     solver: &mut Solver,
     pieces: Option<Vec<Vec<OptionId>>>,
@@ -246,25 +247,19 @@ fn parallel(
         None => pool.install(|| solver.split_for(threads)).pieces().to_vec(),
     };
     let bar = crate::progress::bar(Some(pieces.len() as u64), "subtrees");
-    let (mut solutions, mut stats, mut outcome) = (0, Stats::default(), Outcome::Complete);
-    for batch in pieces.chunks(8 * threads) {
-        if let Some(k) = limit {
-            if solutions >= k {
-                outcome = Outcome::SolutionLimit;
-                break;
-            }
-            solver.set_limits(Limits::new().solutions(k - solutions));
-        }
-        let counted = pool.install(|| solver.par_count_pieces(batch.iter().map(Vec::as_slice)));
-        solutions += counted.solutions;
-        stats.merge(&counted.stats);
-        bar.inc(batch.len() as u64);
-        bar.set_message(format!("{solutions} solutions"));
-        if counted.outcome.is_limited() {
-            outcome = counted.outcome;
-            break;
-        }
+    if let Some(k) = limit {
+        solver.set_limits(Limits::new().solutions(k));
     }
+    let found = AtomicU64::new(0);
+    let done = |solutions: u64| {
+        let found = found.fetch_add(solutions, Ordering::Relaxed) + solutions;
+        bar.inc(1);
+        bar.set_message(format!("{found} solutions"));
+    };
+    let counted = pool
+        .install(|| solver.par_count_pieces_with(pieces.iter().map(Vec::as_slice), &done))
+        .context("a piece does not fit the problem")?;
+    let (solutions, stats, outcome) = (counted.solutions, counted.stats, counted.outcome);
     bar.finish_and_clear();
     Ok((solutions, stats, outcome))
 }

@@ -186,19 +186,46 @@ impl Solver {
     /// ```
     pub fn par_count(&mut self) -> ParCount {
         let split = self.split_for(rayon::current_num_threads());
-        self.par_count_pieces(split.pieces().iter().map(Vec::as_slice))
+        let total = Mutex::new(ParCount::default());
+        let pieces: Vec<&[OptionId]> = split.pieces().iter().map(Vec::as_slice).collect();
+        // The pieces come from this solver's own split: they fit.
+        let _ = self.par_pieces(&pieces, &total, |_| {}, &|_| {});
+        total.into_inner().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Counts the solutions below the given pieces in parallel, adding up
     /// the counts and statistics.
-    pub fn par_count_pieces<'a, I>(&mut self, pieces: I) -> ParCount
+    ///
+    /// # Errors
+    ///
+    /// [`crate::ErrorKind::Conflict`] (or `UnknownOption`) when a piece does
+    /// not fit this solver: it was not made by its [`Solver::split`].
+    pub fn par_count_pieces<'a, I>(&mut self, pieces: I) -> Result<ParCount, crate::Error>
+    where
+        I: IntoIterator<Item = &'a [OptionId]>,
+    {
+        self.par_count_pieces_with(pieces, &|_| {})
+    }
+
+    /// [`Solver::par_count_pieces`], calling `done` with the number of
+    /// solutions of each piece as soon as it is counted (from the worker
+    /// that counted it), for a progress report.
+    ///
+    /// # Errors
+    ///
+    /// As [`Solver::par_count_pieces`].
+    pub fn par_count_pieces_with<'a, I>(
+        &mut self,
+        pieces: I,
+        done: &(dyn Fn(u64) + Sync),
+    ) -> Result<ParCount, crate::Error>
     where
         I: IntoIterator<Item = &'a [OptionId]>,
     {
         let pieces: Vec<&[OptionId]> = pieces.into_iter().collect();
         let total = Mutex::new(ParCount::default());
-        self.par_pieces(&pieces, &total, |_| {});
-        total.into_inner().unwrap_or_else(|e| e.into_inner())
+        self.par_pieces(&pieces, &total, |_| {}, done)?;
+        Ok(total.into_inner().unwrap_or_else(|e| e.into_inner()))
     }
 
     /// Calls `visit` for every solution, from many threads at once (so in no
@@ -211,17 +238,25 @@ impl Solver {
         let split = self.split_for(rayon::current_num_threads());
         let pieces: Vec<&[OptionId]> = split.pieces().iter().map(Vec::as_slice).collect();
         let total = Mutex::new(ParCount::default());
-        self.par_pieces(&pieces, &total, visit);
+        // The pieces come from this solver's own split: they fit.
+        let _ = self.par_pieces(&pieces, &total, visit, &|_| {});
         total.into_inner().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn par_pieces<F>(&mut self, pieces: &[&[OptionId]], total: &Mutex<ParCount>, visit: F)
+    fn par_pieces<F>(
+        &mut self,
+        pieces: &[&[OptionId]],
+        total: &Mutex<ParCount>,
+        visit: F,
+        done: &(dyn Fn(u64) + Sync),
+    ) -> Result<(), crate::Error>
     where
         F: Fn(&[OptionId]) + Sync,
     {
         let limit = self.limits().solution_limit();
         let found = AtomicU64::new(0);
         let stop = AtomicBool::new(false);
+        let failure = Mutex::new(None);
         let template = self.clone();
         pieces.par_iter().for_each_init(
             || {
@@ -248,7 +283,12 @@ impl Solver {
                 let outcome = match outcome {
                     Ok(Outcome::Stopped) => Outcome::SolutionLimit,
                     Ok(outcome) => outcome,
-                    Err(_) => unreachable!("pieces come from this solver's split"),
+                    Err(e) => {
+                        stop.store(true, Ordering::Relaxed);
+                        let mut failure = failure.lock().unwrap_or_else(|e| e.into_inner());
+                        failure.get_or_insert(e);
+                        return;
+                    }
                 };
                 if outcome.is_limited() {
                     stop.store(true, Ordering::Relaxed);
@@ -261,12 +301,18 @@ impl Solver {
                 if total.outcome == Outcome::NotStarted || outcome.is_limited() {
                     total.outcome = outcome;
                 }
+                drop(total);
+                done(mine);
             },
         );
+        if let Some(e) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            return Err(e);
+        }
         let mut total = total.lock().unwrap_or_else(|e| e.into_inner());
         if total.outcome == Outcome::NotStarted {
             total.outcome = Outcome::Complete;
         }
+        Ok(())
     }
 }
 

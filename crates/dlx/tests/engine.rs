@@ -416,3 +416,22 @@ fn large_problems_use_wide_nodes_and_count_the_same() {
     assert_eq!(count(10), (40, 40));
     assert_eq!(count(12_000), (48_000, 48_000));
 }
+
+#[test]
+fn pieces_that_do_not_fit_are_an_error_not_a_panic() {
+    let problem = sudoku4();
+    let mut solver = Solver::new(&problem);
+    // Two 1s in the first row: no split of this solver makes that piece.
+    let bad = [OptionId::from_index(0), OptionId::from_index(4)];
+    assert!(solver.par_count_pieces([&bad[..]]).is_err());
+    assert!(solver.count_piece(&bad).is_err());
+    let unknown = [OptionId::from_index(10_000)];
+    assert!(solver.par_count_pieces([&unknown[..]]).is_err());
+    // The solver is unharmed.
+    assert_eq!(solver.count(), 288);
+    let split = solver.split(2);
+    let counted = solver
+        .par_count_pieces(split.pieces().iter().map(Vec::as_slice))
+        .unwrap();
+    assert_eq!(counted.solutions, 288);
+}
