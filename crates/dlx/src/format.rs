@@ -260,7 +260,7 @@ pub fn option_text(problem: &Problem, id: OptionId) -> String {
         text.push_str(problem.item_name(entry.item).unwrap_or_default());
         if let Some(color) = entry.color {
             text.push(':');
-            text.push_str(problem.color_name(color));
+            text.push_str(problem.color_name(color).unwrap_or_default());
         }
     }
     text

@@ -254,9 +254,9 @@ impl Problem {
         Ok(color)
     }
 
-    /// The name of a color.
-    pub fn color_name(&self, color: Color) -> &str {
-        &self.colors[color.index()]
+    /// The name of a color, or `None` for a color this problem did not make.
+    pub fn color_name(&self, color: Color) -> Option<&str> {
+        self.colors.get(color.index()).map(String::as_str)
     }
 
     /// The number of colors made so far.
