@@ -1257,15 +1257,15 @@ impl fmt::Display for AlphabetError {
 impl Error for AlphabetError {}
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    const LEETCODE: &str =
+    pub(crate) const LEETCODE: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-    const LEETCODE_SOLUTION: &str =
+    pub(crate) const LEETCODE_SOLUTION: &str =
         "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
-    const LEETCODE_GRID: &str = "\
+    pub(crate) const LEETCODE_GRID: &str = "\
 # LeetCode 37
 5 3 . | . 7 . | . . .
 6 . . | 1 9 5 | . . .
@@ -1281,7 +1281,7 @@ mod tests {
 ";
 
     /// A solved grid of box size `b` by the usual pattern.
-    fn pattern(b: usize) -> Grid {
+    pub(crate) fn pattern(b: usize) -> Grid {
         let n = b * b;
         let cells = (0..n * n)
             .map(|i| {

@@ -517,36 +517,10 @@ impl<R: BufRead> Source<R> {
 mod tests {
     use super::*;
 
-    const LEETCODE: &str =
-        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    use crate::grid::tests::{pattern, LEETCODE, LEETCODE_GRID};
+
     const INKALA: &str =
         "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
-    const LEETCODE_GRID: &str = "\
-# LeetCode 37
-5 3 . | . 7 . | . . .
-6 . . | 1 9 5 | . . .
-. 9 8 | . . . | . 6 .
-------+-------+------
-8 . . | . 6 . | . . 3
-4 . . | 8 . 3 | . . 1
-7 . . | . 2 . | . . 6
-------+-------+------
-. 6 . | . . . | 2 8 .
-. . . | 4 1 9 | . . 5
-. . . | . 8 . | . 7 9
-";
-
-    /// A solved grid of box size `b` by the usual pattern.
-    fn pattern(b: usize) -> Grid {
-        let n = b * b;
-        let cells = (0..n * n)
-            .map(|i| {
-                let (r, c) = (i / n, i % n);
-                ((b * (r % b) + r / b + c) % n + 1) as u8
-            })
-            .collect();
-        Grid::from_cells(b, cells).unwrap()
-    }
 
     fn read(text: &str) -> Vec<Record> {
         read_with(text, ReadOptions::new())
