@@ -52,6 +52,8 @@
 
 #![allow(unsafe_code)]
 
+use std::ops::{AddAssign, BitAnd, SubAssign};
+
 use slab::Slab;
 
 use crate::problem::Problem;
@@ -66,14 +68,47 @@ pub(crate) struct Node {
     pub(crate) next: u32,
 }
 
-/// A bit of an item's length set while the item is covered: above every
-/// length (a problem has fewer than 2^30 nodes) and below the sign bit, so
-/// lengths compare as `i32`, which vectorizes on any x86-64.
-pub(crate) const COVERED: i32 = 1 << 30;
+/// The type of an item's length: `i32`, or `i16` for the 8-byte arena (half
+/// the vector work in the branching scan). Lengths are signed so that their
+/// minimum vectorizes on any x86-64.
+pub(crate) trait Length:
+    Copy + Ord + Default + AddAssign + SubAssign + BitAnd<Output = Self> + Send + Sync + 'static
+{
+    /// A bit set while the item is covered: above every length and below
+    /// the sign bit.
+    const COVERED: Self;
+    const ONE: Self;
+    const ZERO: Self;
+    fn to_u32(self) -> u32;
+}
+
+impl Length for i32 {
+    /// A problem has fewer than 2^30 nodes.
+    const COVERED: i32 = 1 << 30;
+    const ONE: i32 = 1;
+    const ZERO: i32 = 0;
+    fn to_u32(self) -> u32 {
+        self as u32
+    }
+}
+
+impl Length for i16 {
+    /// A problem in the 8-byte arena has at most 2^15 nodes, so fewer than
+    /// 2^14 options (each has a spacer), and no length reaches 2^14.
+    const COVERED: i16 = 1 << 14;
+    const ONE: i16 = 1;
+    const ZERO: i16 = 0;
+    fn to_u32(self) -> u32 {
+        self as u32
+    }
+}
 
 /// Where the nodes live: built once from a vector of nodes, then read and
 /// relinked by index.
 pub(crate) trait Storage: Clone {
+    /// The type of the items' lengths.
+    type Len: Length;
+
     fn from_nodes(nodes: Vec<Node>) -> Self;
 
     /// Whether a problem with this many nodes and options fits.
@@ -110,6 +145,8 @@ pub(crate) trait Storage: Clone {
 }
 
 impl Storage for Vec<Node> {
+    type Len = i32;
+
     fn from_nodes(nodes: Vec<Node>) -> Self {
         nodes
     }
@@ -169,6 +206,8 @@ impl Clone for Narrow {
 }
 
 impl Storage for Narrow {
+    type Len = i16;
+
     fn from_nodes(nodes: Vec<Node>) -> Self {
         debug_assert!(Self::fits(nodes.len(), 0));
         Narrow(
@@ -224,6 +263,8 @@ fn widen(n: NarrowNode) -> Node {
 }
 
 impl Storage for Slab<Node> {
+    type Len = i32;
+
     fn from_nodes(nodes: Vec<Node>) -> Self {
         let mut slab = Slab::with_capacity(nodes.len());
         for node in nodes {
@@ -259,11 +300,11 @@ impl Storage for Slab<Node> {
 
 /// The dancing-links structure of one problem.
 #[derive(Clone, Debug)]
-pub(crate) struct Arena<S = Vec<Node>> {
+pub(crate) struct Arena<S: Storage = Vec<Node>> {
     pub(crate) nodes: S,
     /// The length of each item's list (index 1..=N), with [`COVERED`] set
     /// while the item is covered; index 0 and N + 1 are unused.
-    pub(crate) len: Vec<i32>,
+    pub(crate) len: Vec<S::Len>,
     /// The number of items, `N`.
     pub(crate) item_count: usize,
     /// The number of primary items.
@@ -295,11 +336,11 @@ impl<S: Storage> Arena<S> {
             node.up = x as u32;
             node.down = x as u32;
         }
-        let mut len = vec![0i32; n + 2];
+        let mut len = vec![S::Len::ZERO; n + 2];
         // Index 0 and N + 1 stand for Knuth's list heads; they are never
         // chosen.
-        len[0] = COVERED;
-        len[n + 1] = COVERED;
+        len[0] = S::Len::COVERED;
+        len[n + 1] = S::Len::COVERED;
 
         let colored = problem.color_count() > 0;
         let mut colors = if colored { vec![0; n + 2] } else { Vec::new() };
@@ -324,7 +365,7 @@ impl<S: Storage> Arena<S> {
                 }
                 nodes[last as usize].down = p;
                 nodes[x].up = p;
-                len[x] += 1;
+                len[x] += S::Len::ONE;
             }
             let last = nodes.len() - 1;
             nodes[last].next = first as u32;
@@ -398,11 +439,19 @@ impl<S: Storage> Arena<S> {
     /// or an item the search chose), or sets or clears its covered flag
     /// with `delta = ±COVERED`: an item is covered at most once at a time.
     #[inline(always)]
-    fn add_len(&mut self, x: usize, delta: i32) {
+    fn add_len(&mut self, x: usize, delta: S::Len) {
         debug_assert!(x < self.len.len());
         // SAFETY: `x` is the `top` of an option node: by the link invariant
         // an item, and `len` has an entry for every item.
         unsafe { *self.len.get_unchecked_mut(x) += delta }
+    }
+
+    /// Subtracts `delta` from the length of item `x`; see `add_len`.
+    #[inline(always)]
+    fn sub_len(&mut self, x: usize, delta: S::Len) {
+        debug_assert!(x < self.len.len());
+        // SAFETY: as in `add_len`.
+        unsafe { *self.len.get_unchecked_mut(x) -= delta }
     }
 
     /// The color of node `q` (0 when the problem has no colors).
@@ -435,7 +484,7 @@ impl<S: Storage> Arena<S> {
             if !C || self.color_at(q) >= 0 {
                 self.set_down(node.up as usize, node.down);
                 self.set_up(node.down as usize, node.up);
-                self.add_len(node.top as usize, -1);
+                self.sub_len(node.top as usize, S::Len::ONE);
                 updates += 1;
             }
             q = node.next as usize;
@@ -455,7 +504,7 @@ impl<S: Storage> Arena<S> {
             if !C || self.color_at(q) >= 0 {
                 self.set_down(node.up as usize, q as u32);
                 self.set_up(node.down as usize, q as u32);
-                self.add_len(node.top as usize, 1);
+                self.add_len(node.top as usize, S::Len::ONE);
             }
             q = node.next as usize;
         }
@@ -475,7 +524,7 @@ impl<S: Storage> Arena<S> {
     /// [`Arena::cover`], for a problem with colors (`C`) or without.
     #[inline]
     fn cover_with<const C: bool>(&mut self, i: usize) {
-        self.add_len(i, COVERED);
+        self.add_len(i, S::Len::COVERED);
         self.active -= usize::from(i <= self.primary);
         self.updates += 1;
         let mut p = self.node(i).down as usize;
@@ -504,7 +553,7 @@ impl<S: Storage> Arena<S> {
             self.unhide::<C>(p);
             p = self.node(p).up as usize;
         }
-        self.add_len(i, -COVERED);
+        self.sub_len(i, S::Len::COVERED);
         self.active += usize::from(i <= self.primary);
     }
 
@@ -617,7 +666,7 @@ impl<S: Storage> Arena<S> {
             // A plain scan costs less than setting up the vectors.
             // A plain scan costs less than setting up the vectors (and
             // measured faster on 13-queens without a stop at 0).
-            let mut best = (0, COVERED);
+            let mut best = (0, S::Len::COVERED);
             for (k, &l) in lens.iter().enumerate() {
                 if l < best.1 {
                     best = (k, l);
@@ -635,7 +684,7 @@ impl<S: Storage> Arena<S> {
         } else {
             least(lens)
         };
-        Some((at + 1, min as u32))
+        Some((at + 1, min.to_u32()))
     }
 
     /// Whether every primary item is covered: a solution.
@@ -653,7 +702,7 @@ impl<S: Storage> Arena<S> {
     /// Whether item `x` (1-based) is in the list of active primary items.
     #[cfg(test)]
     pub(crate) fn is_active(&self, x: usize) -> bool {
-        self.len[x] & COVERED == 0
+        self.len[x] & S::Len::COVERED == S::Len::ZERO
     }
 }
 
@@ -669,9 +718,11 @@ const SCALAR_SCAN: usize = 64;
 /// compiled to shuffles that cost 40% of the search on sudoku; one pass that
 /// stops at a 0 cost 8% more instructions than two.)
 #[inline(always)]
-fn least(lens: &[i32]) -> (usize, i32) {
+fn least<L: Length>(lens: &[L]) -> (usize, L) {
     const LANES: usize = 8;
-    let min = lens.iter().fold(COVERED, |m, &l| if l < m { l } else { m });
+    let min = lens
+        .iter()
+        .fold(L::COVERED, |m, &l| if l < m { l } else { m });
     let mut at = 0;
     for chunk in lens.chunks_exact(LANES) {
         if chunk.iter().fold(false, |hit, &l| hit | (l == min)) {
@@ -690,7 +741,7 @@ fn least(lens: &[i32]) -> (usize, i32) {
 /// The CPU must have AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn least_avx2(lens: &[i32]) -> (usize, i32) {
+unsafe fn least_avx2<L: Length>(lens: &[L]) -> (usize, L) {
     least(lens)
 }
 

@@ -161,9 +161,9 @@ const PRISTINE_MAX_NODES: usize = 1 << 16;
 /// What `reset` copies back: the parts of the arena that selections and
 /// searches change.
 #[derive(Clone, Debug)]
-struct Pristine<S> {
+struct Pristine<S: Storage> {
     nodes: S,
-    len: Vec<i32>,
+    len: Vec<S::Len>,
     colors: Vec<i32>,
 }
 
