@@ -44,9 +44,9 @@
 //! index into a slab checks that the entry is occupied, a branch on every
 //! link followed. The bench `arena/slab-vs-vec` measures the slab against the
 //! `Vec` on the same searches (criterion medians on a 2-core machine, `cargo
-//! bench -p dlx-benches --bench engine -- arena`): the slab took 1.3 to 1.45
-//! times as long (queens-12: 52.9 ms against 40.0 ms; pentomino 3x20: 55.8
-//! ms against 38.5 ms), far more than a few percent, so the solver compiles
+//! bench -p dlx-benches --bench engine -- arena`): the slab took about 1.4
+//! times as long (queens-12: 52.7 ms against 38.5 ms; pentomino 3x20: 55.4
+//! ms against 39.3 ms), far more than a few percent, so the solver compiles
 //! the problem into a flat arena. The `Problem` keeps its options in a slab,
 //! where stable keys let options be added and removed before solving.
 
