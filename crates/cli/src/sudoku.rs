@@ -21,7 +21,7 @@ use clap::ValueEnum;
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 use serde_json::Value;
-use sudoku_dlx::{Alphabet, Grid, Puzzles, ReadOptions, Record, SudokuSolver};
+use sudoku_dlx::{Alphabet, Grid, Puzzles, ReadOptions, Record, SolveError, SudokuSolver};
 
 use crate::Status;
 
@@ -98,8 +98,9 @@ pub struct Args {
 
 const AFTER_HELP: &str = "\
 Output: exactly one record per puzzle read, in input order, even for a puzzle
-that is invalid (bad text, or givens that repeat a digit: 'invalid') or has no
-solution ('none'), so that outputs line up with inputs. What went wrong is
+that is invalid (text that is no puzzle: 'invalid') or has no solution
+('none', givens that repeat a digit included), so that outputs line up with
+inputs. What went wrong is
 said on stderr as FILE:LINE: message, and processing goes on.
 
   line   the solution; with --count the count; with --check unique, multiple
@@ -372,8 +373,9 @@ impl Input<'_> {
                 Ok(solutions) => solutions,
                 Err(e) => {
                     let stats = started.map(|t| (0, 0, t.elapsed()));
-                    let problem = (record.line, None, e.to_string());
-                    return Ok(invalid(record, name, job, Some(puzzle), problem, stats));
+                    let none = Answer::Solutions(Vec::new());
+                    let why = Some(e.to_string());
+                    return Ok(answered(record, name, job, puzzle, none, why, stats));
                 }
             };
             let first = solutions.next();
@@ -414,7 +416,7 @@ impl Input<'_> {
             });
             if found == 0 {
                 let none = Answer::Solutions(Vec::new());
-                return Ok(answered(record, name, job, puzzle, none, stats));
+                return Ok(answered(record, name, job, puzzle, none, None, stats));
             }
             let output = match job.format {
                 Format::Line | Format::Grid => "\n".to_string(),
@@ -529,9 +531,18 @@ fn solve(record: &Record, name: &str, job: &Job) -> Done {
         (answer, stats)
     });
     match answer {
-        Ok(answer) => answered(record, name, job, puzzle, answer, stats),
-        // A conflict among the givens, found before any search; no other
-        // error can come from a solver of the puzzle's size without limits.
+        Ok(answer) => answered(record, name, job, puzzle, answer, None, stats),
+        // Givens that repeat a digit in a house: no solution, found before
+        // any search, and the message names the house and the digit.
+        Err(e @ SolveError::Conflict(_)) => {
+            let none = match job.mode {
+                Mode::All(_) => Answer::Solutions(Vec::new()),
+                _ => Answer::Count(0),
+            };
+            answered(record, name, job, puzzle, none, Some(e.to_string()), stats)
+        }
+        // No other error comes from a solver of the puzzle's size without
+        // limits; should one come, the record is reported, not lost.
         Err(e) => {
             let problem = (record.line, None, e.to_string());
             invalid(record, name, job, Some(puzzle), problem, stats)
@@ -576,8 +587,10 @@ fn answered(
     job: &Job,
     puzzle: &Grid,
     answer: Answer,
+    why_none: Option<String>,
     stats: Option<(u64, u64, Duration)>,
 ) -> Done {
+    let why_none = why_none.unwrap_or_else(|| "no solution".to_string());
     let found = match &answer {
         Answer::Solution(_) => 1,
         Answer::Solutions(solutions) => solutions.len() as u64,
@@ -588,7 +601,7 @@ fn answered(
     } else {
         Verdict::Solved
     };
-    let problem = (found == 0).then(|| (record.line, None, "no solution".to_string()));
+    let problem = (found == 0).then(|| (record.line, None, why_none.clone()));
     let line = |grid: &Grid| text_or_error(grid.to_line_with(&job.alphabet));
     let drawn = |grid: &Grid| text_or_error(grid.to_grid_string_with(&job.alphabet));
     let word = match (job.mode, found) {
@@ -617,7 +630,7 @@ fn answered(
                 }
             }
             if found == 0 {
-                object.field("error", Value::from("no solution"));
+                object.field("error", Value::from(why_none.as_str()));
             }
             finish_json(object, stats)
         }

@@ -54,9 +54,10 @@ fn records(path: &str) -> Vec<Record> {
 }
 
 /// Checks line-format solve output against the puzzles of `path`: one line
-/// per record; `invalid` exactly for the records that do not parse or whose
-/// givens conflict; every other line a complete, valid grid keeping the
-/// puzzle's givens, by [`Grid::is_solution_of`] (not by the solver).
+/// per record; `invalid` exactly for the records that do not parse, `none`
+/// for those whose givens conflict; every other line `none` or a complete,
+/// valid grid keeping the puzzle's givens, by [`Grid::is_solution_of`] (not
+/// by the solver).
 /// Returns the number of solved puzzles.
 fn check_solutions(path: &str, stdout: &str) -> usize {
     let records = records(path);
@@ -65,7 +66,10 @@ fn check_solutions(path: &str, stdout: &str) -> usize {
     let mut solved = 0;
     for (record, line) in records.iter().zip(&lines) {
         match &record.result {
-            Ok(puzzle) if puzzle.check().is_ok() => {
+            Ok(puzzle) if puzzle.check().is_err() => {
+                assert_eq!(*line, "none", "{path}:{}", record.line);
+            }
+            Ok(puzzle) => {
                 if *line == "none" {
                     continue;
                 }
@@ -191,7 +195,9 @@ fn each_bad_input_is_named_and_the_others_still_solve() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 12);
     let invalid: Vec<usize> = (0..12).filter(|&i| lines[i] == "invalid").collect();
-    assert_eq!(invalid, [1, 3, 4, 6, 7, 9]);
+    assert_eq!(invalid, [1, 3, 6, 7, 9]);
+    // Givens that repeat a digit: no solution.
+    assert_eq!(lines[4], "none");
     assert_eq!(check_solutions(&path, &out), 6);
     assert_eq!(lines[2], INKALA_SOLUTION);
     assert_eq!(lines[10], LEETCODE_SOLUTION);
@@ -202,7 +208,7 @@ fn every_mode_gives_one_record_per_puzzle() {
     let path = fixture("sudoku/mixed-bad.txt");
     let (code, out, _) = sudoku(&["--count", &path]);
     assert_eq!(code, 1);
-    let expected = "1 invalid 1 invalid invalid 1 invalid invalid 1 invalid 1 1";
+    let expected = "1 invalid 1 invalid 0 1 invalid invalid 1 invalid 1 1";
     assert_eq!(
         out.split_whitespace().collect::<Vec<_>>().join(" "),
         expected
@@ -210,6 +216,7 @@ fn every_mode_gives_one_record_per_puzzle() {
     let (_, out, _) = sudoku(&["--check", &path]);
     assert_eq!(out.lines().count(), 12);
     assert_eq!(out.lines().filter(|&l| l == "unique").count(), 6);
+    assert_eq!(out.lines().nth(4), Some("none"));
     let (_, out, _) = sudoku(&["--format", "grid", &path]);
     assert_eq!(out.split_terminator("\n\n").count(), 12);
     let (_, out, _) = sudoku(&["--format", "json", &path]);
@@ -305,7 +312,11 @@ fn json_lines_carry_the_fields() {
     assert!(bad.get("solution").is_none());
     let conflict = &objects[4];
     assert_eq!(conflict["line"], 9);
-    assert_eq!(conflict["status"], "invalid");
+    assert_eq!(conflict["status"], "none");
+    assert_eq!(
+        conflict["error"],
+        "no solution: digit 5 repeated in row 1 (r1c1 and r1c3)"
+    );
     assert!(conflict["puzzle"].as_str().unwrap().starts_with("535.7"));
     let lines: Vec<u64> = objects
         .iter()
@@ -358,7 +369,7 @@ fn stats_per_puzzle_and_a_summary_on_stderr() {
     assert!(stats[0].contains(", updates ") && stats[0].ends_with(" µs"));
     let summary = err.lines().last().unwrap();
     assert!(
-        summary.starts_with("summary: 12 puzzles, 6 solved, 0 none, 6 invalid;"),
+        summary.starts_with("summary: 12 puzzles, 6 solved, 1 none, 5 invalid;"),
         "{summary}"
     );
     assert!(summary.contains(" puzzles/s"));
@@ -466,7 +477,7 @@ fn a_size_settles_what_a_line_is() {
     let (_, out, _) = sudoku_stdin(&["--count", "--limit", "1"], &line);
     assert_eq!(out, "1\n".repeat(16));
     let (code, out, err) = sudoku_stdin(&["--size", "16"], &line);
-    assert_eq!((code, out.as_str()), (1, "invalid\n"));
+    assert_eq!((code, out.as_str()), (1, "none\n"));
     assert!(err.starts_with("<stdin>:1: no solution: digit 1 repeated in column 1"));
     let (code, out, err) = sudoku_stdin(&["--size", "4"], &format!("{LEETCODE}\n"));
     assert_eq!((code, out.as_str()), (1, "invalid\n"));
