@@ -636,21 +636,16 @@ fn answered(
         }
         (Format::Line, Answer::Solution(grid)) => format!("{}\n", line(grid)),
         (Format::Grid, Answer::Solution(grid)) => format!("{}\n", drawn(grid)),
-        (Format::Line, Answer::Solutions(grids)) if grids.is_empty() => "none\n\n".to_string(),
-        (Format::Line, Answer::Solutions(grids)) => {
+        (_, Answer::Solutions(grids)) if grids.is_empty() => "none\n\n".to_string(),
+        (format, Answer::Solutions(grids)) => {
+            let show: &dyn Fn(&Grid) -> String = if format == Format::Line {
+                &line
+            } else {
+                &drawn
+            };
             let mut text = String::new();
             for grid in grids {
-                text.push_str(&line(grid));
-                text.push('\n');
-            }
-            text.push('\n');
-            text
-        }
-        (Format::Grid, Answer::Solutions(grids)) if grids.is_empty() => "none\n\n".to_string(),
-        (Format::Grid, Answer::Solutions(grids)) => {
-            let mut text = String::new();
-            for grid in grids {
-                text.push_str(&drawn(grid));
+                text.push_str(&show(grid));
                 text.push('\n');
             }
             text.push('\n');

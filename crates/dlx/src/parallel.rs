@@ -185,12 +185,7 @@ impl Solver {
     /// assert_eq!(solver.par_count().solutions, 92);
     /// ```
     pub fn par_count(&mut self) -> ParCount {
-        let split = self.split_for(rayon::current_num_threads());
-        let total = Mutex::new(ParCount::default());
-        let pieces: Vec<&[OptionId]> = split.pieces().iter().map(Vec::as_slice).collect();
-        // The pieces come from this solver's own split: they fit.
-        let _ = self.par_pieces(&pieces, &total, |_| {}, &|_| {});
-        total.into_inner().unwrap_or_else(|e| e.into_inner())
+        self.par_for_each(|_| {})
     }
 
     /// Counts the solutions below the given pieces in parallel, adding up
@@ -223,9 +218,7 @@ impl Solver {
         I: IntoIterator<Item = &'a [OptionId]>,
     {
         let pieces: Vec<&[OptionId]> = pieces.into_iter().collect();
-        let total = Mutex::new(ParCount::default());
-        self.par_pieces(&pieces, &total, |_| {}, done)?;
-        Ok(total.into_inner().unwrap_or_else(|e| e.into_inner()))
+        self.par_pieces(&pieces, |_| {}, done)
     }
 
     /// Calls `visit` for every solution, from many threads at once (so in no
@@ -237,19 +230,17 @@ impl Solver {
     {
         let split = self.split_for(rayon::current_num_threads());
         let pieces: Vec<&[OptionId]> = split.pieces().iter().map(Vec::as_slice).collect();
-        let total = Mutex::new(ParCount::default());
-        // The pieces come from this solver's own split: they fit.
-        let _ = self.par_pieces(&pieces, &total, visit, &|_| {});
-        total.into_inner().unwrap_or_else(|e| e.into_inner())
+        // The pieces come from this solver's own split: they fit, and no
+        // error can come back.
+        self.par_pieces(&pieces, visit, &|_| {}).unwrap_or_default()
     }
 
     fn par_pieces<F>(
         &mut self,
         pieces: &[&[OptionId]],
-        total: &Mutex<ParCount>,
         visit: F,
         done: &(dyn Fn(u64) + Sync),
-    ) -> Result<(), crate::Error>
+    ) -> Result<ParCount, crate::Error>
     where
         F: Fn(&[OptionId]) + Sync,
     {
@@ -257,6 +248,7 @@ impl Solver {
         let found = AtomicU64::new(0);
         let stop = AtomicBool::new(false);
         let failure = Mutex::new(None);
+        let total = Mutex::new(ParCount::default());
         let template = self.clone();
         pieces.par_iter().for_each_init(
             || {
@@ -308,11 +300,11 @@ impl Solver {
         if let Some(e) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
             return Err(e);
         }
-        let mut total = total.lock().unwrap_or_else(|e| e.into_inner());
+        let mut total = total.into_inner().unwrap_or_else(|e| e.into_inner());
         if total.outcome == Outcome::NotStarted {
             total.outcome = Outcome::Complete;
         }
-        Ok(())
+        Ok(total)
     }
 }
 

@@ -289,10 +289,6 @@ impl SudokuSolver {
     }
 }
 
-fn with_solver<T>(box_size: usize, f: impl FnOnce(&mut SudokuSolver) -> T) -> T {
-    SudokuSolver::with_thread_solver(box_size, f)
-}
-
 /// The solving verbs on a puzzle, each with a solver of its size kept per
 /// thread (built on first use).
 impl Grid {
@@ -312,7 +308,7 @@ impl Grid {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solve_one(&self) -> Result<Option<Grid>, SolveError> {
-        with_solver(self.box_size(), |s| s.solve_one(self))
+        SudokuSolver::with_thread_solver(self.box_size(), |s| s.solve_one(self))
     }
 
     /// The unique solution of this puzzle, or why there is none; see
@@ -323,7 +319,7 @@ impl Grid {
     /// [`SolveError::NoSolution`], [`SolveError::MultipleSolutions`],
     /// [`SolveError::Conflict`].
     pub fn solution(&self) -> Result<Grid, SolveError> {
-        with_solver(self.box_size(), |s| s.solution(self))
+        SudokuSolver::with_thread_solver(self.box_size(), |s| s.solution(self))
     }
 
     /// The number of solutions, counted up to `max`.
@@ -332,7 +328,7 @@ impl Grid {
     ///
     /// [`SolveError::Conflict`] when givens repeat a digit in a house.
     pub fn count_solutions_up_to(&self, max: u64) -> Result<u64, SolveError> {
-        with_solver(self.box_size(), |s| s.count_solutions_up_to(self, max))
+        SudokuSolver::with_thread_solver(self.box_size(), |s| s.count_solutions_up_to(self, max))
     }
 
     /// Whether this puzzle has exactly one solution.
@@ -341,7 +337,7 @@ impl Grid {
     ///
     /// [`SolveError::Conflict`] when givens repeat a digit in a house.
     pub fn is_uniquely_solvable(&self) -> Result<bool, SolveError> {
-        with_solver(self.box_size(), |s| s.is_uniquely_solvable(self))
+        SudokuSolver::with_thread_solver(self.box_size(), |s| s.is_uniquely_solvable(self))
     }
 
     /// Every solution of this puzzle, up to `max` of them.
@@ -350,7 +346,7 @@ impl Grid {
     ///
     /// [`SolveError::Conflict`] when givens repeat a digit in a house.
     pub fn solutions(&self, max: usize) -> Result<Vec<Grid>, SolveError> {
-        with_solver(self.box_size(), |s| {
+        SudokuSolver::with_thread_solver(self.box_size(), |s| {
             Ok(s.solutions(self)?.take(max).collect())
         })
     }
