@@ -88,6 +88,8 @@ pub(crate) trait Length:
     const COVERED: Self;
     const ONE: Self;
     const ZERO: Self;
+    /// Below this many primary items the branching scan is a plain loop.
+    const SCALAR_SCAN: usize = 64;
     fn to_u32(self) -> u32;
 
     /// [`least`] with AVX2.
@@ -118,6 +120,7 @@ impl Length for i16 {
     const COVERED: i16 = 1 << 14;
     const ONE: i16 = 1;
     const ZERO: i16 = 0;
+    const SCALAR_SCAN: usize = 16;
     fn to_u32(self) -> u32 {
         self as u32
     }
@@ -727,10 +730,13 @@ impl<S: Storage> Arena<S> {
             return None;
         }
         let lens = &self.len[1..=self.primary];
-        let (at, min) = if lens.len() < SCALAR_SCAN {
-            // A plain scan beats the vectors here: on 13-queens (26 items)
-            // the vectorized scan ran 10% fewer instructions but took 5%
-            // longer, and a stop at 0 was slower too.
+        let (at, min) = if lens.len() < S::Len::SCALAR_SCAN {
+            // A plain scan beats the two-pass vector scan of 32-bit
+            // lengths below 64 items: on 13-queens (26 items) it ran 10%
+            // fewer instructions but took 5% longer, and a stop at 0 was
+            // slower too. The one-pass scan of 16-bit lengths wins from 16
+            // items: 13-queens went from 0.82 to 0.75 of the DLX1 port's
+            // time in an interleaved run.
             let mut best = (0, S::Len::COVERED);
             for (k, &l) in lens.iter().enumerate() {
                 if l < best.1 {
@@ -770,9 +776,6 @@ impl<S: Storage> Arena<S> {
         self.len[x] & S::Len::COVERED == S::Len::ZERO
     }
 }
-
-/// Below this many primary items the branching scan is a plain loop.
-const SCALAR_SCAN: usize = 64;
 
 /// The first position of the least length, and that length.
 ///
