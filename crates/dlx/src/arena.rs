@@ -836,21 +836,27 @@ unsafe fn least_i16_avx2(lens: &[i16]) -> (usize, i16) {
         let iota = _mm256_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
         let mut least = _mm256_set1_epi16(i16::MAX);
         let mut first = _mm256_setzero_si256();
-        let last = n - 16;
+        let sixteen = _mm256_set1_epi16(16);
+        let mut here = iota;
         let mut start = 0;
-        loop {
-            // The last load ends at `n`; each lane still sees its positions
-            // in increasing order, so it keeps the first of its least.
-            let at = start.min(last);
-            let v = _mm256_loadu_si256(lens.as_ptr().add(at).cast());
+        while start + 16 <= n {
+            let v = _mm256_loadu_si256(lens.as_ptr().add(start).cast());
             let less = _mm256_cmpgt_epi16(least, v);
             least = _mm256_min_epi16(least, v);
-            let here = _mm256_add_epi16(iota, _mm256_set1_epi16(at as i16));
             first = _mm256_blendv_epi8(first, here, less);
-            if at == last {
-                break;
-            }
+            here = _mm256_add_epi16(here, sixteen);
             start += 16;
+        }
+        if start < n {
+            // The last load ends at `n`, overlapping the one before; each
+            // lane still sees its positions in increasing order, so it
+            // keeps the first of its least length.
+            let last = n - 16;
+            let v = _mm256_loadu_si256(lens.as_ptr().add(last).cast());
+            let less = _mm256_cmpgt_epi16(least, v);
+            least = _mm256_min_epi16(least, v);
+            let here = _mm256_add_epi16(iota, _mm256_set1_epi16(last as i16));
+            first = _mm256_blendv_epi8(first, here, less);
         }
         // Lengths are nonnegative: unsigned minima are signed minima.
         let half = _mm_min_epu16(
