@@ -109,8 +109,15 @@ impl Length for i32 {
     const COVERED: i32 = 1 << 30;
     const ONE: i32 = 1;
     const ZERO: i32 = 0;
+    const SCALAR_SCAN: usize = 16;
     fn to_u32(self) -> u32 {
         self as u32
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    unsafe fn least_avx2(lens: &[i32]) -> (usize, i32) {
+        // SAFETY: the caller promises AVX2.
+        unsafe { least_i32_avx2(lens) }
     }
 }
 
@@ -731,12 +738,12 @@ impl<S: Storage> Arena<S> {
         }
         let lens = &self.len[1..=self.primary];
         let (at, min) = if lens.len() < S::Len::SCALAR_SCAN {
-            // A plain scan beats the two-pass vector scan of 32-bit
-            // lengths below 64 items: on 13-queens (26 items) it ran 10%
-            // fewer instructions but took 5% longer, and a stop at 0 was
-            // slower too. The one-pass scan of 16-bit lengths wins from 16
-            // items: 13-queens went from 0.82 to 0.75 of the DLX1 port's
-            // time in an interleaved run.
+            // An earlier two-pass vector scan lost to a plain loop below
+            // 64 items (13-queens, 26 items: 10% fewer instructions, 5%
+            // more time). The one-pass scans win from 16 items: 13-queens
+            // went from 0.82 to 0.75 of the DLX1 port's time in the 8-byte
+            // arena, and from 207 to 191 ms in the 16-byte one, in
+            // interleaved runs.
             let mut best = (0, S::Len::COVERED);
             for (k, &l) in lens.iter().enumerate() {
                 if l < best.1 {
@@ -873,6 +880,63 @@ unsafe fn least_i16_avx2(lens: &[i16]) -> (usize, i16) {
         );
         let at = _mm_extract_epi16::<0>(_mm_minpos_epu16(half)) as usize;
         (at, min)
+    }
+}
+
+/// [`least_i16_avx2`] for the 32-bit lengths of the 16-byte arena: eight
+/// lanes.
+///
+/// # Safety
+///
+/// The CPU must have AVX2, and `8 <= lens.len() < 2^31`; every length is
+/// nonnegative.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn least_i32_avx2(lens: &[i32]) -> (usize, i32) {
+    use std::arch::x86_64::*;
+    /// The least of eight lanes.
+    #[inline(always)]
+    unsafe fn fold(v: __m256i) -> i32 {
+        // SAFETY: called from `least_i32_avx2`, with AVX2.
+        unsafe {
+            let h = _mm_min_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
+            let h = _mm_min_epi32(h, _mm_shuffle_epi32::<0b01_00_11_10>(h));
+            let h = _mm_min_epi32(h, _mm_shuffle_epi32::<0b10_11_00_01>(h));
+            _mm_cvtsi128_si32(h)
+        }
+    }
+    let n = lens.len();
+    debug_assert!(n >= 8 && i32::try_from(n).is_ok());
+    // SAFETY: AVX2 is enabled; every load reads 8 lengths inside `lens`, as
+    // in `least_i16_avx2`.
+    unsafe {
+        let iota = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+        let mut least = _mm256_set1_epi32(i32::MAX);
+        let mut first = _mm256_setzero_si256();
+        let eight = _mm256_set1_epi32(8);
+        let mut here = iota;
+        let mut start = 0;
+        while start + 8 <= n {
+            let v = _mm256_loadu_si256(lens.as_ptr().add(start).cast());
+            let less = _mm256_cmpgt_epi32(least, v);
+            least = _mm256_min_epi32(least, v);
+            first = _mm256_blendv_epi8(first, here, less);
+            here = _mm256_add_epi32(here, eight);
+            start += 8;
+        }
+        if start < n {
+            let last = n - 8;
+            let v = _mm256_loadu_si256(lens.as_ptr().add(last).cast());
+            let less = _mm256_cmpgt_epi32(least, v);
+            least = _mm256_min_epi32(least, v);
+            let here = _mm256_add_epi32(iota, _mm256_set1_epi32(last as i32));
+            first = _mm256_blendv_epi8(first, here, less);
+        }
+        let min = fold(least);
+        // Lanes without the minimum offer the largest position.
+        let holds = _mm256_cmpeq_epi32(least, _mm256_set1_epi32(min));
+        let offered = _mm256_blendv_epi8(_mm256_set1_epi32(i32::MAX), first, holds);
+        (fold(offered) as usize, min)
     }
 }
 
