@@ -511,8 +511,11 @@ impl<S: Storage> Arena<S> {
     /// Nodes with color -1 stay: their item is
     /// purified and keeps them. `C` says whether the problem has colors;
     /// without them the color test is compiled out (Knuth's DLX1 hide).
+    /// Returns the number of nodes hidden, for the caller to add to
+    /// `updates` once (a counter in memory cost a store per hide).
     #[inline]
-    fn hide<const C: bool>(&mut self, p: usize) {
+    #[must_use]
+    fn hide<const C: bool>(&mut self, p: usize) -> u64 {
         let first = self.node(p).first as usize;
         let mut updates = 0;
         let mut q = p + 1;
@@ -538,7 +541,7 @@ impl<S: Storage> Arena<S> {
                 updates += 1;
             }
         }
-        self.updates += updates;
+        updates
     }
 
     /// Undoes [`Arena::hide`] of the same node: relinks exactly the nodes it
@@ -575,24 +578,27 @@ impl<S: Storage> Arena<S> {
     /// counted as one update) and hides every option that names it.
     #[inline]
     pub(crate) fn cover(&mut self, i: usize) {
-        if self.colored {
-            self.cover_with::<true>(i);
+        self.updates += if self.colored {
+            self.cover_with::<true>(i)
         } else {
-            self.cover_with::<false>(i);
-        }
+            self.cover_with::<false>(i)
+        };
     }
 
-    /// [`Arena::cover`], for a problem with colors (`C`) or without.
+    /// [`Arena::cover`], for a problem with colors (`C`) or without;
+    /// returns its updates.
     #[inline]
-    fn cover_with<const C: bool>(&mut self, i: usize) {
+    #[must_use]
+    fn cover_with<const C: bool>(&mut self, i: usize) -> u64 {
         self.add_len(i, S::Len::COVERED);
         self.active -= usize::from(i <= self.primary);
-        self.updates += 1;
+        let mut updates = 1;
         let mut p = self.node(i).down as usize;
         while p != i {
-            self.hide::<C>(p);
+            updates += self.hide::<C>(p);
             p = self.node(p).down as usize;
         }
+        updates
     }
 
     /// Undoes [`Arena::cover`] of the same item; valid only when every cover
@@ -621,10 +627,13 @@ impl<S: Storage> Arena<S> {
     /// Gives the secondary item of node `p` the color of `p`: hides the
     /// options that give it another color, and marks those that agree (all
     /// but `p` itself) with color -1 so that later hides leave them.
-    fn purify(&mut self, p: usize) {
+    /// Returns its updates.
+    #[must_use]
+    fn purify(&mut self, p: usize) -> u64 {
         let top = self.nodes.get(p).top;
         let color = self.colors[p];
         let i = top as usize;
+        let mut updates = 0;
         let mut q = self.nodes.get(i).down as usize;
         while q != i {
             if self.colors[q] == color {
@@ -632,10 +641,11 @@ impl<S: Storage> Arena<S> {
                     self.colors[q] = -1;
                 }
             } else {
-                self.hide::<true>(q);
+                updates += self.hide::<true>(q);
             }
             q = self.nodes.get(q).down as usize;
         }
+        updates
     }
 
     /// Undoes [`Arena::purify`] of the same node.
@@ -654,13 +664,17 @@ impl<S: Storage> Arena<S> {
         }
     }
 
-    /// Covers or purifies the item of node `p` (Knuth's `commit`).
+    /// Covers or purifies the item of node `p` (Knuth's `commit`); returns
+    /// the updates.
     #[inline]
-    fn commit(&mut self, p: usize, color: i32, top: usize) {
+    #[must_use]
+    fn commit(&mut self, p: usize, color: i32, top: usize) -> u64 {
         if color == 0 {
-            self.cover_with::<true>(top);
+            self.cover_with::<true>(top)
         } else if color > 0 {
-            self.purify(p);
+            self.purify(p)
+        } else {
+            0
         }
     }
 
@@ -679,28 +693,30 @@ impl<S: Storage> Arena<S> {
     #[inline]
     pub(crate) fn commit_others(&mut self, r: usize) {
         let first = self.node(r).first as usize;
+        let mut updates = 0;
         let mut p = r + 1;
         loop {
             let Node { top, .. } = self.node(p);
             if top <= 0 {
                 break;
             }
-            self.commit_node(p, top as usize);
+            updates += self.commit_node(p, top as usize);
             p += 1;
         }
         for p in first..r {
             let top = self.node(p).top as usize;
-            self.commit_node(p, top);
+            updates += self.commit_node(p, top);
         }
+        self.updates += updates;
     }
 
-    /// Commits the item `top` of option node `p`.
+    /// Commits the item `top` of option node `p`; returns the updates.
     #[inline(always)]
-    fn commit_node(&mut self, p: usize, top: usize) {
+    fn commit_node(&mut self, p: usize, top: usize) -> u64 {
         if self.colored {
-            self.commit(p, self.color_at(p), top);
+            self.commit(p, self.color_at(p), top)
         } else {
-            self.cover_with::<false>(top);
+            self.cover_with::<false>(top)
         }
     }
 
