@@ -53,9 +53,9 @@
 //! index into a slab checks that the entry is occupied, a branch on every
 //! link followed. The bench `arena/slab-vs-vec` measures the slab against the
 //! `Vec` on the same searches (criterion medians on a 2-core machine, `cargo
-//! bench -p dlx-benches --bench engine -- arena`): the slab took about 1.4
-//! times as long (queens-12: 52.7 ms against 38.5 ms; pentomino 3x20: 55.4
-//! ms against 39.3 ms), far more than a few percent, so the solver compiles
+//! bench -p dlx-benches --bench engine -- arena`): the slab took 1.3 to 1.4
+//! times as long (queens-12: 49.8 ms against 37.9 ms; pentomino 3x20: 47.3
+//! ms against 33.4 ms), far more than a few percent, so the solver compiles
 //! the problem into a flat arena. The `Problem` keeps its options in a slab,
 //! where stable keys let options be added and removed before solving.
 
@@ -98,10 +98,7 @@ pub(crate) trait Length:
     ///
     /// The CPU must have AVX2.
     #[cfg(target_arch = "x86_64")]
-    unsafe fn least_avx2(lens: &[Self]) -> (usize, Self) {
-        // SAFETY: the caller promises AVX2.
-        unsafe { least_avx2(lens) }
-    }
+    unsafe fn least_avx2(lens: &[Self]) -> (usize, Self);
 }
 
 impl Length for i32 {
@@ -338,7 +335,7 @@ impl Storage for Slab<Node> {
 #[derive(Clone, Debug)]
 pub(crate) struct Arena<S: Storage = Vec<Node>> {
     pub(crate) nodes: S,
-    /// The length of each item's list (index 1..=N), with [`COVERED`] set
+    /// The length of each item's list (index 1..=N), with [`Length::COVERED`] set
     /// while the item is covered; index 0 and N + 1 are unused.
     pub(crate) len: Vec<S::Len>,
     /// The number of items, `N`.
@@ -800,11 +797,11 @@ impl<S: Storage> Arena<S> {
     }
 }
 
-/// The first position of the least length, and that length.
+/// The first position of the least length, and that length, without
+/// AVX2 (the scans with it are [`least_i16_avx2`] and [`least_i32_avx2`]).
 ///
-/// The minimum is a fold written as a select on `i32`, which the compiler
-/// vectorizes on any x86-64 (SSE2, four lanes) and, in [`least_avx2`], with
-/// `vpminsd` on eight; then chunks of eight are compared with it to find
+/// The minimum is a fold written as a select, which the compiler vectorizes
+/// on any x86-64 (SSE2); then chunks of eight are compared with it to find
 /// the first that holds it. (Eight accumulator lanes written out by hand
 /// compiled to shuffles that cost 40% of the search on sudoku; one pass that
 /// stops at a 0 cost 8% more instructions than two.)
@@ -823,17 +820,6 @@ fn least<L: Length>(lens: &[L]) -> (usize, L) {
     }
     at += lens[at..].iter().position(|&l| l == min).unwrap_or(0);
     (at, min)
-}
-
-/// [`least`] compiled for AVX2 (`vpminsd` on eight lanes).
-///
-/// # Safety
-///
-/// The CPU must have AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn least_avx2<L: Length>(lens: &[L]) -> (usize, L) {
-    least(lens)
 }
 
 /// [`least`] for the 16-bit lengths of the 8-byte arena, in one pass of
