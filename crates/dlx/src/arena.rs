@@ -478,6 +478,16 @@ impl<S: Storage> Arena<S> {
         unsafe { *self.len.get_unchecked_mut(x) += delta }
     }
 
+    /// The length of item `x`, not covered: the number of nodes in its list
+    /// (every hide and unhide that unlinks or relinks a node changes it by
+    /// one).
+    #[inline(always)]
+    fn len_of(&self, x: usize) -> u32 {
+        debug_assert!(x < self.len.len());
+        // SAFETY: as in `add_len`.
+        unsafe { *self.len.get_unchecked(x) }.to_u32()
+    }
+
     /// Subtracts `delta` from the length of item `x`; see `add_len`.
     #[inline(always)]
     fn sub_len(&mut self, x: usize, delta: S::Len) {
@@ -587,14 +597,19 @@ impl<S: Storage> Arena<S> {
     #[inline]
     #[must_use]
     fn cover_with<const C: bool>(&mut self, i: usize) -> u64 {
+        // The loop runs `len` times rather than until it is back at `i`:
+        // its exit then waits for no load, so a mispredicted exit costs
+        // less.
+        let count = self.len_of(i);
         self.add_len(i, S::Len::COVERED);
         self.active -= usize::from(i <= self.primary);
         let mut updates = 1;
-        let mut p = self.node(i).down as usize;
-        while p != i {
-            updates += self.hide::<C>(p);
+        let mut p = i;
+        for _ in 0..count {
             p = self.node(p).down as usize;
+            updates += self.hide::<C>(p);
         }
+        debug_assert_eq!(self.node(p).down as usize, i);
         updates
     }
 
@@ -612,12 +627,16 @@ impl<S: Storage> Arena<S> {
     /// [`Arena::uncover`], for a problem with colors (`C`) or without.
     #[inline]
     fn uncover_with<const C: bool>(&mut self, i: usize) {
-        let mut p = self.node(i).up as usize;
-        while p != i {
-            self.unhide::<C>(p);
-            p = self.node(p).up as usize;
-        }
         self.sub_len(i, S::Len::COVERED);
+        // A covered item's list does not change: its length is still the
+        // number of nodes in it.
+        let count = self.len_of(i);
+        let mut p = i;
+        for _ in 0..count {
+            p = self.node(p).up as usize;
+            self.unhide::<C>(p);
+        }
+        debug_assert_eq!(self.node(p).up as usize, i);
         self.active += usize::from(i <= self.primary);
     }
 
