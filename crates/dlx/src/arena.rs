@@ -38,13 +38,19 @@
 //! array, with bit 30 set while the item is covered; the items never change
 //! order, so the leftmost item of the smallest length is the same as in
 //! Knuth's list and node counts match DLX1's. The scan is then a pass over a
-//! contiguous array (a minimum that the compiler vectorizes, then a search
-//! for its first position; for the 16-bit lengths of the 8-byte arena, one
-//! AVX2 pass that keeps each lane's first position of its least length)
-//! instead of a chain of dependent loads. The one-pass scan took 17-clue
-//! sudoku from 50.6k to 58.8k puzzles per second, and a hard sudoku from
-//! 0.315 to 0.28 of the DLX1 port's time, in one interleaved run. A count of
-//! the active primary items says when every one is covered.
+//! contiguous array instead of a chain of dependent loads: with AVX2, one
+//! pass that keeps each lane's first position of its least length (a
+//! portable minimum and a search for its first position otherwise). The
+//! one-pass scan took 17-clue sudoku from 53.2k to 58.8k puzzles per second,
+//! and a hard sudoku from 0.31 to 0.28 of the DLX1 port's time, in one
+//! interleaved run: the two-pass scan mispredicted the end of its search.
+//! What the scan costs now looks like waiting rather than work: lengths of
+//! 8 bits, which halve the vector work, measured no faster on sudoku (and
+//! were dropped), and the profile puts the scan's samples on the
+//! instructions that consume its loads. Those loads overlap the 16-bit
+//! length stores of the commit just before, which cannot be forwarded to a
+//! wider load, so each waits for the stores to reach the cache. A count of the active primary items says when every one is
+//! covered.
 //!
 //! # Slab or Vec
 //!
