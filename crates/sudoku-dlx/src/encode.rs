@@ -14,6 +14,13 @@
 //! items (one of each family). Option `(r * n + c) * n + d` is digit `d + 1`
 //! in cell (r, c): the options are added in that order, so the option ids
 //! decode back to the grid with a division. 9x9: 324 items, 729 options.
+//!
+//! The order of the families sets the engine's tie-break (the leftmost item
+//! of the fewest options), so it changes the search tree though not the
+//! answers. Cells first, then rows, columns and boxes, made the fewest
+//! nodes of the 11 orders tried, counting to 2: 116.4 per 17-clue puzzle
+//! and 5,150 per puzzle of the hardest 1106 list. Orders with cells last
+//! made 120 to 150 and 7,458 to 8,253.
 
 use dlx::{OptionId, Problem};
 
