@@ -847,6 +847,47 @@ fn least<L: Length>(lens: &[L]) -> (usize, L) {
     (at, min)
 }
 
+/// The loop of the one-pass AVX2 scans: for lanes of type `$ty`, `$lanes`
+/// to a vector, each lane's least length and the first position holding
+/// it, as `(least, first)` vectors. `$iota` holds the lane numbers; the
+/// intrinsics are those of the lane width. Every load reads `$lanes`
+/// lengths inside `$lens`: the last ends at its end, overlapping the one
+/// before when the count is not a multiple of `$lanes`, and each lane still
+/// sees its positions in increasing order, so it keeps the first of its
+/// least length. Expands inside an `unsafe` block of a function with AVX2
+/// enabled, for `$lens.len() >= $lanes`.
+#[cfg(target_arch = "x86_64")]
+macro_rules! lane_scan {
+    (
+        $lens:expr, $iota:expr, $ty:ty, $lanes:expr,
+        $set1:ident, $cmpgt:ident, $min:ident, $add:ident
+    ) => {{
+        let n = $lens.len();
+        let mut least = $set1(<$ty>::MAX);
+        let mut first = _mm256_setzero_si256();
+        let step = $set1($lanes);
+        let mut here = $iota;
+        let mut start = 0;
+        while start + $lanes <= n {
+            let v = _mm256_loadu_si256($lens.as_ptr().add(start).cast());
+            let less = $cmpgt(least, v);
+            least = $min(least, v);
+            first = _mm256_blendv_epi8(first, here, less);
+            here = $add(here, step);
+            start += $lanes;
+        }
+        if start < n {
+            let last = n - $lanes;
+            let v = _mm256_loadu_si256($lens.as_ptr().add(last).cast());
+            let less = $cmpgt(least, v);
+            least = $min(least, v);
+            let here = $add($iota, $set1(last as $ty));
+            first = _mm256_blendv_epi8(first, here, less);
+        }
+        (least, first)
+    }};
+}
+
 /// [`least`] for the 16-bit lengths of the 8-byte arena, in one pass of
 /// AVX2: each of 16 lanes keeps its least length and the first position
 /// that holds it (a strict compare, so the leftmost wins), and the lanes are
@@ -868,30 +909,16 @@ unsafe fn least_i16_avx2(lens: &[i16]) -> (usize, i16) {
     // not a multiple of 16).
     unsafe {
         let iota = _mm256_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-        let mut least = _mm256_set1_epi16(i16::MAX);
-        let mut first = _mm256_setzero_si256();
-        let sixteen = _mm256_set1_epi16(16);
-        let mut here = iota;
-        let mut start = 0;
-        while start + 16 <= n {
-            let v = _mm256_loadu_si256(lens.as_ptr().add(start).cast());
-            let less = _mm256_cmpgt_epi16(least, v);
-            least = _mm256_min_epi16(least, v);
-            first = _mm256_blendv_epi8(first, here, less);
-            here = _mm256_add_epi16(here, sixteen);
-            start += 16;
-        }
-        if start < n {
-            // The last load ends at `n`, overlapping the one before; each
-            // lane still sees its positions in increasing order, so it
-            // keeps the first of its least length.
-            let last = n - 16;
-            let v = _mm256_loadu_si256(lens.as_ptr().add(last).cast());
-            let less = _mm256_cmpgt_epi16(least, v);
-            least = _mm256_min_epi16(least, v);
-            let here = _mm256_add_epi16(iota, _mm256_set1_epi16(last as i16));
-            first = _mm256_blendv_epi8(first, here, less);
-        }
+        let (least, first) = lane_scan!(
+            lens,
+            iota,
+            i16,
+            16,
+            _mm256_set1_epi16,
+            _mm256_cmpgt_epi16,
+            _mm256_min_epi16,
+            _mm256_add_epi16
+        );
         // Lengths are nonnegative: unsigned minima are signed minima.
         let half = _mm_min_epu16(
             _mm256_castsi256_si128(least),
@@ -938,27 +965,16 @@ unsafe fn least_i32_avx2(lens: &[i32]) -> (usize, i32) {
     // in `least_i16_avx2`.
     unsafe {
         let iota = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-        let mut least = _mm256_set1_epi32(i32::MAX);
-        let mut first = _mm256_setzero_si256();
-        let eight = _mm256_set1_epi32(8);
-        let mut here = iota;
-        let mut start = 0;
-        while start + 8 <= n {
-            let v = _mm256_loadu_si256(lens.as_ptr().add(start).cast());
-            let less = _mm256_cmpgt_epi32(least, v);
-            least = _mm256_min_epi32(least, v);
-            first = _mm256_blendv_epi8(first, here, less);
-            here = _mm256_add_epi32(here, eight);
-            start += 8;
-        }
-        if start < n {
-            let last = n - 8;
-            let v = _mm256_loadu_si256(lens.as_ptr().add(last).cast());
-            let less = _mm256_cmpgt_epi32(least, v);
-            least = _mm256_min_epi32(least, v);
-            let here = _mm256_add_epi32(iota, _mm256_set1_epi32(last as i32));
-            first = _mm256_blendv_epi8(first, here, less);
-        }
+        let (least, first) = lane_scan!(
+            lens,
+            iota,
+            i32,
+            8,
+            _mm256_set1_epi32,
+            _mm256_cmpgt_epi32,
+            _mm256_min_epi32,
+            _mm256_add_epi32
+        );
         let min = fold(least);
         // Lanes without the minimum offer the largest position.
         let holds = _mm256_cmpeq_epi32(least, _mm256_set1_epi32(min));
