@@ -94,8 +94,6 @@ pub(crate) trait Length:
     const COVERED: Self;
     const ONE: Self;
     const ZERO: Self;
-    /// Below this many primary items the branching scan is a plain loop.
-    const SCALAR_SCAN: usize = 64;
     fn to_u32(self) -> u32;
 
     /// [`least`] with AVX2.
@@ -112,7 +110,6 @@ impl Length for i32 {
     const COVERED: i32 = 1 << 30;
     const ONE: i32 = 1;
     const ZERO: i32 = 0;
-    const SCALAR_SCAN: usize = 16;
     fn to_u32(self) -> u32 {
         self as u32
     }
@@ -130,7 +127,6 @@ impl Length for i16 {
     const COVERED: i16 = 1 << 14;
     const ONE: i16 = 1;
     const ZERO: i16 = 0;
-    const SCALAR_SCAN: usize = 16;
     fn to_u32(self) -> u32 {
         self as u32
     }
@@ -775,21 +771,7 @@ impl<S: Storage> Arena<S> {
             return None;
         }
         let lens = &self.len[1..=self.primary];
-        let (at, min) = if lens.len() < S::Len::SCALAR_SCAN {
-            // An earlier two-pass vector scan lost to a plain loop below
-            // 64 items (13-queens, 26 items: 10% fewer instructions, 5%
-            // more time). The one-pass scans win from 16 items: 13-queens
-            // went from 0.82 to 0.75 of the DLX1 port's time in the 8-byte
-            // arena, and from 207 to 191 ms in the 16-byte one, in
-            // interleaved runs.
-            let mut best = (0, S::Len::COVERED);
-            for (k, &l) in lens.iter().enumerate() {
-                if l < best.1 {
-                    best = (k, l);
-                }
-            }
-            best
-        } else if self.avx2 {
+        let (at, min) = if self.avx2 && lens.len() >= VECTOR_SCAN {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: `avx2` is set only when the CPU has AVX2 (see `new`).
             unsafe {
@@ -797,8 +779,16 @@ impl<S: Storage> Arena<S> {
             }
             #[cfg(not(target_arch = "x86_64"))]
             least(lens)
-        } else {
+        } else if lens.len() >= PORTABLE_SCAN {
             least(lens)
+        } else {
+            let mut best = (0, S::Len::COVERED);
+            for (k, &l) in lens.iter().enumerate() {
+                if l < best.1 {
+                    best = (k, l);
+                }
+            }
+            best
         };
         Some((at + 1, min.to_u32()))
     }
@@ -821,6 +811,19 @@ impl<S: Storage> Arena<S> {
         self.len[x] & S::Len::COVERED == S::Len::ZERO
     }
 }
+
+/// From this many primary items the branching scan is the one-pass AVX2
+/// scan ([`least_i16_avx2`], [`least_i32_avx2`]), when the CPU has AVX2;
+/// below, a plain loop. The one-pass scans win from 16 items: 13-queens (26
+/// items) went from 0.82 to 0.75 of the DLX1 port's time in the 8-byte
+/// arena, and from 207 to 191 ms in the 16-byte one, in interleaved runs.
+const VECTOR_SCAN: usize = 16;
+
+/// From this many primary items, on a CPU without AVX2, the branching scan
+/// is the portable two-pass [`least`]; below, a plain loop. The two-pass
+/// scan lost to the loop below 64 items (13-queens, 26 items: 10% fewer
+/// instructions, 5% more time).
+const PORTABLE_SCAN: usize = 64;
 
 /// The first position of the least length, and that length, without
 /// AVX2 (the scans with it are [`least_i16_avx2`] and [`least_i32_avx2`]).
