@@ -747,13 +747,19 @@ impl<S: Storage> Arena<S> {
             if top <= 0 {
                 p = down as usize;
             } else {
-                if self.colored {
-                    self.uncommit(p, self.color_at(p), top as usize);
-                } else {
-                    self.uncover_with::<false>(top as usize);
-                }
+                self.uncommit_node(p, top as usize);
                 p -= 1;
             }
+        }
+    }
+
+    /// Undoes [`Arena::commit_node`] of the same node.
+    #[inline(always)]
+    fn uncommit_node(&mut self, p: usize, top: usize) {
+        if self.colored {
+            self.uncommit(p, self.color_at(p), top);
+        } else {
+            self.uncover_with::<false>(top);
         }
     }
 
