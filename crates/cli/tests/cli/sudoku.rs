@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 use std::io::{BufRead, BufReader, Read};
 use std::path::PathBuf;
-use std::process::{Command as StdCommand, Stdio};
+use std::process::{Child, Command as StdCommand, Stdio};
 
 use assert_cmd::Command;
 use predicates::prelude::*;
@@ -26,6 +26,19 @@ fn dlx() -> Command {
 }
 
 /// The output of `dlx sudoku ARGS`: (exit code, stdout, stderr).
+/// Reads the rest of a spawned `dlx`'s stderr, then waits for it: its exit
+/// code and what it wrote there.
+fn finish(mut child: Child) -> (Option<i32>, String) {
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    (child.wait().unwrap().code(), stderr)
+}
+
 fn sudoku(args: &[&str]) -> (i32, String, String) {
     sudoku_stdin(args, "")
 }
@@ -635,17 +648,10 @@ fn a_closed_pipe_ends_the_run_quietly() {
         stdout.read_line(&mut first).unwrap();
         assert_eq!(first.trim_end().len(), 81);
         drop(stdout);
-        let mut stderr = String::new();
-        child
-            .stderr
-            .take()
-            .unwrap()
-            .read_to_string(&mut stderr)
-            .unwrap();
-        let status = child.wait().unwrap();
+        let (code, stderr) = finish(child);
         assert!(!stderr.contains("panicked"), "{stderr}");
         assert!(!stderr.contains("dlx: error"), "{stderr}");
-        assert_eq!(status.code(), Some(0), "-j {threads}: {stderr}");
+        assert_eq!(code, Some(0), "-j {threads}: {stderr}");
     }
 }
 
@@ -703,13 +709,6 @@ fn all_without_a_limit_streams_every_solution() {
     }
     assert_eq!(seen.len(), 1000);
     drop(stdout);
-    let status = child.wait().unwrap();
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
-    assert_eq!((status.code(), stderr.as_str()), (Some(0), ""));
+    let (code, stderr) = finish(child);
+    assert_eq!((code, stderr.as_str()), (Some(0), ""));
 }
