@@ -333,6 +333,12 @@ impl Storage for Slab<Node> {
     }
 }
 
+/// The number of nodes in the arena of `problem`: a header per item, the
+/// two list heads, a node per entry and a spacer per option.
+pub(crate) fn node_count(problem: &Problem) -> usize {
+    problem.item_count() + 2 + problem.entry_count() + problem.option_count()
+}
+
 /// The dancing-links structure of one problem.
 #[derive(Clone, Debug)]
 pub(crate) struct Arena<S: Storage = Vec<Node>> {
@@ -364,7 +370,7 @@ impl<S: Storage> Arena<S> {
     pub(crate) fn new(problem: &Problem) -> Arena<S> {
         let n = problem.item_count();
         let primary = problem.primary_count();
-        let node_count = n + 2 + problem.entry_count() + problem.option_count();
+        let node_count = node_count(problem);
         let mut nodes = vec![Node::default(); n + 2];
         nodes.reserve(node_count - nodes.len());
         for (x, node) in nodes.iter_mut().enumerate().take(n + 1).skip(1) {

@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use crate::arena::{Arena, Narrow, Node, Storage};
+use crate::arena::{self, Arena, Narrow, Node, Storage};
 use crate::error::{Error, ErrorKind};
 use crate::problem::{OptionId, Problem};
 
@@ -248,8 +248,7 @@ pub(crate) enum Engines {
 
 impl Engines {
     fn new(problem: &Problem) -> Engines {
-        let nodes = problem.item_count() + 2 + problem.entry_count() + problem.option_count();
-        if Narrow::fits(nodes, problem.option_count()) {
+        if Narrow::fits(arena::node_count(problem), problem.option_count()) {
             Engines::Narrow(Engine::new(problem))
         } else {
             Engines::Wide(Engine::new(problem))
