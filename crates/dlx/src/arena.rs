@@ -539,24 +539,38 @@ impl<S: Storage> Arena<S> {
             if node.top <= 0 {
                 break;
             }
-            if !C || self.color_at(q) >= 0 {
-                self.set_down(node.up as usize, node.down);
-                self.set_up(node.down as usize, node.up);
-                self.sub_len(node.top as usize, S::Len::ONE);
-                updates += 1;
-            }
+            updates += self.unlink::<C>(q, node);
             q += 1;
         }
         for q in first..p {
             let node = self.node(q);
-            if !C || self.color_at(q) >= 0 {
-                self.set_down(node.up as usize, node.down);
-                self.set_up(node.down as usize, node.up);
-                self.sub_len(node.top as usize, S::Len::ONE);
-                updates += 1;
-            }
+            updates += self.unlink::<C>(q, node);
         }
         updates
+    }
+
+    /// Takes option node `q` (`node` is a copy of it) out of its item's
+    /// list, unless it has color -1; returns the updates, 1 or 0.
+    #[inline(always)]
+    fn unlink<const C: bool>(&mut self, q: usize, node: Node) -> u64 {
+        if C && self.color_at(q) < 0 {
+            return 0;
+        }
+        self.set_down(node.up as usize, node.down);
+        self.set_up(node.down as usize, node.up);
+        self.sub_len(node.top as usize, S::Len::ONE);
+        1
+    }
+
+    /// Undoes [`Arena::unlink`] of the same node.
+    #[inline(always)]
+    fn relink<const C: bool>(&mut self, q: usize, node: Node) {
+        if C && self.color_at(q) < 0 {
+            return;
+        }
+        self.set_down(node.up as usize, q as u32);
+        self.set_up(node.down as usize, q as u32);
+        self.add_len(node.top as usize, S::Len::ONE);
     }
 
     /// Undoes [`Arena::hide`] of the same node: relinks exactly the nodes it
@@ -572,20 +586,12 @@ impl<S: Storage> Arena<S> {
             if node.top <= 0 {
                 break;
             }
-            if !C || self.color_at(q) >= 0 {
-                self.set_down(node.up as usize, q as u32);
-                self.set_up(node.down as usize, q as u32);
-                self.add_len(node.top as usize, S::Len::ONE);
-            }
+            self.relink::<C>(q, node);
             q += 1;
         }
         for q in first..p {
             let node = self.node(q);
-            if !C || self.color_at(q) >= 0 {
-                self.set_down(node.up as usize, q as u32);
-                self.set_up(node.down as usize, q as u32);
-                self.add_len(node.top as usize, S::Len::ONE);
-            }
+            self.relink::<C>(q, node);
         }
     }
 
