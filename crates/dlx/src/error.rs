@@ -43,6 +43,14 @@ pub enum ErrorKind {
     UnknownOption(usize),
     /// Reading the input failed.
     Io(String),
+    /// Building the problem or its solver needs more memory than can be had:
+    /// about `needed` bytes, of which `available` (when known) could be used.
+    OutOfMemory {
+        /// The bytes the problem or solver needs, estimated before allocating.
+        needed: u64,
+        /// The bytes that could be had, when known.
+        available: Option<u64>,
+    },
 }
 
 impl Error {
@@ -105,8 +113,35 @@ impl fmt::Display for Error {
             ),
             ErrorKind::UnknownOption(id) => write!(f, "no option has id {id}"),
             ErrorKind::Io(message) => write!(f, "read error: {message}"),
+            ErrorKind::OutOfMemory { needed, available } => {
+                write!(f, "needs about {} of memory", Bytes(*needed))?;
+                match available {
+                    Some(available) => write!(f, ", more than the {} available", Bytes(*available)),
+                    None => write!(f, ", more than can be allocated"),
+                }
+            }
         }
     }
 }
 
 impl std::error::Error for Error {}
+
+/// A byte count for people: `1.5 GB`, `312 MB`, `40 KB`, `12 bytes`.
+struct Bytes(u64);
+
+impl fmt::Display for Bytes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const UNITS: [(u64, &str); 4] = [
+            (1 << 40, "TB"),
+            (1 << 30, "GB"),
+            (1 << 20, "MB"),
+            (1 << 10, "KB"),
+        ];
+        for (size, unit) in UNITS {
+            if self.0 >= size {
+                return write!(f, "{:.1} {unit}", self.0 as f64 / size as f64);
+            }
+        }
+        write!(f, "{} bytes", self.0)
+    }
+}
