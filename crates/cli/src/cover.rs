@@ -1,18 +1,23 @@
 //! `dlx cover`, `dlx queens` and `dlx pentomino`: exact-cover problems run
 //! through one runner, which counts (in parallel with `-j`), prints
 //! solutions, runs one piece of a split tree, and reports statistics.
+//!
+//! Ctrl-C or SIGTERM stops the search (see [`crate::interrupt`]): the
+//! solutions printed so far stay whole, a count is printed with the word
+//! `interrupted`, and the run ends with status 130.
 
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use clap::ValueEnum;
 use dlx::{Board, Limits, OptionId, Outcome, Problem, Solver, Stats};
 
-use crate::Status;
+use crate::{diagnose, interrupt, Status};
 
 /// How solutions are printed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -31,8 +36,8 @@ pub struct Run {
     /// Print the number of solutions only.
     #[arg(long)]
     count: bool,
-    /// Stop after K solutions.
-    #[arg(long, value_name = "K")]
+    /// Stop after K solutions (K >= 1).
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
     limit: Option<u64>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -121,11 +126,21 @@ pub fn run_cover(args: CoverArgs) -> Result<Status> {
             // As Knuth's programs do: an option without a primary item can
             // never be chosen; say so and go on.
             for warning in skipped {
-                eprintln!("{name}: warning: {warning}; option ignored");
+                diagnose(format_args!(
+                    "{}: warning: {}; option ignored",
+                    located(&name, &warning),
+                    warning.kind()
+                ));
             }
             problem
         }
-        Err(e) => bail!("{name}: {e}"),
+        // A read error is no fault of the text: the file cannot be read.
+        Err(e) if matches!(e.kind(), dlx::ErrorKind::Io(_)) => bail!("{name}: {e}"),
+        // The text is no problem: an invalid input, status 1 as for sudoku.
+        Err(e) => {
+            diagnose(format_args!("{}: {}", located(&name, &e), e.kind()));
+            return Ok(Status::Failed);
+        }
     };
     run(&problem, &args.run, |out, problem, solution| {
         for &id in solution {
@@ -133,6 +148,15 @@ pub fn run_cover(args: CoverArgs) -> Result<Status> {
         }
         Ok(())
     })
+}
+
+/// `FILE:LINE:COLUMN` of an error in `name` (as much of it as is known).
+fn located(name: &str, e: &dlx::Error) -> String {
+    match (e.line(), e.column()) {
+        (Some(line), Some(column)) => format!("{name}:{line}:{column}"),
+        (Some(line), None) => format!("{name}:{line}"),
+        _ => name.to_string(),
+    }
 }
 
 /// `dlx queens N`.
@@ -182,12 +206,12 @@ fn run(
         Some((i, n)) => {
             let split = solver.split(run.split_depth.unwrap_or(default_split_depth(problem)));
             let mine: Vec<Vec<OptionId>> = split.piece(i - 1, n).map(<[_]>::to_vec).collect();
-            eprintln!(
+            diagnose(format_args!(
                 "dlx: piece {i}/{n}: {} of the {} subtrees at depth {}",
                 mine.len(),
                 split.len(),
                 split.depth()
-            );
+            ));
             Some(mine)
         }
         None => None,
@@ -207,19 +231,32 @@ fn run(
             print,
         )?
     };
+    let interrupted = outcome == Outcome::Cancelled;
     if run.count {
-        match run.format {
-            Format::Text => writeln!(out, "{solutions}")?,
-            Format::Json => writeln!(
+        match (run.format, interrupted) {
+            (Format::Text, false) => writeln!(out, "{solutions}")?,
+            (Format::Text, true) => writeln!(out, "{solutions} interrupted")?,
+            (Format::Json, _) => writeln!(
                 out,
                 "{}",
-                serde_json::json!({ "solutions": solutions, "complete": outcome.is_complete() })
+                serde_json::json!({
+                    "solutions": solutions,
+                    "complete": outcome.is_complete(),
+                    "interrupted": interrupted,
+                })
             )?,
         }
     }
     out.flush()?;
     if run.stats {
         print_stats(&stats, solutions, outcome, started.elapsed());
+    }
+    if interrupted {
+        diagnose(format_args!(
+            "dlx: interrupted after {solutions} solution{}",
+            if solutions == 1 { "" } else { "s" }
+        ));
+        return Ok(Status::Interrupted);
     }
     // A piece of a split tree may hold no solution: that is a result, not
     // a failure, when the whole problem is spread over several jobs.
@@ -247,9 +284,11 @@ fn parallel(
         None => pool.install(|| solver.split_for(threads)).pieces().to_vec(),
     };
     let bar = crate::progress::bar(Some(pieces.len() as u64), "subtrees");
+    let mut limits = Limits::new().cancel_flag(interrupt::flag());
     if let Some(k) = limit {
-        solver.set_limits(Limits::new().solutions(k));
+        limits = limits.solutions(k);
     }
+    solver.set_limits(limits);
     let found = AtomicU64::new(0);
     let done = |solutions: u64| {
         let found = found.fetch_add(solutions, Ordering::Relaxed) + solutions;
@@ -280,9 +319,13 @@ fn serial(
     let mut outcome = Outcome::Complete;
     let whole = [Vec::new()];
     let pieces = pieces.unwrap_or(&whole);
+    let cancel = interrupt::flag();
     for (k, piece) in pieces.iter().enumerate() {
         if found >= limit {
             outcome = Outcome::SolutionLimit;
+            break;
+        }
+        if outcome == Outcome::Cancelled {
             break;
         }
         for &id in piece {
@@ -295,7 +338,8 @@ fn serial(
         let slice = 1 << 20;
         solver.rewind();
         loop {
-            solver.set_limits(Limits::new().nodes(solver.stats().nodes + slice));
+            let nodes = solver.stats().nodes + slice;
+            solver.set_limits(Limits::new().nodes(nodes).cancel_flag(Arc::clone(&cancel)));
             if let Some(solution) = solver.next_solution() {
                 found += 1;
                 if !run.count {
@@ -313,6 +357,9 @@ fn serial(
                 bar.set_position(found);
                 bar.set_message(format!("({:.1}% of the tree)", 100.0 * done));
             } else {
+                if solver.outcome() == Outcome::Cancelled {
+                    outcome = Outcome::Cancelled;
+                }
                 break;
             }
         }

@@ -4,15 +4,21 @@
 //!
 //! Output goes to stdout, diagnostics to stderr. Exit status: 0 when every
 //! input was solved, 1 when some input had no solution or was invalid, 2 for
-//! usage errors and unreadable files. A closed pipe (`dlx ... | head`) ends
-//! the program quietly with status 0.
+//! usage errors, unreadable files, a closed or full stdout and problems too
+//! large for the machine, 130 when interrupted (Ctrl-C or SIGTERM). A closed
+//! pipe (`dlx ... | head`) ends the program quietly with status 0. A closed
+//! or full stderr loses the diagnostics, never the run.
 
+use std::fmt::Display;
 use std::io::{self, IsTerminal, Write};
+#[cfg(target_os = "linux")]
+use std::path::Path;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
 mod cover;
+mod interrupt;
 mod progress;
 mod sudoku;
 
@@ -45,6 +51,8 @@ pub enum Status {
     Solved,
     /// Some input had no solution or was invalid.
     Failed,
+    /// A signal stopped the run; what was done is written.
+    Interrupted,
 }
 
 fn main() -> ExitCode {
@@ -57,6 +65,10 @@ fn main() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
+    if let Err(e) = check_stdout() {
+        diagnose(format_args!("dlx: error: cannot write the output: {e}"));
+        return ExitCode::from(2);
+    }
     let result = match cli.command {
         Command::Sudoku(args) => sudoku::run(args),
         Command::Cover(args) => cover::run_cover(args),
@@ -66,16 +78,48 @@ fn main() -> ExitCode {
     match result {
         Ok(Status::Solved) => ExitCode::SUCCESS,
         Ok(Status::Failed) => ExitCode::from(1),
+        Ok(Status::Interrupted) => ExitCode::from(interrupt::EXIT_STATUS),
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             let mut message = format!("dlx: error: {e}");
             for cause in e.chain().skip(1) {
                 message.push_str(&format!(": {cause}"));
             }
-            let _ = writeln!(io::stderr(), "{message}");
+            diagnose(message);
             ExitCode::from(2)
         }
     }
+}
+
+/// Writes one line to stderr. A closed or full stderr loses the line, and
+/// nothing else: `eprintln!` would panic there.
+pub fn diagnose(line: impl Display) {
+    let _ = writeln!(io::stderr().lock(), "{line}");
+}
+
+/// Fails when stdout was closed (`dlx ... >&-`): the output would be lost
+/// and the run reported a success. Rust's runtime reopens a closed stdout on
+/// `/dev/null` before `main`, read-write; a shell's `>/dev/null` opens it
+/// write-only, so the access mode tells the two apart.
+#[cfg(target_os = "linux")]
+fn check_stdout() -> io::Result<()> {
+    let on_null = std::fs::read_link("/proc/self/fd/1").is_ok_and(|p| p == Path::new("/dev/null"));
+    let read_write = || {
+        let info = std::fs::read_to_string("/proc/self/fdinfo/1").unwrap_or_default();
+        info.lines()
+            .find_map(|line| line.strip_prefix("flags:"))
+            .and_then(|flags| u32::from_str_radix(flags.trim(), 8).ok())
+            .is_some_and(|flags| flags & 0o3 == 0o2)
+    };
+    if on_null && read_write() {
+        return Err(io::Error::other("stdout is closed"));
+    }
+    Ok(())
+}
+
+#[cfg(not(target_os = "linux"))]
+fn check_stdout() -> io::Result<()> {
+    Ok(())
 }
 
 /// Whether the error (or one of its causes) is a write to a closed pipe.
@@ -87,9 +131,11 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
-/// Whether progress may be drawn: only when stderr is a terminal.
-pub fn stderr_is_terminal() -> bool {
-    io::stderr().is_terminal()
+/// Whether progress may be drawn: only when stderr is a terminal and stdout
+/// is not, so that a bar never shares a line with the answers (a user
+/// typing puzzles at a terminal reads the answers there).
+pub fn progress_is_drawn() -> bool {
+    io::stderr().is_terminal() && !io::stdout().is_terminal()
 }
 
 /// The number of worker threads: `requested`, or every core when 0 or absent.

@@ -1,13 +1,14 @@
-//! Progress on stderr for long runs, drawn only when stderr is a terminal.
+//! Progress on stderr for long runs, drawn only when stderr is a terminal
+//! and stdout is not.
 
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// A progress bar over `total` steps (or a spinner when the total is
-/// unknown), hidden unless stderr is a terminal.
+/// unknown), hidden unless stderr is a terminal and stdout is not.
 pub fn bar(total: Option<u64>, what: &str) -> ProgressBar {
-    if !crate::stderr_is_terminal() {
+    if !crate::progress_is_drawn() {
         return ProgressBar::hidden();
     }
     let bar = match total {

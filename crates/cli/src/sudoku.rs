@@ -5,7 +5,14 @@
 //! threads (inline with `-j 1`), each worker keeping one [`SudokuSolver`] per
 //! box size for the whole run, and its outputs are written in input order.
 //! Memory stays flat however long the input: one chunk of records and its
-//! outputs at a time.
+//! outputs at a time. `--all` with more than [`ALL_HELD`] solutions per
+//! puzzle (or no limit) writes each solution as it is found, one puzzle at a
+//! time, so that no puzzle's solutions are ever all held.
+//!
+//! Ctrl-C or SIGTERM stops the searches in flight (see [`crate::interrupt`]):
+//! the records before the first stopped one are written, then that one,
+//! marked `interrupted` with what it had found, and the run ends with status
+//! 130.
 //!
 //! Every record read, good or bad, yields exactly one output record, so that
 //! outputs line up with inputs; what went wrong is said on stderr as
@@ -14,6 +21,8 @@
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
@@ -23,11 +32,17 @@ use rayon::prelude::*;
 use serde_json::Value;
 use sudoku_dlx::{Alphabet, Grid, Puzzles, ReadOptions, Record, SolveError, SudokuSolver};
 
-use crate::Status;
+use crate::{diagnose, interrupt, Status};
 
 /// Records read, solved and written at a time: enough to keep every worker
 /// busy and amortize the hand-over, small enough that memory stays flat.
 const CHUNK: usize = 4096;
+
+/// The most solutions per puzzle that `--all --limit K` holds in memory, so
+/// that a chunk of puzzles is solved in parallel; above, solutions are
+/// written as they are found, one puzzle at a time. A chunk then holds at
+/// most 64Ki solutions (5 MB of 9x9 grids).
+const ALL_HELD: u64 = 16;
 
 /// How records are written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -100,20 +115,26 @@ const AFTER_HELP: &str = "\
 Output: exactly one record per puzzle read, in input order, even for a puzzle
 that is invalid (text that is no puzzle: 'invalid') or has no solution
 ('none', givens that repeat a digit included), so that outputs line up with
-inputs. What went wrong is
-said on stderr as FILE:LINE: message, and processing goes on.
+inputs. What went wrong is said on stderr as FILE:LINE: message (or
+FILE:LINE:COLUMN: when one symbol is to blame), and processing goes on.
 
   line   the solution; with --count the count; with --check unique, multiple
          or none; with --all each solution on its own line, then an empty line
   grid   each solution drawn, followed by a blank line (--all: then one more
          blank line); words and counts as in line, followed by a blank line
   json   one object per puzzle: file, line, puzzle, status (solved, unique,
-         multiple, none, invalid), solution, solutions (--all), count
-         (--count, --check), error, stats (--stats)
+         multiple, none, invalid, interrupted), solution, solutions (--all),
+         count (--count, --check), error, stats (--stats)
+
+Ctrl-C (or SIGTERM) stops the searches under way: the puzzles answered so
+far are written, then the one stopped, as 'interrupted' (with --count, the
+solutions counted so far: 'N interrupted'); with --stats the summary follows.
+A second Ctrl-C quits at once.
 
 Exit status: 0 when every puzzle was solved, 1 when some puzzle had no
 solution or was invalid, 2 for usage errors or a file that cannot be read
-(the other files are still processed, and the error is said on stderr).";
+(the other files are still processed, and the error is said on stderr), 130
+when interrupted.";
 
 fn parse_alphabet(text: &str) -> Result<Alphabet, String> {
     Alphabet::custom(text).map_err(|e| e.to_string())
@@ -147,6 +168,8 @@ struct Job {
     format: Format,
     stats: bool,
     alphabet: Alphabet,
+    /// Set by Ctrl-C or SIGTERM; every search watches it.
+    cancel: Arc<AtomicBool>,
 }
 
 /// The verdict on one puzzle, for the exit status and the summary.
@@ -158,6 +181,8 @@ enum Verdict {
     None,
     /// Text that is no puzzle, or givens that repeat a digit in a house.
     Invalid,
+    /// Stopped by a signal before it was answered.
+    Interrupted,
 }
 
 /// One record's output, made by a worker and written in input order.
@@ -178,6 +203,7 @@ struct Summary {
     solved: u64,
     none: u64,
     invalid: u64,
+    interrupted: u64,
     nodes: u64,
     updates: u64,
     search: Duration,
@@ -207,6 +233,7 @@ pub fn run(args: Args) -> Result<Status> {
         format: args.format,
         stats: args.stats,
         alphabet,
+        cancel: interrupt::flag(),
     };
     let threads = crate::thread_count(args.threads);
     let pool = if threads > 1 {
@@ -224,7 +251,13 @@ pub fn run(args: Args) -> Result<Status> {
     if files.is_empty() {
         files.push(PathBuf::from("-"));
     }
-    let progress = crate::progress::bar(None, "puzzles");
+    // No bar while puzzles are typed: it would share their lines.
+    let typing = files.iter().any(|p| p.as_os_str() == "-") && io::stdin().is_terminal();
+    let progress = if typing {
+        ProgressBar::hidden()
+    } else {
+        crate::progress::bar(None, "puzzles")
+    };
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut summary = Summary::default();
     let mut unreadable = Vec::new();
@@ -237,7 +270,8 @@ pub fn run(args: Args) -> Result<Status> {
             match File::open(path) {
                 Ok(file) => (Box::new(BufReader::with_capacity(1 << 16, file)), name),
                 Err(e) => {
-                    progress.suspend(|| eprintln!("dlx: error: cannot read {name}: {e}"));
+                    progress
+                        .suspend(|| diagnose(format_args!("dlx: error: cannot read {name}: {e}")));
                     unreadable.push(name);
                     continue;
                 }
@@ -261,14 +295,23 @@ pub fn run(args: Args) -> Result<Status> {
             &mut out,
             &mut summary,
         )? {
-            progress.suspend(|| eprintln!("dlx: error: cannot read {name}: {e}"));
+            progress.suspend(|| diagnose(format_args!("dlx: error: cannot read {name}: {e}")));
             unreadable.push(name);
+        }
+        if summary.interrupted > 0 {
+            break;
         }
     }
     out.flush()?;
     progress.finish_and_clear();
     if args.stats {
         print_summary(&summary, start.elapsed());
+    }
+    // A signal between two searches stops the next one; after the last,
+    // there is nothing left to stop, but the run was still cut short.
+    if summary.interrupted > 0 || interrupt::interrupted() {
+        diagnose("dlx: interrupted");
+        return Ok(Status::Interrupted);
     }
     if !unreadable.is_empty() {
         // Each was reported when met; this sets the exit status.
@@ -310,9 +353,18 @@ impl Input<'_> {
     ) -> Result<Result<(), io::Error>> {
         let mut records = Vec::with_capacity(self.chunk);
         let mut read_error = None;
+        // A terminal is read a line at a time: a signal while the user
+        // types has nothing to finish.
+        let next = |puzzles: &mut Puzzles<R>| {
+            if self.chunk == 1 {
+                interrupt::while_waiting(|| puzzles.next())
+            } else {
+                puzzles.next()
+            }
+        };
         loop {
             records.clear();
-            for record in puzzles.by_ref() {
+            while let Some(record) = next(&mut puzzles) {
                 match record {
                     Ok(record) => records.push(record),
                     Err(e) => {
@@ -327,20 +379,26 @@ impl Input<'_> {
             if records.is_empty() {
                 break;
             }
-            if self.job.mode == Mode::All(u64::MAX) {
-                // Solutions without number: printed as found, one puzzle at
-                // a time, never all held in memory.
-                for record in &records {
-                    let done = self.stream(record, out)?;
-                    self.progress.inc(1);
-                    let (record, done) = (std::slice::from_ref(record), [done]);
-                    self.write(record, &done, out, summary)?;
+            match self.job.mode {
+                Mode::All(limit) if limit > ALL_HELD => {
+                    // Too many solutions to hold: each written as found,
+                    // one puzzle at a time.
+                    for record in &records {
+                        let done = self.stream(record, limit, out)?;
+                        self.progress.inc(1);
+                        let (record, done) = (std::slice::from_ref(record), [done]);
+                        self.write(record, &done, out, summary)?;
+                        if summary.interrupted > 0 {
+                            break;
+                        }
+                    }
                 }
-            } else {
-                let done = self.solve(&records);
-                self.write(&records, &done, out, summary)?;
+                _ => {
+                    let done = self.solve(&records);
+                    self.write(&records, &done, out, summary)?;
+                }
             }
-            if read_error.is_some() || records.len() < self.chunk {
+            if summary.interrupted > 0 || read_error.is_some() || records.len() < self.chunk {
                 break;
             }
         }
@@ -360,17 +418,19 @@ impl Input<'_> {
         }
     }
 
-    /// Writes every solution of `record` to `out` as it is found, and
-    /// returns the end of its output record.
-    fn stream(&self, record: &Record, out: &mut impl Write) -> io::Result<Done> {
+    /// Writes the solutions of `record`, at most `limit`, to `out` as they
+    /// are found, and returns the end of its output record. In JSON the
+    /// status comes after the solutions, the only time it is known.
+    fn stream(&self, record: &Record, limit: u64, out: &mut impl Write) -> io::Result<Done> {
         let (job, name) = (self.job, self.name);
         let Ok(puzzle) = &record.result else {
             return Ok(solve(record, name, job));
         };
         SudokuSolver::with_thread_solver(puzzle.box_size(), |solver| {
+            solver.set_cancel_flag(Some(Arc::clone(&job.cancel)));
             let started = job.stats.then(Instant::now);
             let mut solutions = match solver.solutions(puzzle) {
-                Ok(solutions) => solutions,
+                Ok(solutions) => solutions.take(usize::try_from(limit).unwrap_or(usize::MAX)),
                 Err(e) => {
                     let stats = started.map(|t| (0, 0, t.elapsed()));
                     let none = Answer::Solutions(Vec::new());
@@ -378,11 +438,10 @@ impl Input<'_> {
                     return Ok(answered(record, name, job, puzzle, none, why, stats));
                 }
             };
-            let first = solutions.next();
             let mut found = 0u64;
-            if let Some(first) = first {
+            if let Some(first) = solutions.next() {
                 if job.format == Format::Json {
-                    let mut head = header(record, name, job, Some(puzzle), "solved");
+                    let mut head = header(record, name, job, Some(puzzle), None);
                     head.0.push_str(",\"solutions\":[");
                     out.write_all(head.0.as_bytes())?;
                 }
@@ -414,18 +473,33 @@ impl Input<'_> {
                 let elapsed = t.elapsed();
                 (solver.stats().nodes, solver.stats().updates, elapsed)
             });
+            let interrupted = solver.outcome() == dlx::Outcome::Cancelled;
             if found == 0 {
-                let none = Answer::Solutions(Vec::new());
-                return Ok(answered(record, name, job, puzzle, none, None, stats));
+                let answer = if interrupted {
+                    Err(SolveError::Cancelled { found })
+                } else {
+                    Ok(Answer::Solutions(Vec::new()))
+                };
+                return Ok(finished(record, name, job, puzzle, answer, stats));
             }
-            let output = match job.format {
-                Format::Line | Format::Grid => "\n".to_string(),
-                Format::Json => finish_json(Object("]".to_string()), stats),
+            let verdict = if interrupted {
+                Verdict::Interrupted
+            } else {
+                Verdict::Solved
+            };
+            let output = match (job.format, interrupted) {
+                (Format::Line | Format::Grid, false) => "\n".to_string(),
+                (Format::Line | Format::Grid, true) => "interrupted\n\n".to_string(),
+                (Format::Json, _) => {
+                    let mut object = Object("]".to_string());
+                    object.field("status", Value::from(word(job.mode, verdict, found)));
+                    finish_json(object, stats)
+                }
             };
             Ok(Done {
                 output,
-                problem: None,
-                verdict: Verdict::Solved,
+                problem: interrupted.then(|| (record.line, None, interrupted_after(found))),
+                verdict,
                 stats,
             })
         })
@@ -448,6 +522,7 @@ impl Input<'_> {
                 Verdict::Solved => summary.solved += 1,
                 Verdict::None => summary.none += 1,
                 Verdict::Invalid => summary.invalid += 1,
+                Verdict::Interrupted => summary.interrupted += 1,
             }
             if let Some((line, column, message)) = &done.problem {
                 let name = self.name;
@@ -471,6 +546,11 @@ impl Input<'_> {
                     ));
                 }
             }
+            // The output ends with the first record a signal stopped: the
+            // ones after it in the chunk were stopped too, or never began.
+            if done.verdict == Verdict::Interrupted {
+                break;
+            }
         }
         // Flushed a chunk at a time, so that a pipeline sees progress.
         out.flush()?;
@@ -491,6 +571,20 @@ enum Answer {
     Solutions(Vec<Grid>),
     /// The number of solutions counted (--count, --check).
     Count(u64),
+    /// What a search stopped by a signal had found.
+    Interrupted(Box<Answer>),
+}
+
+impl Answer {
+    /// The number of solutions it holds or counts.
+    fn found(&self) -> u64 {
+        match self {
+            Answer::Solution(_) => 1,
+            Answer::Solutions(solutions) => solutions.len() as u64,
+            Answer::Count(count) => *count,
+            Answer::Interrupted(partial) => partial.found(),
+        }
+    }
 }
 
 /// The output of one record, made on a worker thread.
@@ -504,6 +598,7 @@ fn solve(record: &Record, name: &str, job: &Job) -> Done {
         }
     };
     let (answer, stats) = SudokuSolver::with_thread_solver(puzzle.box_size(), |solver| {
+        solver.set_cancel_flag(Some(Arc::clone(&job.cancel)));
         // Timed once the solver is built: the search, not its setup.
         let started = job.stats.then(Instant::now);
         let answer = match job.mode {
@@ -519,17 +614,36 @@ fn solve(record: &Record, name: &str, job: &Job) -> Done {
                 Answer::Solutions(solutions.take(limit).collect())
             }),
         };
+        // A stopped --all keeps the solutions it found.
+        let answer = match answer {
+            Ok(answer) if solver.outcome() == dlx::Outcome::Cancelled => {
+                Ok(Answer::Interrupted(Box::new(answer)))
+            }
+            other => other,
+        };
         let stats = started.map(|t| {
             let elapsed = t.elapsed();
             // A conflict is found before any search, and the solver's
             // stats are then still those of its previous puzzle.
             match answer {
-                Ok(_) => (solver.stats().nodes, solver.stats().updates, elapsed),
-                Err(_) => (0, 0, elapsed),
+                Err(SolveError::Conflict(_)) => (0, 0, elapsed),
+                _ => (solver.stats().nodes, solver.stats().updates, elapsed),
             }
         });
         (answer, stats)
     });
+    finished(record, name, job, puzzle, answer, stats)
+}
+
+/// The output of a puzzle once its search is over.
+fn finished(
+    record: &Record,
+    name: &str,
+    job: &Job,
+    puzzle: &Grid,
+    answer: Result<Answer, SolveError>,
+    stats: Option<(u64, u64, Duration)>,
+) -> Done {
     match answer {
         Ok(answer) => answered(record, name, job, puzzle, answer, None, stats),
         // Givens that repeat a digit in a house: no solution, found before
@@ -541,8 +655,12 @@ fn solve(record: &Record, name: &str, job: &Job) -> Done {
             };
             answered(record, name, job, puzzle, none, Some(e.to_string()), stats)
         }
+        Err(SolveError::Cancelled { found }) => {
+            let partial = Answer::Interrupted(Box::new(Answer::Count(found)));
+            answered(record, name, job, puzzle, partial, None, stats)
+        }
         // No other error comes from a solver of the puzzle's size without
-        // limits; should one come, the record is reported, not lost.
+        // node limits; should one come, the record is reported, not lost.
         Err(e) => {
             let problem = (record.line, None, e.to_string());
             invalid(record, name, job, Some(puzzle), problem, stats)
@@ -567,7 +685,7 @@ fn invalid(
         },
         Format::Grid => "invalid\n\n".to_string(),
         Format::Json => {
-            let mut object = header(record, name, job, puzzle, "invalid");
+            let mut object = header(record, name, job, puzzle, Some("invalid"));
             object.field("error", Value::from(problem.2.as_str()));
             finish_json(object, stats)
         }
@@ -580,7 +698,26 @@ fn invalid(
     }
 }
 
-/// The output of a puzzle the search answered.
+/// The word of a record's status: solved, unique, multiple, none or
+/// interrupted.
+fn word(mode: Mode, verdict: Verdict, found: u64) -> &'static str {
+    match (verdict, mode, found) {
+        (Verdict::Interrupted, _, _) => "interrupted",
+        (Verdict::Invalid, _, _) => "invalid",
+        (_, Mode::Check, 1) => "unique",
+        (_, _, 0) => "none",
+        (_, Mode::Check, _) => "multiple",
+        _ => "solved",
+    }
+}
+
+/// The message of a search stopped by a signal.
+fn interrupted_after(found: u64) -> String {
+    let s = if found == 1 { "" } else { "s" };
+    format!("interrupted after {found} solution{s}")
+}
+
+/// The output of a puzzle the search answered, or stopped by a signal.
 fn answered(
     record: &Record,
     name: &str,
@@ -590,30 +727,24 @@ fn answered(
     why_none: Option<String>,
     stats: Option<(u64, u64, Duration)>,
 ) -> Done {
-    let why_none = why_none.unwrap_or_else(|| "no solution".to_string());
-    let found = match &answer {
-        Answer::Solution(_) => 1,
-        Answer::Solutions(solutions) => solutions.len() as u64,
-        Answer::Count(count) => *count,
+    let found = answer.found();
+    let (answer, verdict) = match answer {
+        Answer::Interrupted(partial) => (*partial, Verdict::Interrupted),
+        answer if found == 0 => (answer, Verdict::None),
+        answer => (answer, Verdict::Solved),
     };
-    let verdict = if found == 0 {
-        Verdict::None
-    } else {
-        Verdict::Solved
+    let why = match verdict {
+        Verdict::Interrupted => Some(interrupted_after(found)),
+        Verdict::None => Some(why_none.unwrap_or_else(|| "no solution".to_string())),
+        _ => None,
     };
-    let problem = (found == 0).then(|| (record.line, None, why_none.clone()));
+    let problem = why.clone().map(|why| (record.line, None, why));
+    let word = word(job.mode, verdict, found);
     let line = |grid: &Grid| text_or_error(grid.to_line_with(&job.alphabet));
     let drawn = |grid: &Grid| text_or_error(grid.to_grid_string_with(&job.alphabet));
-    let word = match (job.mode, found) {
-        (Mode::Check, 1) => "unique",
-        (Mode::Check, 0) => "none",
-        (Mode::Check, _) => "multiple",
-        (_, 0) => "none",
-        _ => "solved",
-    };
     let output = match (job.format, &answer) {
         (Format::Json, _) => {
-            let mut object = header(record, name, job, Some(puzzle), word);
+            let mut object = header(record, name, job, Some(puzzle), Some(word));
             match &answer {
                 Answer::Solution(grid) => {
                     object.field("solution", Value::from(line(grid)));
@@ -622,21 +753,19 @@ fn answered(
                     let all: Vec<Value> = grids.iter().map(|g| Value::from(line(g))).collect();
                     object.field("solutions", Value::from(all));
                 }
-                Answer::Count(count) if job.mode == Mode::Solve => {
-                    debug_assert_eq!(*count, 0);
-                }
+                Answer::Count(_) if job.mode == Mode::Solve => {}
                 Answer::Count(count) => {
                     object.field("count", Value::from(*count));
                 }
+                Answer::Interrupted(_) => {}
             }
-            if found == 0 {
-                object.field("error", Value::from(why_none.as_str()));
+            if let Some(why) = &why {
+                object.field("error", Value::from(why.as_str()));
             }
             finish_json(object, stats)
         }
         (Format::Line, Answer::Solution(grid)) => format!("{}\n", line(grid)),
         (Format::Grid, Answer::Solution(grid)) => format!("{}\n", drawn(grid)),
-        (_, Answer::Solutions(grids)) if grids.is_empty() => "none\n\n".to_string(),
         (format, Answer::Solutions(grids)) => {
             let show: &dyn Fn(&Grid) -> String = if format == Format::Line {
                 &line
@@ -648,16 +777,23 @@ fn answered(
                 text.push_str(&show(grid));
                 text.push('\n');
             }
+            if grids.is_empty() || verdict == Verdict::Interrupted {
+                text.push_str(word);
+                text.push('\n');
+            }
             text.push('\n');
             text
         }
         (format, Answer::Count(count)) => {
             let end = if format == Format::Grid { "\n\n" } else { "\n" };
-            match job.mode {
-                Mode::Count(_) => format!("{count}{end}"),
+            match (job.mode, verdict) {
+                (Mode::Count(_), Verdict::Interrupted) => format!("{count} {word}{end}"),
+                (Mode::Count(_), _) => format!("{count}{end}"),
                 _ => format!("{word}{end}"),
             }
         }
+        // Never nested: a stopped search's answer is wrapped once.
+        (_, Answer::Interrupted(_)) => format!("{word}\n"),
     };
     Done {
         output,
@@ -687,8 +823,15 @@ impl Object {
     }
 }
 
-/// The fields every JSON object starts with.
-fn header(record: &Record, name: &str, job: &Job, puzzle: Option<&Grid>, status: &str) -> Object {
+/// The fields every JSON object starts with; the status among them unless
+/// it is yet to be known (it then ends the object).
+fn header(
+    record: &Record,
+    name: &str,
+    job: &Job,
+    puzzle: Option<&Grid>,
+    status: Option<&str>,
+) -> Object {
     let mut object = Object(String::with_capacity(256));
     object.field("file", Value::from(name));
     object.field("line", Value::from(record.line));
@@ -696,7 +839,9 @@ fn header(record: &Record, name: &str, job: &Job, puzzle: Option<&Grid>, status:
         Value::from(text_or_error(p.to_line_with(&job.alphabet)))
     });
     object.field("puzzle", puzzle);
-    object.field("status", Value::from(status));
+    if let Some(status) = status {
+        object.field("status", Value::from(status));
+    }
     object
 }
 
@@ -721,9 +866,14 @@ fn print_summary(summary: &Summary, elapsed: Duration) {
     } else {
         0.0
     };
-    eprintln!(
-        "summary: {} puzzles, {} solved, {} none, {} invalid; {:.3} s, {:.0} puzzles/s; \
-         nodes {}, updates {}, search {:.3} s (all threads)",
+    let interrupted = if summary.interrupted > 0 {
+        ", 1 interrupted"
+    } else {
+        ""
+    };
+    diagnose(format_args!(
+        "summary: {} puzzles, {} solved, {} none, {} invalid{interrupted}; {:.3} s, \
+         {:.0} puzzles/s; nodes {}, updates {}, search {:.3} s (all threads)",
         summary.puzzles,
         summary.solved,
         summary.none,
@@ -733,5 +883,5 @@ fn print_summary(summary: &Summary, elapsed: Duration) {
         summary.nodes,
         summary.updates,
         summary.search.as_secs_f64()
-    );
+    ));
 }

@@ -91,7 +91,15 @@ impl fmt::Display for Error {
             (Some(line), None) => write!(f, "line {line}: ")?,
             _ => {}
         }
-        match &self.kind {
+        fmt::Display::fmt(&self.kind, f)
+    }
+}
+
+/// The message alone, without the line and column: for tools that print
+/// `FILE:LINE:COLUMN: message`.
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
             ErrorKind::UnknownItem(name) => write!(f, "unknown item '{name}'"),
             ErrorKind::RepeatedItem(name) => write!(f, "item '{name}' is repeated in the option"),
             ErrorKind::NoPrimaryItem => write!(f, "option has no primary item"),

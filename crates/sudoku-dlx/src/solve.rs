@@ -2,6 +2,8 @@
 
 use std::cell::RefCell;
 use std::fmt;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 use dlx::{Limits, Solver, Stats};
 
@@ -28,6 +30,12 @@ pub enum SolveError {
     },
     /// The search was stopped by a node limit before it could answer.
     NodeLimit,
+    /// The search was stopped by its cancel flag
+    /// ([`SudokuSolver::set_cancel_flag`]) after finding `found` solutions.
+    Cancelled {
+        /// The solutions found before the flag was seen.
+        found: u64,
+    },
 }
 
 impl fmt::Display for SolveError {
@@ -41,6 +49,9 @@ impl fmt::Display for SolveError {
                 write!(f, "a {g}x{g} puzzle given to a {e}x{e} solver")
             }
             SolveError::NodeLimit => write!(f, "search stopped by the node limit"),
+            SolveError::Cancelled { found } => {
+                write!(f, "search cancelled after {found} solutions")
+            }
         }
     }
 }
@@ -68,6 +79,8 @@ pub struct SudokuSolver {
     box_size: usize,
     solver: Solver,
     stats: Stats,
+    node_limit: Option<u64>,
+    cancel: Option<Arc<AtomicBool>>,
 }
 
 impl SudokuSolver {
@@ -83,6 +96,8 @@ impl SudokuSolver {
             box_size,
             solver: Solver::new(&problem),
             stats: Stats::default(),
+            node_limit: None,
+            cancel: None,
         }
     }
 
@@ -94,11 +109,67 @@ impl SudokuSolver {
     /// Stops each search after this many nodes (a guard for very large or
     /// nearly empty puzzles); `None` for no limit.
     pub fn set_node_limit(&mut self, nodes: Option<u64>) {
-        let limits = match nodes {
-            Some(n) => Limits::new().nodes(n),
-            None => Limits::new(),
+        self.node_limit = nodes;
+        self.apply_limits();
+    }
+
+    /// Stops each search as soon as `flag` is set, from another thread or a
+    /// signal handler (`None`: never). A stopped search gives
+    /// [`SolveError::Cancelled`] with the solutions found so far, and a
+    /// stopped [`SudokuSolver::solutions`] ends early: see
+    /// [`SudokuSolver::outcome`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::sync::{atomic::AtomicBool, Arc};
+    /// use sudoku_dlx::{Grid, SolveError, SudokuSolver};
+    ///
+    /// let mut solver = SudokuSolver::new(3);
+    /// solver.set_cancel_flag(Some(Arc::new(AtomicBool::new(true))));
+    /// let empty = Grid::empty(3)?;
+    /// assert_eq!(
+    ///     solver.count_solutions_up_to(&empty, 10),
+    ///     Err(SolveError::Cancelled { found: 0 })
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_cancel_flag(&mut self, flag: Option<Arc<AtomicBool>>) {
+        let same = match (&self.cancel, &flag) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
         };
+        if !same {
+            self.cancel = flag;
+            self.apply_limits();
+        }
+    }
+
+    fn apply_limits(&mut self) {
+        let mut limits = Limits::new();
+        if let Some(nodes) = self.node_limit {
+            limits = limits.nodes(nodes);
+        }
+        if let Some(flag) = &self.cancel {
+            limits = limits.cancel_flag(Arc::clone(flag));
+        }
         self.solver.set_limits(limits);
+    }
+
+    /// How the last search ended: complete, or stopped by a limit or the
+    /// cancel flag.
+    pub fn outcome(&self) -> dlx::Outcome {
+        self.solver.outcome()
+    }
+
+    /// The error of a search stopped by a limit after `found` solutions.
+    fn stopped(&self, found: u64) -> Option<SolveError> {
+        match self.solver.outcome() {
+            dlx::Outcome::NodeLimit => Some(SolveError::NodeLimit),
+            dlx::Outcome::Cancelled => Some(SolveError::Cancelled { found }),
+            _ => None,
+        }
     }
 
     /// Search statistics of the last puzzle (nodes, updates, solutions).
@@ -151,7 +222,8 @@ impl SudokuSolver {
     /// # Errors
     ///
     /// [`SolveError::Conflict`] when givens repeat a digit in a house,
-    /// [`SolveError::SizeMismatch`], [`SolveError::NodeLimit`].
+    /// [`SolveError::SizeMismatch`], [`SolveError::NodeLimit`],
+    /// [`SolveError::Cancelled`].
     pub fn solve_one(&mut self, puzzle: &Grid) -> Result<Option<Grid>, SolveError> {
         match self.load(puzzle) {
             Err(SolveError::NoSolution) => return Ok(None),
@@ -161,8 +233,7 @@ impl SudokuSolver {
         self.finish();
         match found {
             Some(options) => Ok(Some(self.decode(&options))),
-            None if self.solver.outcome() == dlx::Outcome::NodeLimit => Err(SolveError::NodeLimit),
-            None => Ok(None),
+            None => self.stopped(0).map_or(Ok(None), Err),
         }
     }
 
@@ -176,10 +247,12 @@ impl SudokuSolver {
         self.load(puzzle)?;
         let first = self.solver.next_solution().map(|s| s.to_vec());
         let second = first.is_some() && self.solver.next_solution().is_some();
-        let limited = self.solver.outcome() == dlx::Outcome::NodeLimit;
+        let stopped = self.stopped(u64::from(first.is_some()));
         self.finish();
+        if let Some(stopped) = stopped {
+            return Err(stopped);
+        }
         match (first, second) {
-            (_, _) if limited => Err(SolveError::NodeLimit),
             (None, _) => Err(SolveError::NoSolution),
             (Some(_), true) => Err(SolveError::MultipleSolutions),
             (Some(options), false) => Ok(self.decode(&options)),
@@ -199,10 +272,7 @@ impl SudokuSolver {
         }
         let count = self.solver.count_up_to(max);
         self.finish();
-        if self.solver.outcome() == dlx::Outcome::NodeLimit {
-            return Err(SolveError::NodeLimit);
-        }
-        Ok(count)
+        self.stopped(count).map_or(Ok(count), Err)
     }
 
     /// Whether the puzzle has exactly one solution.

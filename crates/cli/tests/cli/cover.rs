@@ -124,9 +124,10 @@ fn cover_parse_errors_name_line_and_column() {
     dlx()
         .args(["cover", &fixture("exact-cover/bad-item.dlx")])
         .assert()
-        .code(2)
+        .code(1)
+        .stdout("")
         .stderr(predicate::str::contains(
-            "bad-item.dlx: line 5, column 4: unknown item 'd'",
+            "bad-item.dlx:5:4: unknown item 'd'",
         ));
     dlx()
         .args(["cover", "no-such-file.dlx"])
@@ -266,6 +267,6 @@ fn options_without_a_primary_item_are_skipped_with_a_warning() {
         .success()
         .stdout("1\n")
         .stderr(predicate::str::contains(
-            "<stdin>: warning: line 3, column 1: option has no primary item; option ignored",
+            "<stdin>:3:1: warning: option has no primary item; option ignored",
         ));
 }

@@ -1,6 +1,7 @@
 //! The `dlx` binary, run as a user runs it.
 
 mod cover;
+mod io;
 mod sudoku;
 
 /// The path of a file in the repository's `fixtures/` folder.
