@@ -134,8 +134,16 @@ pub fn run_cover(args: CoverArgs) -> Result<Status> {
             }
             problem
         }
-        // A read error is no fault of the text: the file cannot be read.
-        Err(e) if matches!(e.kind(), dlx::ErrorKind::Io(_)) => bail!("{name}: {e}"),
+        // No fault of the text: the file cannot be read, or the problem is
+        // too large for this machine.
+        Err(e)
+            if matches!(
+                e.kind(),
+                dlx::ErrorKind::Io(_) | dlx::ErrorKind::OutOfMemory { .. }
+            ) =>
+        {
+            bail!("{name}: {e}")
+        }
         // The text is no problem: an invalid input, status 1 as for sudoku.
         Err(e) => {
             diagnose(format_args!("{}: {}", located(&name, &e), e.kind()));
