@@ -8,4 +8,5 @@
 
 pub mod cover;
 pub mod round_trip;
+pub mod sudoku;
 pub mod text;
