@@ -12,7 +12,7 @@ use std::io::{self, BufRead};
 use std::iter::FusedIterator;
 
 use crate::grid::{
-    box_size_for_cells, box_size_for_side, close_cell_count, count_cells, line_cells,
+    box_size_for_cells, box_size_for_side, close_cell_count, count_cells, is_rule, line_cells,
     push_line_cells, side_of, stray_symbol, Alphabet, Grid, GridError, ParseError, ParseErrorKind,
 };
 
@@ -78,7 +78,7 @@ pub struct Record {
     pub line: usize,
     /// The puzzle, or what is wrong with it. The error's own line is where
     /// the fault is (a grid's bad row, say), counted from the start of the
-    /// input.
+    /// input: always one of this puzzle's lines, never the next puzzle's.
     pub result: Result<Grid, ParseError>,
 }
 
@@ -92,14 +92,17 @@ pub struct Record {
 ///
 /// Cells are counted on each line after dropping layout: whitespace, `|`,
 /// `-` and `+`. `#` starts a comment that runs to the end of its line, so a
-/// puzzle may carry a trailing comment. Lines without cells (blank lines,
-/// comments, rules such as `------+-------+------`) are skipped everywhere,
-/// between the rows of a grid too. A line with cells is then:
+/// puzzle may carry a trailing comment. A line without cells is a *rule*
+/// when it holds `|`, `-` or `+` before any `#` (such as
+/// `------+-------+------`), and a *break* otherwise: a blank line or a
+/// comment line. Rules are skipped; breaks are skipped too, but end a grid
+/// (see below). A line with cells is then:
 ///
 /// - **a whole puzzle** when it has 16, 81, 256, 625, 1296 or 2401 cells
 ///   (4x4 up to 49x49);
 /// - **the first row of a drawn grid** when it has 4, 9, 25, 36 or 49 cells:
-///   it and the next n - 1 lines with cells are the n rows of an n x n grid;
+///   it and the next lines with cells are the rows of an n x n grid, up to
+///   n rows;
 /// - **an error** otherwise, a record for that line alone, whose message
 ///   names a symbol that fits no grid (such as the `:` of the
 ///   `puzzle:count` form, which is not read) or else the count, with the
@@ -108,18 +111,29 @@ pub struct Record {
 /// A line of 16 cells is either a whole 4x4 puzzle or the first row of a
 /// 16x16 grid. Unless a size is given ([`ReadOptions::box_size`]), the reader
 /// looks ahead at most 15 lines: when the line starts a run of 16 lines of 16
-/// cells each and at least 8 of them hold a symbol beyond the 4x4 digits
-/// (`5-9` and `A-G` in the standard alphabet), the run is one 16x16 grid;
-/// otherwise each of the lines is a 4x4 puzzle. Real 16x16 puzzles put such digits on nearly every row, and
+/// cells each (breaks only between bands of 4) and at least 8 of them hold
+/// a symbol beyond the 4x4 digits (`5-9` and `A-G` in the standard
+/// alphabet), the run is one 16x16 grid; otherwise each of the lines is a
+/// 4x4 puzzle. Real 16x16 puzzles put such digits on nearly every row, and
 /// a file of 4x4 puzzles needs 8 bad lines in 16 to be misread.
 ///
-/// Within a grid, a row of the wrong width is an error for the whole grid
-/// ("grid row 5 has 8 cells, expected 9", on that row's line). When that row
-/// could itself begin a puzzle (its count is one of the sizes above), the
-/// grid ends there and reading starts afresh at that line; otherwise it is
-/// taken as a damaged row and the grid goes on to its last row, so that one
-/// typo costs one record. A grid cut short by the end of input is an error
-/// too.
+/// A grid of box size b (side n = b*b) ends before its n-th row at the
+/// end of input, at a break, or at a line of the wrong width that could
+/// itself begin a puzzle (its count is one of the sizes above); that line
+/// starts the next record. Such a grid is one record, an error on its last
+/// row ("grid cut short after 4 of 9 rows"), and never takes rows from the
+/// puzzle after it. Within a grid, any other row of the wrong width is an
+/// error for the whole grid ("grid row 5 has 8 cells, expected 9", on that
+/// row's line), and the grid goes on to its last row, so that one typo
+/// costs one record.
+///
+/// A break between bands, after rows b, 2b, ... of a grid, does not end it
+/// when the lines with cells after the break are exactly the rest of its
+/// rows, n cells each with breaks only between bands, and the line after
+/// its last row ends it in turn: the end of input, a line after a break,
+/// or a line whose count could begin a puzzle of another width. So a grid
+/// drawn with blank lines or comments between its bands reads as one
+/// grid, while a grid missing a row never reaches into the next one.
 ///
 /// Lines are read up to 64 KiB; a longer line is an error record, unless a
 /// `#` within its first 64 KiB makes the rest a comment. Bytes that are not
@@ -171,6 +185,7 @@ impl<R: BufRead> Puzzles<R> {
                 spare: Vec::new(),
                 error: None,
                 finished: false,
+                broken: false,
             },
             options,
         }
@@ -256,13 +271,13 @@ impl<R: BufRead> Puzzles<R> {
 
     /// The record of a drawn grid of box size `b` whose first row is `first`.
     ///
-    /// Consumes the grid's rows: n lines with cells, fewer when a line that
-    /// could begin a puzzle cuts it short (that line is then put back).
+    /// Consumes the grid's rows: n lines with cells, fewer when the grid
+    /// ends early (the rule is on [`Puzzles`]); the lines after it are left
+    /// to be read.
     fn grid(&mut self, first: Line, b: usize) -> io::Result<Record> {
         let n = b * b;
         let start = first.number;
         let alphabet = &self.options.alphabet;
-        let source = &mut self.source;
         let mut cells = Vec::with_capacity(n * n);
         // The first fault, in line order; later rows are read but not parsed.
         let mut error = (!alphabet.supports(n)).then(|| too_small(alphabet, n, start));
@@ -271,27 +286,22 @@ impl<R: BufRead> Puzzles<R> {
         loop {
             rows += 1;
             if error.is_none() {
-                let parsed = if line.too_long {
-                    let kind = ParseErrorKind::LineTooLong {
-                        limit: MAX_LINE_LEN,
-                    };
-                    Err(ParseError::new(kind, line.number, None))
-                } else if line.cells != n {
-                    Err(row_length(rows, &line, n))
-                } else {
-                    push_line_cells(&line.text, line.number, n, alphabet, &mut cells)
-                };
-                error = parsed.err();
+                error = self.row(&line, rows, n, &mut cells).err();
             }
             let last = line.number;
-            source.recycle(line);
+            self.source.recycle(line);
             if rows == n {
                 break;
             }
-            match source.next_content() {
+            match self.next_row(rows, b) {
+                Some(next) => line = next,
                 None => {
-                    if let Some(io_error) = source.error.take() {
-                        return Err(io_error);
+                    // Input that fails mid-grid gives the error, not a
+                    // grid cut short.
+                    if self.source.peek(0).is_none() {
+                        if let Some(io_error) = self.source.error.take() {
+                            return Err(io_error);
+                        }
                     }
                     if error.is_none() {
                         let kind = ParseErrorKind::CutShort { rows, expected: n };
@@ -299,18 +309,6 @@ impl<R: BufRead> Puzzles<R> {
                     }
                     break;
                 }
-                Some(next)
-                    if !next.too_long
-                        && next.cells != n
-                        && starts_puzzle(self.options.box_size, next.cells) =>
-                {
-                    if error.is_none() {
-                        error = Some(row_length(rows + 1, &next, n));
-                    }
-                    source.pending.push_front(next);
-                    break;
-                }
-                Some(next) => line = next,
             }
         }
         let result = match error {
@@ -323,41 +321,87 @@ impl<R: BufRead> Puzzles<R> {
         })
     }
 
+    /// Appends the digits of `line`, row `row` of a grid of side `n`, to
+    /// `cells`.
+    fn row(
+        &self,
+        line: &Line,
+        row: usize,
+        n: usize,
+        cells: &mut Vec<u8>,
+    ) -> Result<(), ParseError> {
+        if line.too_long {
+            let kind = ParseErrorKind::LineTooLong {
+                limit: MAX_LINE_LEN,
+            };
+            Err(ParseError::new(kind, line.number, None))
+        } else if line.cells != n {
+            Err(row_length(row, line, n))
+        } else {
+            push_line_cells(&line.text, line.number, n, &self.options.alphabet, cells)
+        }
+    }
+
+    /// The row after the first `rows` of a grid of box size `b`, or `None`
+    /// where the grid ends.
+    fn next_row(&mut self, rows: usize, b: usize) -> Option<Line> {
+        let n = b * b;
+        let next = self.source.peek(0)?;
+        let ends = if next.after_break {
+            // A blank line between bands, when the rest is there.
+            rows % b != 0 || !self.rows_ahead(0, rows + 1, b)
+        } else {
+            !next.too_long && next.cells != n && starts_puzzle(self.options.box_size, next.cells)
+        };
+        if ends {
+            None
+        } else {
+            self.source.next_content()
+        }
+    }
+
+    /// Whether the lines with cells from `from` lines ahead are rows `row`
+    /// to n of a grid of box size `b`, with breaks only where a band starts,
+    /// and the line after them ends the grid.
+    fn rows_ahead(&mut self, from: usize, row: usize, b: usize) -> bool {
+        let n = b * b;
+        for (ahead, row) in (from..).zip(row..=n) {
+            match self.source.peek(ahead) {
+                Some(line) if is_row(line, n) && (!line.after_break || (row - 1) % b == 0) => {}
+                _ => return false,
+            }
+        }
+        let after = from + n + 1 - row;
+        ends_grid(self.source.peek(after), n, self.options.box_size)
+    }
+
     /// The record of a line of 16 cells, with no size given: a 4x4 puzzle,
     /// or the first row of a 16x16 grid (the rule is on [`Puzzles`]).
     fn sixteen(&mut self, first: Line) -> io::Result<Record> {
-        // The lines of 16 cells that follow `first`, up to a whole grid.
-        let mut rest = Vec::new();
-        while rest.len() + 1 < AMBIGUOUS {
-            match self.source.next_content() {
-                Some(line) if !line.too_long && line.cells == AMBIGUOUS && !line.small => {
-                    rest.push(line);
+        let alphabet = &self.options.alphabet;
+        let mut wide = usize::from(!fits_4x4(&first, alphabet));
+        // The lines after `first` that could be the rest of a 16x16 grid.
+        let mut rest = 0;
+        while rest + 1 < AMBIGUOUS {
+            match self.source.peek(rest) {
+                Some(line)
+                    if is_row(line, AMBIGUOUS) && (!line.after_break || (rest + 1) % 4 == 0) =>
+                {
+                    wide += usize::from(!fits_4x4(line, alphabet));
+                    rest += 1;
                 }
-                Some(line) => {
-                    self.source.pending.push_front(line);
-                    break;
-                }
-                None => break,
+                _ => break,
             }
         }
-        let alphabet = &self.options.alphabet;
-        let wide = rest.len() + 1 == AMBIGUOUS
-            && std::iter::once(&first)
-                .chain(&rest)
-                .filter(|line| !fits_4x4(line, alphabet))
-                .count()
-                >= AMBIGUOUS / 2;
-        // Put the rest back, marked once for all so that a 4x4 line is never
-        // taken for the start of a later 16x16 grid.
-        for mut line in rest.into_iter().rev() {
-            line.small = !wide;
-            self.source.pending.push_front(line);
+        if rest + 1 == AMBIGUOUS && wide >= AMBIGUOUS / 2 {
+            return self.grid(first, 4);
         }
-        if wide {
-            self.grid(first, 4)
-        } else {
-            Ok(self.one_line(first, 2))
+        // Marked once for all so that a 4x4 line is never taken for the
+        // start of a later 16x16 grid.
+        for line in self.source.pending.iter_mut().take(rest) {
+            line.small = true;
         }
+        Ok(self.one_line(first, 2))
     }
 }
 
@@ -380,6 +424,22 @@ fn starts_puzzle(box_size: Option<usize>, count: usize) -> bool {
         Some(b) => count == b.pow(4),
         None => box_size_for_cells(count).is_some() || box_size_for_side(count).is_some(),
     }
+}
+
+/// Whether `line` can be a row of a grid of side `n`.
+fn is_row(line: &Line, n: usize) -> bool {
+    !line.too_long && line.cells == n && !line.small
+}
+
+/// Whether `line`, the line with cells after a row of a grid of side `n`,
+/// ends that grid: it is the end of input, or comes after a blank or
+/// comment line, or can begin a puzzle of another shape.
+fn ends_grid(line: Option<&Line>, n: usize, box_size: Option<usize>) -> bool {
+    line.map_or(true, |line| {
+        line.after_break
+            || line.small
+            || (!line.too_long && line.cells != n && starts_puzzle(box_size, line.cells))
+    })
 }
 
 /// Whether every cell of `line` is empty or a digit of a 4x4 grid.
@@ -419,6 +479,9 @@ struct Line {
     too_long: bool,
     /// Whether it is already known to be a 4x4 puzzle, not a 16x16 row.
     small: bool,
+    /// Whether a blank or comment line comes between it and the line with
+    /// cells before it, which ends a grid (rules do not).
+    after_break: bool,
 }
 
 /// The lines of the input, with lines put back to be read again.
@@ -427,8 +490,9 @@ struct Source<R> {
     reader: R,
     /// Lines read so far.
     lines_read: usize,
-    /// Lines read ahead and put back, to be taken first, in order. Holds at
-    /// most 16 lines: the look-ahead of a 16-cell line and the line after.
+    /// Lines with cells read ahead, to be taken first, in order. Holds at
+    /// most 16 lines: the look-ahead of a 16-cell line, or the rest of a
+    /// grid after a blank line between its bands, and the line after.
     pending: VecDeque<Line>,
     /// A buffer kept from a line already used, to read the next into.
     spare: Vec<u8>,
@@ -436,19 +500,41 @@ struct Source<R> {
     error: Option<io::Error>,
     /// Whether the reader is done with: end of input or an I/O error.
     finished: bool,
+    /// Whether a blank or comment line was read since the last line with
+    /// cells.
+    broken: bool,
 }
 
 impl<R: BufRead> Source<R> {
     /// The next line holding cells (or too long to tell), `None` at the end
     /// of input or on an I/O error, which is then in `self.error`.
     fn next_content(&mut self) -> Option<Line> {
-        if let Some(line) = self.pending.pop_front() {
-            return Some(line);
+        self.pending.pop_front().or_else(|| self.read_content())
+    }
+
+    /// The line holding cells `ahead` lines after the next (0 for the next
+    /// itself), left to be taken in turn; `None` past the end of input.
+    fn peek(&mut self, ahead: usize) -> Option<&Line> {
+        while self.pending.len() <= ahead {
+            let line = self.read_content()?;
+            self.pending.push_back(line);
         }
+        self.pending.get(ahead)
+    }
+
+    /// Reads up to the next line holding cells, noting on it whether a
+    /// blank or comment line came before it.
+    fn read_content(&mut self) -> Option<Line> {
         while !self.finished {
             match self.read_line() {
-                Ok(Some(line)) if line.cells == 0 && !line.too_long => self.recycle(line),
-                Ok(Some(line)) => return Some(line),
+                Ok(Some(line)) if line.cells == 0 && !line.too_long => {
+                    self.broken |= !is_rule(&line.text);
+                    self.recycle(line);
+                }
+                Ok(Some(mut line)) => {
+                    line.after_break = std::mem::take(&mut self.broken);
+                    return Some(line);
+                }
                 Ok(None) => self.finished = true,
                 Err(error) => {
                     self.error = Some(error);
@@ -502,6 +588,7 @@ impl<R: BufRead> Source<R> {
             too_long: too_long && !text.contains('#'),
             text,
             small: false,
+            after_break: false,
         }))
     }
 
@@ -521,6 +608,32 @@ mod tests {
 
     const INKALA: &str =
         "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+    /// Inkala's puzzle drawn as a grid.
+    const INKALA_GRID: &str = "\
+8 . . | . . . | . . .
+. . 3 | 6 . . | . . .
+. 7 . | . 9 . | 2 . .
+------+-------+------
+. 5 . | . . 7 | . . .
+. . . | . 4 5 | 7 . .
+. . . | 1 . . | . 3 .
+------+-------+------
+. . 1 | . . . | . 6 8
+. . 8 | 5 . . | . 1 .
+. 9 . | . . . | 4 . .
+";
+
+    /// Six 9x9 puzzles with 17 givens each, from the public collection of
+    /// 17-clue puzzles.
+    const SEVENTEEN: [&str; 6] = [
+        ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
+        ".................1.....2.3......3.2...4....5...6.1.....3......6.7..8...952.7.....",
+        ".................1.....2.3......425...6.......17....8.....7...64...6....9..8...1.",
+        ".................1.....2.3......45....1.6.....4......7....8.4....9...2..3.61...9.",
+        ".................1.....2.3......45.6..3.......17...8.....16......8....4..6.5..2..",
+        ".................1.....2.3.....1...4..3.5.....26....7.14...8...5........7....6.2.",
+    ];
 
     fn read(text: &str) -> Vec<Record> {
         read_with(text, ReadOptions::new())
@@ -700,7 +813,7 @@ mod tests {
             vec![
                 (
                     2,
-                    Err("line 7: grid row 5 has 81 cells, expected 9".to_string())
+                    Err("line 6: grid cut short after 4 of 9 rows".to_string())
                 ),
                 (7, Ok(INKALA.to_string())),
                 (8, Ok(LEETCODE.to_string())),
@@ -713,9 +826,109 @@ mod tests {
             vec![
                 (
                     2,
-                    Err("line 7: grid row 5 has 4 cells, expected 9".to_string())
+                    Err("line 6: grid cut short after 4 of 9 rows".to_string())
                 ),
                 (7, Ok("1.3...2.3.....4.".to_string())),
+            ]
+        );
+    }
+
+    /// The user's report: a 4x4 grid missing its last row took the first
+    /// row of the next grid, and the intact grid was reported invalid.
+    #[test]
+    fn a_blank_line_ends_a_grid_missing_a_row() {
+        let text =
+            "1 . | . .\n. . | . .\n. . | . .\n\n2 . | . .\n. . | 3 .\n. . | . .\n. . | . 4\n";
+        assert_eq!(
+            summary(&read(text)),
+            vec![
+                (
+                    1,
+                    Err("line 3: grid cut short after 3 of 4 rows".to_string())
+                ),
+                (5, Ok("2.....3........4".to_string())),
+            ]
+        );
+        // A comment line ends a grid as a blank line does.
+        let text = text.replacen("\n\n", "\n# the next puzzle\n", 1);
+        let records = read(&text);
+        assert_eq!(records.len(), 2);
+        assert!(records[1].result.is_ok());
+    }
+
+    #[test]
+    fn a_grid_missing_a_row_spares_the_grids_after_it() {
+        let grids: Vec<Grid> = SEVENTEEN.iter().map(|p| Grid::parse(p).unwrap()).collect();
+        let mut drawn: Vec<String> = grids.iter().map(Grid::to_grid_string).collect();
+        // Row 5 (the sixth line, after a rule) of the first grid deleted.
+        drawn[0] = drawn[0]
+            .lines()
+            .enumerate()
+            .filter(|&(i, _)| i != 5)
+            .map(|(_, line)| format!("{line}\n"))
+            .collect();
+        let records = read(&drawn.join("\n"));
+        assert_eq!(
+            records.iter().map(|r| r.line).collect::<Vec<_>>(),
+            vec![1, 12, 24, 36, 48, 60]
+        );
+        assert_eq!(
+            records[0].result.as_ref().unwrap_err().to_string(),
+            "line 10: grid cut short after 8 of 9 rows"
+        );
+        for (record, grid) in records[1..].iter().zip(&grids[1..]) {
+            assert_eq!(record.result.as_ref(), Ok(grid));
+        }
+    }
+
+    #[test]
+    fn blank_lines_between_bands_keep_a_grid_whole() {
+        let rule = "------+-------+------\n";
+        let blank = LEETCODE_GRID.replace(rule, "\n");
+        let commented = LEETCODE_GRID.replace(rule, "# the next band\n");
+        // The last grid is followed by the end of input, the others by a
+        // blank line and by a puzzle on one line.
+        let text = format!("{blank}\n{commented}{INKALA}\n{blank}");
+        assert_eq!(
+            summary(&read(&text)),
+            vec![
+                (2, Ok(LEETCODE.to_string())),
+                (15, Ok(LEETCODE.to_string())),
+                (26, Ok(INKALA.to_string())),
+                (28, Ok(LEETCODE.to_string())),
+            ]
+        );
+        // A blank line within a band ends the grid.
+        let split = LEETCODE_GRID.replace("| . . 3\n", "| . . 3\n\n");
+        assert_eq!(
+            summary(&read(&split)),
+            vec![
+                (
+                    2,
+                    Err("line 6: grid cut short after 4 of 9 rows".to_string())
+                ),
+                (
+                    8,
+                    Err("line 13: grid cut short after 5 of 9 rows".to_string())
+                ),
+            ]
+        );
+        // Two bands, then a whole grid: the grid's first band would complete
+        // the two, but its fourth row shows it is a grid of its own.
+        let two_bands: String = LEETCODE_GRID
+            .lines()
+            .take(8)
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let text = format!("{two_bands}\n{INKALA_GRID}");
+        assert_eq!(
+            summary(&read(&text)),
+            vec![
+                (
+                    2,
+                    Err("line 8: grid cut short after 6 of 9 rows".to_string())
+                ),
+                (10, Ok(INKALA.to_string())),
             ]
         );
     }
