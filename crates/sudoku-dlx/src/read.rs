@@ -118,11 +118,14 @@ pub struct Record {
 /// a file of 4x4 puzzles needs 8 bad lines in 16 to be misread.
 ///
 /// A grid of box size b (side n = b*b) ends before its n-th row at the
-/// end of input, at a break, or at a line of the wrong width that could
-/// itself begin a puzzle (its count is one of the sizes above); that line
-/// starts the next record. Such a grid is one record, an error on its last
-/// row ("grid cut short after 4 of 9 rows"), and never takes rows from the
-/// puzzle after it. Within a grid, any other row of the wrong width is an
+/// end of input, at a break, or at a line of the wrong width that begins
+/// another puzzle: a whole puzzle of 81 cells or more (or of the size
+/// given), or a line whose count could begin a puzzle when the next line
+/// has the same count, such as a 4x4 grid right after the grid. That line
+/// starts the next record. A grid that ends early is one record, an error
+/// on its last row ("grid cut short after 4 of 9 rows"), and never takes
+/// rows from the puzzle after it. Any other row of the wrong width, such
+/// as a row of a 9x9 grid cut to 4 cells or padded to 16, is damaged: an
 /// error for the whole grid ("grid row 5 has 8 cells, expected 9", on that
 /// row's line), and the grid goes on to its last row, so that one typo
 /// costs one record.
@@ -346,12 +349,25 @@ impl<R: BufRead> Puzzles<R> {
     /// where the grid ends.
     fn next_row(&mut self, rows: usize, b: usize) -> Option<Line> {
         let n = b * b;
+        let box_size = self.options.box_size;
         let next = self.source.peek(0)?;
         let ends = if next.after_break {
             // A blank line between bands, when the rest is there.
             rows % b != 0 || !self.rows_ahead(0, rows + 1, b)
+        } else if next.too_long || next.cells == n {
+            false
+        } else if next.small || whole_puzzle(box_size, next.cells).is_some() {
+            true
         } else {
-            !next.too_long && next.cells != n && starts_puzzle(self.options.box_size, next.cells)
+            // A row cut to 4 cells or padded to 16 is damaged, unless the
+            // line after it has as many cells: a 4x4 grid, or 4x4 puzzles,
+            // right after a grid cut short.
+            let cells = next.cells;
+            starts_puzzle(box_size, cells)
+                && self
+                    .source
+                    .peek(1)
+                    .is_some_and(|after| !after.after_break && after.cells == cells)
         };
         if ends {
             None
@@ -417,6 +433,16 @@ impl<R: BufRead> Iterator for Puzzles<R> {
 }
 
 impl<R: BufRead> FusedIterator for Puzzles<R> {}
+
+/// The box size of a puzzle written whole on a line of `count` cells, when
+/// the line cannot as well be a grid's row (16 cells with no size given).
+fn whole_puzzle(box_size: Option<usize>, count: usize) -> Option<usize> {
+    match box_size {
+        Some(b) => (count == b.pow(4)).then_some(b),
+        None if count == AMBIGUOUS => None,
+        None => box_size_for_cells(count),
+    }
+}
 
 /// Whether a line of `count` cells can begin a puzzle by itself.
 fn starts_puzzle(box_size: Option<usize>, count: usize) -> bool {
@@ -829,6 +855,69 @@ mod tests {
                     Err("line 6: grid cut short after 4 of 9 rows".to_string())
                 ),
                 (7, Ok("1.3...2.3.....4.".to_string())),
+            ]
+        );
+        // Cut short by 4x4 puzzles on one line each.
+        let text = format!("{cut}1.3...2.3.....4.\n1.3...2.3.....4.\n");
+        assert_eq!(
+            summary(&read(&text)),
+            vec![
+                (
+                    2,
+                    Err("line 6: grid cut short after 4 of 9 rows".to_string())
+                ),
+                (7, Ok("1.3...2.3.....4.".to_string())),
+                (8, Ok("1.3...2.3.....4.".to_string())),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_row_cut_or_padded_costs_one_record() {
+        let (row5, row9) = ("4 . . | 8 . 3 | . . 1", ". . . | . 8 . | . 7 9");
+        for (row, damaged, error) in [
+            (
+                row5,
+                "4 . . | 8",
+                "line 7: grid row 5 has 4 cells, expected 9",
+            ),
+            (
+                row5,
+                "4 . . | 8 . 3 | . . 1 | 2 3 4 | 5 6 7 8",
+                "line 7: grid row 5 has 16 cells, expected 9",
+            ),
+            (
+                row9,
+                ". . . | .",
+                "line 12: grid row 9 has 4 cells, expected 9",
+            ),
+            (
+                row9,
+                ". . . | . 8 . | . 7 9 | . . . | . . . .",
+                "line 12: grid row 9 has 16 cells, expected 9",
+            ),
+        ] {
+            let grid = LEETCODE_GRID.replace(row, damaged);
+            // The next puzzle after a blank line, and right after the grid.
+            for (gap, next) in [("\n", 14), ("", 13)] {
+                let text = format!("{grid}{gap}{INKALA_GRID}");
+                assert_eq!(
+                    summary(&read(&text)),
+                    vec![(2, Err(error.to_string())), (next, Ok(INKALA.to_string()))],
+                    "{text}"
+                );
+            }
+        }
+        // A row of a 4x4 grid padded to 9 cells.
+        let text = "1 . | 3 .\n. . | 2 . | 5 6 7 8 9\n3 . | . .\n. . | 4 .\n1.3...2.3.....4.\n";
+        assert_eq!(
+            summary(&read(text)),
+            vec![
+                (
+                    1,
+                    Err("line 2: grid row 2 has 9 cells, expected 4".to_string())
+                ),
+                (5, Ok("1.3...2.3.....4.".to_string())),
             ]
         );
     }
