@@ -55,8 +55,8 @@ impl ReadOptions {
 
     /// Reads every puzzle as box size `box_size` (side n = `box_size` squared):
     /// a line of n*n cells is a puzzle, a line of n cells a grid row, and any
-    /// other line an error. This settles whether 16 cells are a 4x4 puzzle or
-    /// a row of a 16x16 grid.
+    /// other line an error, or a grid's damaged row. This settles whether 16
+    /// cells are a 4x4 puzzle or a row of a 16x16 grid.
     ///
     /// # Errors
     ///
@@ -95,48 +95,60 @@ pub struct Record {
 /// puzzle may carry a trailing comment. A line without cells is a *rule*
 /// when it holds `|`, `-` or `+` before any `#` (such as
 /// `------+-------+------`), and a *break* otherwise: a blank line or a
-/// comment line. Rules are skipped; breaks are skipped too, but end a grid
-/// (see below). A line with cells is then:
+/// comment line. Rules are skipped; breaks are skipped too, but end a grid.
 ///
-/// - **a whole puzzle** when it has 16, 81, 256, 625, 1296 or 2401 cells
-///   (4x4 up to 49x49);
-/// - **the first row of a drawn grid** when it has 4, 9, 25, 36 or 49 cells:
-///   it and the next lines with cells are the rows of an n x n grid, up to
-///   n rows;
+/// A line with cells begins a record, the first of these that applies:
+///
+/// - **a whole puzzle** when it has 81, 256, 625, 1296 or 2401 cells (9x9
+///   up to 49x49);
+/// - **the first row of a 16x16 grid** when it has 16 cells and begins a
+///   run of 16x16 rows (below);
+/// - **the damaged first row of a drawn grid** when the next line has
+///   another count n, a grid's width, and it and the lines after it are
+///   the other n - 1 rows of an n x n grid (for n = 16, a run of 16x16
+///   rows), with breaks only between bands and no further row of n cells
+///   right after them: the grid is one record, an error on this line
+///   ("grid row 1 has 3 cells, expected 4");
+/// - **a whole 4x4 puzzle** when it has 16 cells;
+/// - **the first row of a drawn grid** when it has 4, 9, 25, 36 or 49
+///   cells: it and the next lines with cells are the rows of an n x n grid,
+///   up to n rows, unless the grid ends early (below);
 /// - **an error** otherwise, a record for that line alone, whose message
 ///   names a symbol that fits no grid (such as the `:` of the
 ///   `puzzle:count` form, which is not read) or else the count, with the
 ///   nearest size when it is close to one ("expected 81 cells, found 80").
 ///
-/// A line of 16 cells is either a whole 4x4 puzzle or the first row of a
-/// 16x16 grid. Unless a size is given ([`ReadOptions::box_size`]), the reader
-/// looks ahead at most 15 lines: when the line starts a run of 16 lines of 16
-/// cells each (breaks only between bands of 4) and at least 8 of them hold
-/// a symbol beyond the 4x4 digits (`5-9` and `A-G` in the standard
-/// alphabet), the run is one 16x16 grid; otherwise each of the lines is a
-/// 4x4 puzzle. Real 16x16 puzzles put such digits on nearly every row, and
-/// a file of 4x4 puzzles needs 8 bad lines in 16 to be misread.
+/// A line of 16 cells is either a whole 4x4 puzzle or a row of a 16x16
+/// grid. Unless a size is given ([`ReadOptions::box_size`]), the reader
+/// looks ahead at most 15 lines: 16 lines of 16 cells each (breaks only
+/// between bands of 4) of which at least 8 hold a symbol beyond the 4x4
+/// digits (`5-9` and `A-G` in the standard alphabet) are a run of 16x16
+/// rows; otherwise each line of 16 cells is a 4x4 puzzle. Real 16x16
+/// puzzles put such digits on nearly every row, and a file of 4x4 puzzles
+/// needs 8 bad lines in 16 to be misread.
 ///
-/// A grid of box size b (side n = b*b) ends before its n-th row at the
-/// end of input, at a break, or at a line of the wrong width that begins
-/// another puzzle: a whole puzzle of 81 cells or more (or of the size
-/// given), or a line whose count could begin a puzzle when the next line
-/// has the same count, such as a 4x4 grid right after the grid. That line
-/// starts the next record. A grid that ends early is one record, an error
-/// on its last row ("grid cut short after 4 of 9 rows"), and never takes
-/// rows from the puzzle after it. Any other row of the wrong width, such
-/// as a row of a 9x9 grid cut to 4 cells or padded to 16, is damaged: an
-/// error for the whole grid ("grid row 5 has 8 cells, expected 9", on that
-/// row's line), and the grid goes on to its last row, so that one typo
-/// costs one record.
+/// A grid of box size b (side n = b*b) ends before its n-th row:
 ///
-/// A break between bands, after rows b, 2b, ... of a grid, does not end it
-/// when the lines with cells after the break are exactly the rest of its
-/// rows, n cells each with breaks only between bands, and the line after
-/// its last row ends it in turn: the end of input, a line after a break,
-/// or a line whose count could begin a puzzle of another width. So a grid
-/// drawn with blank lines or comments between its bands reads as one
-/// grid, while a grid missing a row never reaches into the next one.
+/// - at the end of input;
+/// - at a break, unless the break is between bands (after rows b, 2b,
+///   ...) and the lines after it are exactly the rest of the grid: rows of
+///   n cells, breaks only between bands, and no further row of n cells
+///   right after the last. So a grid drawn with blank lines or comments
+///   between its bands reads as one grid, while a grid missing a row never
+///   reaches into the next one;
+/// - at a line of another count that begins another puzzle: a whole
+///   puzzle of 81 cells or more (or of the size given), or a line whose
+///   count could begin a puzzle when the next line has the same count,
+///   such as a 4x4 grid, or 4x4 puzzles, right after the grid.
+///
+/// The line that ends a grid begins the next record. A grid that ends
+/// early is one record, an error on its last row ("grid cut short after 4
+/// of 9 rows"), and never takes rows from the puzzle after it. Any other
+/// line of the wrong count within a grid, such as a row of a 9x9 grid cut
+/// to 4 cells or padded to 16, is a damaged row: an error for the whole
+/// grid ("grid row 5 has 8 cells, expected 9", on that row's line), and
+/// the grid goes on to its last row, so that one typo costs one record.
+/// The error of a record always names one of its own lines.
 ///
 /// Lines are read up to 64 KiB; a longer line is an error record, unless a
 /// `#` within its first 64 KiB makes the rest a comment. Bytes that are not
@@ -203,21 +215,23 @@ impl<R: BufRead> Puzzles<R> {
             return Ok(self.error_record(line, kind));
         }
         let count = line.cells;
-        match self.options.box_size {
-            Some(b) if count == b.pow(4) => Ok(self.one_line(line, b)),
-            Some(b) if count == b * b => self.grid(line, b),
-            Some(b) => Ok(self.count_error(line, Some(b.pow(4)))),
-            None if count == AMBIGUOUS && !line.small => self.sixteen(line),
-            None => {
-                if let Some(b) = box_size_for_cells(count) {
-                    Ok(self.one_line(line, b))
-                } else if let Some(b) = box_size_for_side(count) {
-                    self.grid(line, b)
-                } else {
-                    let expected = close_cell_count(count);
-                    Ok(self.count_error(line, expected))
-                }
-            }
+        let box_size = self.options.box_size;
+        if let Some(b) = whole_puzzle(box_size, count) {
+            return Ok(self.one_line(line, b));
+        }
+        if box_size.is_none() && count == AMBIGUOUS && !line.small && self.starts_16x16(&line) {
+            return self.grid(line, 4);
+        }
+        if let Some(b) = self.damaged_first_row(&line) {
+            return self.grid(line, b);
+        }
+        if box_size.is_none() && count == AMBIGUOUS {
+            return Ok(self.one_line(line, 2));
+        }
+        match (grid_size(box_size, count), box_size) {
+            (Some(b), _) => self.grid(line, b),
+            (None, Some(b)) => Ok(self.count_error(line, Some(b.pow(4)))),
+            (None, None) => Ok(self.count_error(line, close_cell_count(count))),
         }
     }
 
@@ -388,14 +402,17 @@ impl<R: BufRead> Puzzles<R> {
             }
         }
         let after = from + n + 1 - row;
-        ends_grid(self.source.peek(after), n, self.options.box_size)
+        ends_grid(self.source.peek(after), n)
     }
 
-    /// The record of a line of 16 cells, with no size given: a 4x4 puzzle,
-    /// or the first row of a 16x16 grid (the rule is on [`Puzzles`]).
-    fn sixteen(&mut self, first: Line) -> io::Result<Record> {
+    /// Whether `first`, a line of 16 cells with no size given, is the first
+    /// row of a 16x16 grid rather than a 4x4 puzzle (the rule is on
+    /// [`Puzzles`]). If not, the 16-cell lines looked at after it are marked
+    /// as 4x4 puzzles once for all, so that none is taken for the start of
+    /// a later 16x16 grid.
+    fn starts_16x16(&mut self, first: &Line) -> bool {
         let alphabet = &self.options.alphabet;
-        let mut wide = usize::from(!fits_4x4(&first, alphabet));
+        let mut wide = usize::from(!fits_4x4(first, alphabet));
         // The lines after `first` that could be the rest of a 16x16 grid.
         let mut rest = 0;
         while rest + 1 < AMBIGUOUS {
@@ -410,14 +427,38 @@ impl<R: BufRead> Puzzles<R> {
             }
         }
         if rest + 1 == AMBIGUOUS && wide >= AMBIGUOUS / 2 {
-            return self.grid(first, 4);
+            return true;
         }
-        // Marked once for all so that a 4x4 line is never taken for the
-        // start of a later 16x16 grid.
         for line in self.source.pending.iter_mut().take(rest) {
             line.small = true;
         }
-        Ok(self.one_line(first, 2))
+        false
+    }
+
+    /// The box size of the grid whose first row is `first`, damaged: the
+    /// next line has another count, a grid's width n, and it and the lines
+    /// after it are the grid's other n - 1 rows, ended as [`Puzzles`] says
+    /// (for 16 cells, wide enough to be a 16x16 grid).
+    fn damaged_first_row(&mut self, first: &Line) -> Option<usize> {
+        let box_size = self.options.box_size;
+        let next = self.source.peek(0)?;
+        if next.after_break || next.cells == first.cells {
+            return None;
+        }
+        let n = next.cells;
+        let b = grid_size(box_size, n)?;
+        if !self.rows_ahead(0, 2, b) {
+            return None;
+        }
+        if box_size.is_none() && n == AMBIGUOUS {
+            let alphabet = &self.options.alphabet;
+            let rest = self.source.pending.iter().take(AMBIGUOUS - 1);
+            let wide = rest.filter(|line| !fits_4x4(line, alphabet)).count();
+            if wide < AMBIGUOUS / 2 {
+                return None;
+            }
+        }
+        Some(b)
     }
 }
 
@@ -444,6 +485,14 @@ fn whole_puzzle(box_size: Option<usize>, count: usize) -> Option<usize> {
     }
 }
 
+/// The box size of a grid with rows of `width` cells.
+fn grid_size(box_size: Option<usize>, width: usize) -> Option<usize> {
+    match box_size {
+        Some(b) => (width == b * b).then_some(b),
+        None => box_size_for_side(width),
+    }
+}
+
 /// Whether a line of `count` cells can begin a puzzle by itself.
 fn starts_puzzle(box_size: Option<usize>, count: usize) -> bool {
     match box_size {
@@ -457,15 +506,11 @@ fn is_row(line: &Line, n: usize) -> bool {
     !line.too_long && line.cells == n && !line.small
 }
 
-/// Whether `line`, the line with cells after a row of a grid of side `n`,
-/// ends that grid: it is the end of input, or comes after a blank or
-/// comment line, or can begin a puzzle of another shape.
-fn ends_grid(line: Option<&Line>, n: usize, box_size: Option<usize>) -> bool {
-    line.map_or(true, |line| {
-        line.after_break
-            || line.small
-            || (!line.too_long && line.cells != n && starts_puzzle(box_size, line.cells))
-    })
+/// Whether `line`, the line with cells after the last row of a grid of
+/// side `n`, leaves the grid complete: it is the end of input, comes after
+/// a blank or comment line, or is no row of n cells.
+fn ends_grid(line: Option<&Line>, n: usize) -> bool {
+    line.map_or(true, |line| line.after_break || !is_row(line, n))
 }
 
 /// Whether every cell of `line` is empty or a digit of a 4x4 grid.
@@ -919,6 +964,61 @@ mod tests {
                 ),
                 (5, Ok("1.3...2.3.....4.".to_string())),
             ]
+        );
+    }
+
+    #[test]
+    fn a_damaged_first_row_starts_its_grid() {
+        // A 4x4 grid, its first row cut to 3 cells or padded to 5.
+        let rest = ". . | 2 .\n3 . | . .\n. . | 4 .\n";
+        for (first, cells) in [("1 . | 3", 3), ("1 . | 3 . 4", 5)] {
+            let text = format!("{first}\n{rest}\n1.3...2.3.....4.\n");
+            let error = format!("line 1: grid row 1 has {cells} cells, expected 4");
+            assert_eq!(
+                summary(&read(&text)),
+                vec![(1, Err(error)), (6, Ok("1.3...2.3.....4.".to_string()))]
+            );
+        }
+        // A 9x9 grid, its first row cut to 4 cells, to 8, or padded to 16.
+        let rest: String = LEETCODE_GRID
+            .lines()
+            .skip(2)
+            .map(|l| format!("{l}\n"))
+            .collect();
+        for first in [
+            "5 3 . | .",
+            "5 3 . | . 7 . | . .",
+            "5 3 . | . 7 . | . . . | 1 2 3 | 4 5 6 7",
+        ] {
+            let text = format!("{first}\n{rest}\n{INKALA_GRID}");
+            let error = format!(
+                "line 1: grid row 1 has {} cells, expected 9",
+                count_cells(first)
+            );
+            assert_eq!(
+                summary(&read(&text)),
+                vec![(1, Err(error)), (13, Ok(INKALA.to_string()))]
+            );
+        }
+        // A puzzle on one line, one cell short, right before a grid is no
+        // row of that grid.
+        let text = format!("{}\n{INKALA_GRID}", &LEETCODE[1..]);
+        assert_eq!(
+            summary(&read(&text)),
+            vec![
+                (1, Err("line 1: expected 81 cells, found 80".to_string())),
+                (2, Ok(INKALA.to_string())),
+            ]
+        );
+        // A 16x16 grid whose first row lost a cell.
+        let big = pattern(4);
+        let text = rows(&big, false)[1..].to_string();
+        assert_eq!(
+            summary(&read(&text)),
+            vec![(
+                1,
+                Err("line 1: grid row 1 has 15 cells, expected 16".to_string())
+            )]
         );
     }
 
