@@ -148,7 +148,11 @@ pub struct Record {
 /// to 4 cells or padded to 16, is a damaged row: an error for the whole
 /// grid ("grid row 5 has 8 cells, expected 9", on that row's line), and
 /// the grid goes on to its last row, so that one typo costs one record.
-/// The error of a record always names one of its own lines.
+/// A line inserted into a grid, a damaged row more, leaves rows over after
+/// its n-th: as many rows of n cells as the grid has damaged rows, at most,
+/// are its rows too when they follow it directly and no further row of n
+/// cells follows them. The error of a record always names one of its own
+/// lines.
 ///
 /// Lines are read up to 64 KiB; a longer line is an error record, unless a
 /// `#` within its first 64 KiB makes the rest a comment. Bytes that are not
@@ -300,14 +304,18 @@ impl<R: BufRead> Puzzles<R> {
         let mut error = (!alphabet.supports(n)).then(|| too_small(alphabet, n, start));
         let mut line = first;
         let mut rows = 0;
+        // Rows of the wrong count, some of which may be lines inserted.
+        let mut damaged = 0;
         loop {
             rows += 1;
+            damaged += usize::from(!is_row(&line, n));
             if error.is_none() {
                 error = self.row(&line, rows, n, &mut cells).err();
             }
             let last = line.number;
             self.source.recycle(line);
             if rows == n {
+                self.take_rows_over(damaged, n);
                 break;
             }
             match self.next_row(rows, b) {
@@ -336,6 +344,26 @@ impl<R: BufRead> Puzzles<R> {
             line: start,
             result,
         })
+    }
+
+    /// Takes the rows a complete grid of side `n` with `damaged` rows of the
+    /// wrong count leaves over when some of those were lines inserted: up
+    /// to `damaged` rows of n cells right after it, when no further row
+    /// follows them.
+    fn take_rows_over(&mut self, damaged: usize, n: usize) {
+        let over = (0..=damaged)
+            .take_while(|&ahead| {
+                let line = self.source.peek(ahead);
+                line.is_some_and(|line| !line.after_break && is_row(line, n))
+            })
+            .count();
+        if over <= damaged {
+            for _ in 0..over {
+                if let Some(line) = self.source.next_content() {
+                    self.source.recycle(line);
+                }
+            }
+        }
     }
 
     /// Appends the digits of `line`, row `row` of a grid of side `n`, to
@@ -964,6 +992,32 @@ mod tests {
                 ),
                 (5, Ok("1.3...2.3.....4.".to_string())),
             ]
+        );
+    }
+
+    #[test]
+    fn a_line_inserted_into_a_grid_costs_one_record() {
+        let grid = LEETCODE_GRID.replace(
+            "4 . . | 8 . 3 | . . 1\n",
+            "4 . . | 8 . 3 | . . 1\nthis is no row\n",
+        );
+        let error = "line 8: grid row 6 has 11 cells, expected 9";
+        // The next puzzle after a blank line, or right after on one line.
+        for (gap, next) in [("\n", 15), ("", 14)] {
+            let text = format!("{grid}{gap}{INKALA}\n");
+            assert_eq!(
+                summary(&read(&text)),
+                vec![(2, Err(error.to_string())), (next, Ok(INKALA.to_string()))]
+            );
+        }
+        // In a 4x4 grid, at the end of input.
+        let text = "1 . | 3 .\n??\n. . | 2 .\n3 . | . .\n. . | 4 .\n";
+        assert_eq!(
+            summary(&read(text)),
+            vec![(
+                1,
+                Err("line 2: grid row 2 has 2 cells, expected 4".to_string())
+            )]
         );
     }
 
