@@ -101,14 +101,15 @@ pub struct Record {
 ///
 /// - **a whole puzzle** when it has 81, 256, 625, 1296 or 2401 cells (9x9
 ///   up to 49x49);
-/// - **the first row of a 16x16 grid** when it has 16 cells and begins a
-///   run of 16x16 rows (below);
+/// - **the first row of a 16x16 grid** when it has 16 cells and the rule
+///   for 16 cells (below) says so;
 /// - **the damaged first row of a drawn grid** when the next line has
 ///   another count n, a grid's width, and it and the lines after it are
-///   the other n - 1 rows of an n x n grid (for n = 16, a run of 16x16
-///   rows), with breaks only between bands and no further row of n cells
-///   right after them: the grid is one record, an error on this line
-///   ("grid row 1 has 3 cells, expected 4");
+///   the other n - 1 rows of an n x n grid, with breaks only between bands
+///   and no further row of n cells right after them (for n = 16 with no
+///   size given, 8 of them must hold a symbol beyond the 4x4 digits, as
+///   below): the grid is one record, an error on this line ("grid row 1
+///   has 3 cells, expected 4");
 /// - **a whole 4x4 puzzle** when it has 16 cells;
 /// - **the first row of a drawn grid** when it has 4, 9, 25, 36 or 49
 ///   cells: it and the next lines with cells are the rows of an n x n grid,
@@ -120,12 +121,14 @@ pub struct Record {
 ///
 /// A line of 16 cells is either a whole 4x4 puzzle or a row of a 16x16
 /// grid. Unless a size is given ([`ReadOptions::box_size`]), the reader
-/// looks ahead at most 15 lines: 16 lines of 16 cells each (breaks only
-/// between bands of 4) of which at least 8 hold a symbol beyond the 4x4
-/// digits (`5-9` and `A-G` in the standard alphabet) are a run of 16x16
-/// rows; otherwise each line of 16 cells is a 4x4 puzzle. Real 16x16
-/// puzzles put such digits on nearly every row, and a file of 4x4 puzzles
-/// needs 8 bad lines in 16 to be misread.
+/// looks ahead at most 15 lines: the line begins a 16x16 grid when it and
+/// the lines after it that would continue that grid (as below), 16 lines
+/// at most, hold 8 lines of 16 cells with a symbol beyond the 4x4 digits
+/// (`5-9` and `A-G` in the standard alphabet); otherwise it and the other
+/// lines of 16 cells among them are 4x4 puzzles. Real 16x16 puzzles put
+/// such digits on nearly every row, so that a 16x16 grid missing a row or
+/// with a damaged row still reads as one grid, and a file of 4x4 puzzles
+/// needs 8 bad lines among 16 in a row to be misread.
 ///
 /// A grid of box size b (side n = b*b) ends before its n-th row:
 ///
@@ -390,31 +393,39 @@ impl<R: BufRead> Puzzles<R> {
     /// The row after the first `rows` of a grid of box size `b`, or `None`
     /// where the grid ends.
     fn next_row(&mut self, rows: usize, b: usize) -> Option<Line> {
+        if self.continues_grid(0, rows, b) {
+            self.source.next_content()
+        } else {
+            None
+        }
+    }
+
+    /// Whether the line with cells `ahead` lines on continues a grid of box
+    /// size `b` whose `rows` rows so far end right before it (the rule is
+    /// on [`Puzzles`]).
+    fn continues_grid(&mut self, ahead: usize, rows: usize, b: usize) -> bool {
         let n = b * b;
         let box_size = self.options.box_size;
-        let next = self.source.peek(0)?;
-        let ends = if next.after_break {
+        let Some(next) = self.source.peek(ahead) else {
+            return false;
+        };
+        if next.after_break {
             // A blank line between bands, when the rest is there.
-            rows % b != 0 || !self.rows_ahead(0, rows + 1, b)
-        } else if next.too_long || next.cells == n {
+            rows % b == 0 && self.rows_ahead(ahead, rows + 1, b)
+        } else if next.small {
             false
-        } else if next.small || whole_puzzle(box_size, next.cells).is_some() {
+        } else if next.too_long || next.cells == n {
             true
+        } else if whole_puzzle(box_size, next.cells).is_some() {
+            false
         } else {
             // A row cut to 4 cells or padded to 16 is damaged, unless the
             // line after it has as many cells: a 4x4 grid, or 4x4 puzzles,
             // right after a grid cut short.
             let cells = next.cells;
-            starts_puzzle(box_size, cells)
-                && self
-                    .source
-                    .peek(1)
-                    .is_some_and(|after| !after.after_break && after.cells == cells)
-        };
-        if ends {
-            None
-        } else {
-            self.source.next_content()
+            let after = self.source.peek(ahead + 1);
+            let same = after.is_some_and(|after| !after.after_break && after.cells == cells);
+            !(same && starts_puzzle(box_size, cells))
         }
     }
 
@@ -439,26 +450,21 @@ impl<R: BufRead> Puzzles<R> {
     /// as 4x4 puzzles once for all, so that none is taken for the start of
     /// a later 16x16 grid.
     fn starts_16x16(&mut self, first: &Line) -> bool {
-        let alphabet = &self.options.alphabet;
-        let mut wide = usize::from(!fits_4x4(first, alphabet));
-        // The lines after `first` that could be the rest of a 16x16 grid.
+        let mut wide = usize::from(!fits_4x4(first, &self.options.alphabet));
+        // The lines after `first` that would be the rest of a 16x16 grid.
         let mut rest = 0;
-        while rest + 1 < AMBIGUOUS {
-            match self.source.peek(rest) {
-                Some(line)
-                    if is_row(line, AMBIGUOUS) && (!line.after_break || (rest + 1) % 4 == 0) =>
-                {
-                    wide += usize::from(!fits_4x4(line, alphabet));
-                    rest += 1;
-                }
-                _ => break,
+        while rest + 1 < AMBIGUOUS && self.continues_grid(rest, rest + 1, 4) {
+            let line = &self.source.pending[rest];
+            if line.cells == AMBIGUOUS && !fits_4x4(line, &self.options.alphabet) {
+                wide += 1;
             }
+            rest += 1;
         }
-        if rest + 1 == AMBIGUOUS && wide >= AMBIGUOUS / 2 {
+        if wide >= AMBIGUOUS / 2 {
             return true;
         }
         for line in self.source.pending.iter_mut().take(rest) {
-            line.small = true;
+            line.small = line.cells == AMBIGUOUS;
         }
         false
     }
@@ -590,8 +596,8 @@ struct Source<R> {
     /// Lines read so far.
     lines_read: usize,
     /// Lines with cells read ahead, to be taken first, in order. Holds at
-    /// most 16 lines: the look-ahead of a 16-cell line, or the rest of a
-    /// grid after a blank line between its bands, and the line after.
+    /// most n + 1 lines for grids of side n, 50 in all: the rest of a grid
+    /// looked at before it is read, and the line after it.
     pending: VecDeque<Line>,
     /// A buffer kept from a line already used, to read the next into.
     spare: Vec<u8>,
@@ -1275,6 +1281,42 @@ mod tests {
                 (3, Ok(small[2].to_string())),
             ]
         );
+    }
+
+    #[test]
+    fn a_damaged_16x16_grid_is_one_record() {
+        let drawn = pattern(4).to_grid_string();
+        // Row 5, on the sixth line after a rule: deleted, cut to 15 cells, to 9.
+        let row5 = drawn.lines().nth(5).unwrap();
+        for (damaged, error) in [
+            (None, "line 18: grid cut short after 15 of 16 rows"),
+            (
+                Some(&row5[..row5.len() - 2]),
+                "line 6: grid row 5 has 15 cells, expected 16",
+            ),
+            (
+                Some("1 2 3 | 4 5 6 | 7 8 9"),
+                "line 6: grid row 5 has 9 cells, expected 16",
+            ),
+        ] {
+            let mut text = String::new();
+            for (i, line) in drawn.lines().enumerate() {
+                if let Some(line) = if i == 5 { damaged } else { Some(line) } {
+                    text.push_str(&format!("{line}\n"));
+                }
+            }
+            let after = text.lines().count() + 2;
+            text.push_str(&format!("\n{INKALA}\n1.3...2.3.....4.\n"));
+            assert_eq!(
+                summary(&read(&text)),
+                vec![
+                    (1, Err(error.to_string())),
+                    (after, Ok(INKALA.to_string())),
+                    (after + 1, Ok("1.3...2.3.....4.".to_string())),
+                ],
+                "{text}"
+            );
+        }
     }
 
     #[test]
