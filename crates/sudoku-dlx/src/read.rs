@@ -182,6 +182,14 @@ pub struct Record {
 /// assert_eq!(error.to_string(), "line 2: expected 16 cells, found 15");
 /// assert_eq!(records[2].line, 3);
 /// assert_eq!(records[0].result, records[2].result);
+///
+/// // A grid missing a row ends at the blank line after it.
+/// let text = "1 . | 3 .\n. . | 2 .\n3 . | . .\n\n1.3...2.3.....4.\n";
+/// let records = Puzzles::new(text.as_bytes()).collect::<Result<Vec<_>, _>>()?;
+/// let error = records[0].result.as_ref().unwrap_err();
+/// assert_eq!(error.to_string(), "line 3: grid cut short after 3 of 4 rows");
+/// assert_eq!(records[1].line, 5);
+/// assert!(records[1].result.is_ok());
 /// # Ok::<(), std::io::Error>(())
 /// ```
 #[derive(Debug)]
