@@ -70,7 +70,19 @@ pub(crate) fn close_cell_count(found: usize) -> Option<usize> {
 /// Whether `ch` is layout rather than a cell: whitespace, the box drawing
 /// characters `|`, `-`, `+`, or a byte order mark.
 fn is_layout(ch: char) -> bool {
-    ch.is_whitespace() || matches!(ch, '|' | '-' | '+' | '\u{feff}')
+    ch.is_whitespace() || ch == '\u{feff}' || is_drawing(ch)
+}
+
+/// Whether `ch` is one of the box drawing characters `|`, `-`, `+`.
+fn is_drawing(ch: char) -> bool {
+    matches!(ch, '|' | '-' | '+')
+}
+
+/// Whether a line without cells draws part of a grid, such as
+/// `------+-------+------`: it holds `|`, `-` or `+` before any `#`. Any
+/// other line without cells is blank or a comment.
+pub(crate) fn is_rule(line: &str) -> bool {
+    line.chars().take_while(|&ch| ch != '#').any(is_drawing)
 }
 
 /// The cells of one line of text as (1-based column, symbol), up to a `#`

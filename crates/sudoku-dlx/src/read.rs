@@ -12,7 +12,7 @@ use std::io::{self, BufRead};
 use std::iter::FusedIterator;
 
 use crate::grid::{
-    box_size_for_cells, box_size_for_side, close_cell_count, count_cells, line_cells,
+    box_size_for_cells, box_size_for_side, close_cell_count, count_cells, is_rule, line_cells,
     push_line_cells, side_of, stray_symbol, Alphabet, Grid, GridError, ParseError, ParseErrorKind,
 };
 
@@ -55,8 +55,8 @@ impl ReadOptions {
 
     /// Reads every puzzle as box size `box_size` (side n = `box_size` squared):
     /// a line of n*n cells is a puzzle, a line of n cells a grid row, and any
-    /// other line an error. This settles whether 16 cells are a 4x4 puzzle or
-    /// a row of a 16x16 grid.
+    /// other line an error, or a grid's damaged row. This settles whether 16
+    /// cells are a 4x4 puzzle or a row of a 16x16 grid.
     ///
     /// # Errors
     ///
@@ -78,7 +78,7 @@ pub struct Record {
     pub line: usize,
     /// The puzzle, or what is wrong with it. The error's own line is where
     /// the fault is (a grid's bad row, say), counted from the start of the
-    /// input.
+    /// input: always one of this puzzle's lines, never the next puzzle's.
     pub result: Result<Grid, ParseError>,
 }
 
@@ -92,34 +92,70 @@ pub struct Record {
 ///
 /// Cells are counted on each line after dropping layout: whitespace, `|`,
 /// `-` and `+`. `#` starts a comment that runs to the end of its line, so a
-/// puzzle may carry a trailing comment. Lines without cells (blank lines,
-/// comments, rules such as `------+-------+------`) are skipped everywhere,
-/// between the rows of a grid too. A line with cells is then:
+/// puzzle may carry a trailing comment. A line without cells is a *rule*
+/// when it holds `|`, `-` or `+` before any `#` (such as
+/// `------+-------+------`), and a *break* otherwise: a blank line or a
+/// comment line. Rules are skipped; breaks are skipped too, but end a grid.
 ///
-/// - **a whole puzzle** when it has 16, 81, 256, 625, 1296 or 2401 cells
-///   (4x4 up to 49x49);
-/// - **the first row of a drawn grid** when it has 4, 9, 25, 36 or 49 cells:
-///   it and the next n - 1 lines with cells are the n rows of an n x n grid;
+/// A line with cells begins a record, the first of these that applies:
+///
+/// - **a whole puzzle** when it has 81, 256, 625, 1296 or 2401 cells (9x9
+///   up to 49x49);
+/// - **the first row of a 16x16 grid** when it has 16 cells and the rule
+///   for 16 cells (below) says so;
+/// - **the damaged first row of a drawn grid** when the next line has
+///   another count n, a grid's width, and it and the lines after it are
+///   the other n - 1 rows of an n x n grid, with breaks only between bands
+///   and no further row of n cells right after them (for n = 16 with no
+///   size given, 8 of them must hold a symbol beyond the 4x4 digits, as
+///   below): the grid is one record, an error on this line ("grid row 1
+///   has 3 cells, expected 4");
+/// - **a whole 4x4 puzzle** when it has 16 cells;
+/// - **the first row of a drawn grid** when it has 4, 9, 25, 36 or 49
+///   cells: it and the next lines with cells are the rows of an n x n grid,
+///   up to n rows, unless the grid ends early (below);
 /// - **an error** otherwise, a record for that line alone, whose message
 ///   names a symbol that fits no grid (such as the `:` of the
 ///   `puzzle:count` form, which is not read) or else the count, with the
 ///   nearest size when it is close to one ("expected 81 cells, found 80").
 ///
-/// A line of 16 cells is either a whole 4x4 puzzle or the first row of a
-/// 16x16 grid. Unless a size is given ([`ReadOptions::box_size`]), the reader
-/// looks ahead at most 15 lines: when the line starts a run of 16 lines of 16
-/// cells each and at least 8 of them hold a symbol beyond the 4x4 digits
-/// (`5-9` and `A-G` in the standard alphabet), the run is one 16x16 grid;
-/// otherwise each of the lines is a 4x4 puzzle. Real 16x16 puzzles put such digits on nearly every row, and
-/// a file of 4x4 puzzles needs 8 bad lines in 16 to be misread.
+/// A line of 16 cells is either a whole 4x4 puzzle or a row of a 16x16
+/// grid. Unless a size is given ([`ReadOptions::box_size`]), the reader
+/// looks ahead at most 15 lines: the line begins a 16x16 grid when it and
+/// the lines after it that would continue that grid (as below), 16 lines
+/// at most, hold 8 lines of 16 cells with a symbol beyond the 4x4 digits
+/// (`5-9` and `A-G` in the standard alphabet); otherwise it and the other
+/// lines of 16 cells among them are 4x4 puzzles. Real 16x16 puzzles put
+/// such digits on nearly every row, so that a 16x16 grid missing a row or
+/// with a damaged row still reads as one grid, and a file of 4x4 puzzles
+/// needs 8 bad lines among 16 in a row to be misread.
 ///
-/// Within a grid, a row of the wrong width is an error for the whole grid
-/// ("grid row 5 has 8 cells, expected 9", on that row's line). When that row
-/// could itself begin a puzzle (its count is one of the sizes above), the
-/// grid ends there and reading starts afresh at that line; otherwise it is
-/// taken as a damaged row and the grid goes on to its last row, so that one
-/// typo costs one record. A grid cut short by the end of input is an error
-/// too.
+/// A grid of box size b (side n = b*b) ends before its n-th row:
+///
+/// - at the end of input;
+/// - at a break, unless the break is between bands (after rows b, 2b,
+///   ...) and the lines after it are exactly the rest of the grid: rows of
+///   n cells, breaks only between bands, and no further row of n cells
+///   right after the last. So a grid drawn with blank lines or comments
+///   between its bands reads as one grid, while a grid missing a row never
+///   reaches into the next one;
+/// - at a line of another count that begins another puzzle: a whole
+///   puzzle of 81 cells or more (or of the size given), or a line whose
+///   count could begin a puzzle when the next line has the same count,
+///   such as a 4x4 grid, or 4x4 puzzles, right after the grid.
+///
+/// The line that ends a grid begins the next record. A grid that ends
+/// early is one record, an error on its last row ("grid cut short after 4
+/// of 9 rows"), and never takes rows from the puzzle after it. Any other
+/// line of the wrong count within a grid, such as a row of a 9x9 grid cut
+/// to 4 cells or padded to 16, is a damaged row: an error for the whole
+/// grid ("grid row 5 has 8 cells, expected 9", on that row's line), and
+/// the grid goes on to its last row, so that one typo costs one record.
+/// A line inserted into a grid, a damaged row more, leaves rows over after
+/// its n-th: as many rows of n cells as the grid has damaged rows, at most,
+/// are its rows too when they follow it directly and no further row of n
+/// cells follows them. The error of a record always names one of its own
+/// lines.
 ///
 /// Lines are read up to 64 KiB; a longer line is an error record, unless a
 /// `#` within its first 64 KiB makes the rest a comment. Bytes that are not
@@ -146,6 +182,14 @@ pub struct Record {
 /// assert_eq!(error.to_string(), "line 2: expected 16 cells, found 15");
 /// assert_eq!(records[2].line, 3);
 /// assert_eq!(records[0].result, records[2].result);
+///
+/// // A grid missing a row ends at the blank line after it.
+/// let text = "1 . | 3 .\n. . | 2 .\n3 . | . .\n\n1.3...2.3.....4.\n";
+/// let records = Puzzles::new(text.as_bytes()).collect::<Result<Vec<_>, _>>()?;
+/// let error = records[0].result.as_ref().unwrap_err();
+/// assert_eq!(error.to_string(), "line 3: grid cut short after 3 of 4 rows");
+/// assert_eq!(records[1].line, 5);
+/// assert!(records[1].result.is_ok());
 /// # Ok::<(), std::io::Error>(())
 /// ```
 #[derive(Debug)]
@@ -171,6 +215,7 @@ impl<R: BufRead> Puzzles<R> {
                 spare: Vec::new(),
                 error: None,
                 finished: false,
+                broken: false,
             },
             options,
         }
@@ -185,21 +230,23 @@ impl<R: BufRead> Puzzles<R> {
             return Ok(self.error_record(line, kind));
         }
         let count = line.cells;
-        match self.options.box_size {
-            Some(b) if count == b.pow(4) => Ok(self.one_line(line, b)),
-            Some(b) if count == b * b => self.grid(line, b),
-            Some(b) => Ok(self.count_error(line, Some(b.pow(4)))),
-            None if count == AMBIGUOUS && !line.small => self.sixteen(line),
-            None => {
-                if let Some(b) = box_size_for_cells(count) {
-                    Ok(self.one_line(line, b))
-                } else if let Some(b) = box_size_for_side(count) {
-                    self.grid(line, b)
-                } else {
-                    let expected = close_cell_count(count);
-                    Ok(self.count_error(line, expected))
-                }
-            }
+        let box_size = self.options.box_size;
+        if let Some(b) = whole_puzzle(box_size, count) {
+            return Ok(self.one_line(line, b));
+        }
+        if box_size.is_none() && count == AMBIGUOUS && !line.small && self.starts_16x16(&line) {
+            return self.grid(line, 4);
+        }
+        if let Some(b) = self.damaged_first_row(&line) {
+            return self.grid(line, b);
+        }
+        if box_size.is_none() && count == AMBIGUOUS {
+            return Ok(self.one_line(line, 2));
+        }
+        match (grid_size(box_size, count), box_size) {
+            (Some(b), _) => self.grid(line, b),
+            (None, Some(b)) => Ok(self.count_error(line, Some(b.pow(4)))),
+            (None, None) => Ok(self.count_error(line, close_cell_count(count))),
         }
     }
 
@@ -256,42 +303,41 @@ impl<R: BufRead> Puzzles<R> {
 
     /// The record of a drawn grid of box size `b` whose first row is `first`.
     ///
-    /// Consumes the grid's rows: n lines with cells, fewer when a line that
-    /// could begin a puzzle cuts it short (that line is then put back).
+    /// Consumes the grid's rows: n lines with cells, fewer when the grid
+    /// ends early (the rule is on [`Puzzles`]); the lines after it are left
+    /// to be read.
     fn grid(&mut self, first: Line, b: usize) -> io::Result<Record> {
         let n = b * b;
         let start = first.number;
         let alphabet = &self.options.alphabet;
-        let source = &mut self.source;
         let mut cells = Vec::with_capacity(n * n);
         // The first fault, in line order; later rows are read but not parsed.
         let mut error = (!alphabet.supports(n)).then(|| too_small(alphabet, n, start));
         let mut line = first;
         let mut rows = 0;
+        // Rows of the wrong count, some of which may be lines inserted.
+        let mut damaged = 0;
         loop {
             rows += 1;
+            damaged += usize::from(!is_row(&line, n));
             if error.is_none() {
-                let parsed = if line.too_long {
-                    let kind = ParseErrorKind::LineTooLong {
-                        limit: MAX_LINE_LEN,
-                    };
-                    Err(ParseError::new(kind, line.number, None))
-                } else if line.cells != n {
-                    Err(row_length(rows, &line, n))
-                } else {
-                    push_line_cells(&line.text, line.number, n, alphabet, &mut cells)
-                };
-                error = parsed.err();
+                error = self.row(&line, rows, n, &mut cells).err();
             }
             let last = line.number;
-            source.recycle(line);
+            self.source.recycle(line);
             if rows == n {
+                self.take_rows_over(damaged, n);
                 break;
             }
-            match source.next_content() {
+            match self.next_row(rows, b) {
+                Some(next) => line = next,
                 None => {
-                    if let Some(io_error) = source.error.take() {
-                        return Err(io_error);
+                    // Input that fails mid-grid gives the error, not a
+                    // grid cut short.
+                    if self.source.peek(0).is_none() {
+                        if let Some(io_error) = self.source.error.take() {
+                            return Err(io_error);
+                        }
                     }
                     if error.is_none() {
                         let kind = ParseErrorKind::CutShort { rows, expected: n };
@@ -299,18 +345,6 @@ impl<R: BufRead> Puzzles<R> {
                     }
                     break;
                 }
-                Some(next)
-                    if !next.too_long
-                        && next.cells != n
-                        && starts_puzzle(self.options.box_size, next.cells) =>
-                {
-                    if error.is_none() {
-                        error = Some(row_length(rows + 1, &next, n));
-                    }
-                    source.pending.push_front(next);
-                    break;
-                }
-                Some(next) => line = next,
             }
         }
         let result = match error {
@@ -323,41 +357,150 @@ impl<R: BufRead> Puzzles<R> {
         })
     }
 
-    /// The record of a line of 16 cells, with no size given: a 4x4 puzzle,
-    /// or the first row of a 16x16 grid (the rule is on [`Puzzles`]).
-    fn sixteen(&mut self, first: Line) -> io::Result<Record> {
-        // The lines of 16 cells that follow `first`, up to a whole grid.
-        let mut rest = Vec::new();
-        while rest.len() + 1 < AMBIGUOUS {
-            match self.source.next_content() {
-                Some(line) if !line.too_long && line.cells == AMBIGUOUS && !line.small => {
-                    rest.push(line);
+    /// Takes the rows a complete grid of side `n` with `damaged` rows of the
+    /// wrong count leaves over when some of those were lines inserted: up
+    /// to `damaged` rows of n cells right after it, when no further row
+    /// follows them.
+    fn take_rows_over(&mut self, damaged: usize, n: usize) {
+        let over = (0..=damaged)
+            .take_while(|&ahead| {
+                let line = self.source.peek(ahead);
+                line.is_some_and(|line| !line.after_break && is_row(line, n))
+            })
+            .count();
+        if over <= damaged {
+            for _ in 0..over {
+                if let Some(line) = self.source.next_content() {
+                    self.source.recycle(line);
                 }
-                Some(line) => {
-                    self.source.pending.push_front(line);
-                    break;
-                }
-                None => break,
             }
         }
-        let alphabet = &self.options.alphabet;
-        let wide = rest.len() + 1 == AMBIGUOUS
-            && std::iter::once(&first)
-                .chain(&rest)
-                .filter(|line| !fits_4x4(line, alphabet))
-                .count()
-                >= AMBIGUOUS / 2;
-        // Put the rest back, marked once for all so that a 4x4 line is never
-        // taken for the start of a later 16x16 grid.
-        for mut line in rest.into_iter().rev() {
-            line.small = !wide;
-            self.source.pending.push_front(line);
-        }
-        if wide {
-            self.grid(first, 4)
+    }
+
+    /// Appends the digits of `line`, row `row` of a grid of side `n`, to
+    /// `cells`.
+    fn row(
+        &self,
+        line: &Line,
+        row: usize,
+        n: usize,
+        cells: &mut Vec<u8>,
+    ) -> Result<(), ParseError> {
+        if line.too_long {
+            let kind = ParseErrorKind::LineTooLong {
+                limit: MAX_LINE_LEN,
+            };
+            Err(ParseError::new(kind, line.number, None))
+        } else if line.cells != n {
+            Err(row_length(row, line, n))
         } else {
-            Ok(self.one_line(first, 2))
+            push_line_cells(&line.text, line.number, n, &self.options.alphabet, cells)
         }
+    }
+
+    /// The row after the first `rows` of a grid of box size `b`, or `None`
+    /// where the grid ends.
+    fn next_row(&mut self, rows: usize, b: usize) -> Option<Line> {
+        if self.continues_grid(0, rows, b) {
+            self.source.next_content()
+        } else {
+            None
+        }
+    }
+
+    /// Whether the line with cells `ahead` lines on continues a grid of box
+    /// size `b` whose `rows` rows so far end right before it (the rule is
+    /// on [`Puzzles`]).
+    fn continues_grid(&mut self, ahead: usize, rows: usize, b: usize) -> bool {
+        let n = b * b;
+        let box_size = self.options.box_size;
+        let Some(next) = self.source.peek(ahead) else {
+            return false;
+        };
+        if next.after_break {
+            // A blank line between bands, when the rest is there.
+            rows % b == 0 && self.rows_ahead(ahead, rows + 1, b)
+        } else if next.small {
+            false
+        } else if next.too_long || next.cells == n {
+            true
+        } else if whole_puzzle(box_size, next.cells).is_some() {
+            false
+        } else {
+            // A row cut to 4 cells or padded to 16 is damaged, unless the
+            // line after it has as many cells: a 4x4 grid, or 4x4 puzzles,
+            // right after a grid cut short.
+            let cells = next.cells;
+            let after = self.source.peek(ahead + 1);
+            let same = after.is_some_and(|after| !after.after_break && after.cells == cells);
+            !(same && starts_puzzle(box_size, cells))
+        }
+    }
+
+    /// Whether the lines with cells from `from` lines ahead are rows `row`
+    /// to n of a grid of box size `b`, with breaks only where a band starts,
+    /// and the line after them ends the grid.
+    fn rows_ahead(&mut self, from: usize, row: usize, b: usize) -> bool {
+        let n = b * b;
+        for (ahead, row) in (from..).zip(row..=n) {
+            match self.source.peek(ahead) {
+                Some(line) if is_row(line, n) && (!line.after_break || (row - 1) % b == 0) => {}
+                _ => return false,
+            }
+        }
+        let after = from + n + 1 - row;
+        ends_grid(self.source.peek(after), n)
+    }
+
+    /// Whether `first`, a line of 16 cells with no size given, is the first
+    /// row of a 16x16 grid rather than a 4x4 puzzle (the rule is on
+    /// [`Puzzles`]). If not, the 16-cell lines looked at after it are marked
+    /// as 4x4 puzzles once for all, so that none is taken for the start of
+    /// a later 16x16 grid.
+    fn starts_16x16(&mut self, first: &Line) -> bool {
+        let mut wide = usize::from(!fits_4x4(first, &self.options.alphabet));
+        // The lines after `first` that would be the rest of a 16x16 grid.
+        let mut rest = 0;
+        while rest + 1 < AMBIGUOUS && self.continues_grid(rest, rest + 1, 4) {
+            let line = &self.source.pending[rest];
+            if line.cells == AMBIGUOUS && !fits_4x4(line, &self.options.alphabet) {
+                wide += 1;
+            }
+            rest += 1;
+        }
+        if wide >= AMBIGUOUS / 2 {
+            return true;
+        }
+        for line in self.source.pending.iter_mut().take(rest) {
+            line.small = line.cells == AMBIGUOUS;
+        }
+        false
+    }
+
+    /// The box size of the grid whose first row is `first`, damaged: the
+    /// next line has another count, a grid's width n, and it and the lines
+    /// after it are the grid's other n - 1 rows, ended as [`Puzzles`] says
+    /// (for 16 cells, wide enough to be a 16x16 grid).
+    fn damaged_first_row(&mut self, first: &Line) -> Option<usize> {
+        let box_size = self.options.box_size;
+        let next = self.source.peek(0)?;
+        if next.after_break || next.cells == first.cells {
+            return None;
+        }
+        let n = next.cells;
+        let b = grid_size(box_size, n)?;
+        if !self.rows_ahead(0, 2, b) {
+            return None;
+        }
+        if box_size.is_none() && n == AMBIGUOUS {
+            let alphabet = &self.options.alphabet;
+            let rest = self.source.pending.iter().take(AMBIGUOUS - 1);
+            let wide = rest.filter(|line| !fits_4x4(line, alphabet)).count();
+            if wide < AMBIGUOUS / 2 {
+                return None;
+            }
+        }
+        Some(b)
     }
 }
 
@@ -374,12 +517,42 @@ impl<R: BufRead> Iterator for Puzzles<R> {
 
 impl<R: BufRead> FusedIterator for Puzzles<R> {}
 
+/// The box size of a puzzle written whole on a line of `count` cells, when
+/// the line cannot as well be a grid's row (16 cells with no size given).
+fn whole_puzzle(box_size: Option<usize>, count: usize) -> Option<usize> {
+    match box_size {
+        Some(b) => (count == b.pow(4)).then_some(b),
+        None if count == AMBIGUOUS => None,
+        None => box_size_for_cells(count),
+    }
+}
+
+/// The box size of a grid with rows of `width` cells.
+fn grid_size(box_size: Option<usize>, width: usize) -> Option<usize> {
+    match box_size {
+        Some(b) => (width == b * b).then_some(b),
+        None => box_size_for_side(width),
+    }
+}
+
 /// Whether a line of `count` cells can begin a puzzle by itself.
 fn starts_puzzle(box_size: Option<usize>, count: usize) -> bool {
     match box_size {
         Some(b) => count == b.pow(4),
         None => box_size_for_cells(count).is_some() || box_size_for_side(count).is_some(),
     }
+}
+
+/// Whether `line` can be a row of a grid of side `n`.
+fn is_row(line: &Line, n: usize) -> bool {
+    !line.too_long && line.cells == n && !line.small
+}
+
+/// Whether `line`, the line with cells after the last row of a grid of
+/// side `n`, leaves the grid complete: it is the end of input, comes after
+/// a blank or comment line, or is no row of n cells.
+fn ends_grid(line: Option<&Line>, n: usize) -> bool {
+    line.map_or(true, |line| line.after_break || !is_row(line, n))
 }
 
 /// Whether every cell of `line` is empty or a digit of a 4x4 grid.
@@ -419,6 +592,9 @@ struct Line {
     too_long: bool,
     /// Whether it is already known to be a 4x4 puzzle, not a 16x16 row.
     small: bool,
+    /// Whether a blank or comment line comes between it and the line with
+    /// cells before it, which ends a grid (rules do not).
+    after_break: bool,
 }
 
 /// The lines of the input, with lines put back to be read again.
@@ -427,8 +603,9 @@ struct Source<R> {
     reader: R,
     /// Lines read so far.
     lines_read: usize,
-    /// Lines read ahead and put back, to be taken first, in order. Holds at
-    /// most 16 lines: the look-ahead of a 16-cell line and the line after.
+    /// Lines with cells read ahead, to be taken first, in order. Holds at
+    /// most n + 1 lines for grids of side n, 50 in all: the rest of a grid
+    /// looked at before it is read, and the line after it.
     pending: VecDeque<Line>,
     /// A buffer kept from a line already used, to read the next into.
     spare: Vec<u8>,
@@ -436,19 +613,41 @@ struct Source<R> {
     error: Option<io::Error>,
     /// Whether the reader is done with: end of input or an I/O error.
     finished: bool,
+    /// Whether a blank or comment line was read since the last line with
+    /// cells.
+    broken: bool,
 }
 
 impl<R: BufRead> Source<R> {
     /// The next line holding cells (or too long to tell), `None` at the end
     /// of input or on an I/O error, which is then in `self.error`.
     fn next_content(&mut self) -> Option<Line> {
-        if let Some(line) = self.pending.pop_front() {
-            return Some(line);
+        self.pending.pop_front().or_else(|| self.read_content())
+    }
+
+    /// The line holding cells `ahead` lines after the next (0 for the next
+    /// itself), left to be taken in turn; `None` past the end of input.
+    fn peek(&mut self, ahead: usize) -> Option<&Line> {
+        while self.pending.len() <= ahead {
+            let line = self.read_content()?;
+            self.pending.push_back(line);
         }
+        self.pending.get(ahead)
+    }
+
+    /// Reads up to the next line holding cells, noting on it whether a
+    /// blank or comment line came before it.
+    fn read_content(&mut self) -> Option<Line> {
         while !self.finished {
             match self.read_line() {
-                Ok(Some(line)) if line.cells == 0 && !line.too_long => self.recycle(line),
-                Ok(Some(line)) => return Some(line),
+                Ok(Some(line)) if line.cells == 0 && !line.too_long => {
+                    self.broken |= !is_rule(&line.text);
+                    self.recycle(line);
+                }
+                Ok(Some(mut line)) => {
+                    line.after_break = std::mem::take(&mut self.broken);
+                    return Some(line);
+                }
                 Ok(None) => self.finished = true,
                 Err(error) => {
                     self.error = Some(error);
@@ -502,6 +701,7 @@ impl<R: BufRead> Source<R> {
             too_long: too_long && !text.contains('#'),
             text,
             small: false,
+            after_break: false,
         }))
     }
 
@@ -521,6 +721,32 @@ mod tests {
 
     const INKALA: &str =
         "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+    /// Inkala's puzzle drawn as a grid.
+    const INKALA_GRID: &str = "\
+8 . . | . . . | . . .
+. . 3 | 6 . . | . . .
+. 7 . | . 9 . | 2 . .
+------+-------+------
+. 5 . | . . 7 | . . .
+. . . | . 4 5 | 7 . .
+. . . | 1 . . | . 3 .
+------+-------+------
+. . 1 | . . . | . 6 8
+. . 8 | 5 . . | . 1 .
+. 9 . | . . . | 4 . .
+";
+
+    /// Six 9x9 puzzles with 17 givens each, from the public collection of
+    /// 17-clue puzzles.
+    const SEVENTEEN: [&str; 6] = [
+        ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
+        ".................1.....2.3......3.2...4....5...6.1.....3......6.7..8...952.7.....",
+        ".................1.....2.3......425...6.......17....8.....7...64...6....9..8...1.",
+        ".................1.....2.3......45....1.6.....4......7....8.4....9...2..3.61...9.",
+        ".................1.....2.3......45.6..3.......17...8.....16......8....4..6.5..2..",
+        ".................1.....2.3.....1...4..3.5.....26....7.14...8...5........7....6.2.",
+    ];
 
     fn read(text: &str) -> Vec<Record> {
         read_with(text, ReadOptions::new())
@@ -700,7 +926,7 @@ mod tests {
             vec![
                 (
                     2,
-                    Err("line 7: grid row 5 has 81 cells, expected 9".to_string())
+                    Err("line 6: grid cut short after 4 of 9 rows".to_string())
                 ),
                 (7, Ok(INKALA.to_string())),
                 (8, Ok(LEETCODE.to_string())),
@@ -713,9 +939,253 @@ mod tests {
             vec![
                 (
                     2,
-                    Err("line 7: grid row 5 has 4 cells, expected 9".to_string())
+                    Err("line 6: grid cut short after 4 of 9 rows".to_string())
                 ),
                 (7, Ok("1.3...2.3.....4.".to_string())),
+            ]
+        );
+        // Cut short by 4x4 puzzles on one line each.
+        let text = format!("{cut}1.3...2.3.....4.\n1.3...2.3.....4.\n");
+        assert_eq!(
+            summary(&read(&text)),
+            vec![
+                (
+                    2,
+                    Err("line 6: grid cut short after 4 of 9 rows".to_string())
+                ),
+                (7, Ok("1.3...2.3.....4.".to_string())),
+                (8, Ok("1.3...2.3.....4.".to_string())),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_row_cut_or_padded_costs_one_record() {
+        let (row5, row9) = ("4 . . | 8 . 3 | . . 1", ". . . | . 8 . | . 7 9");
+        for (row, damaged, error) in [
+            (
+                row5,
+                "4 . . | 8",
+                "line 7: grid row 5 has 4 cells, expected 9",
+            ),
+            (
+                row5,
+                "4 . . | 8 . 3 | . . 1 | 2 3 4 | 5 6 7 8",
+                "line 7: grid row 5 has 16 cells, expected 9",
+            ),
+            (
+                row9,
+                ". . . | .",
+                "line 12: grid row 9 has 4 cells, expected 9",
+            ),
+            (
+                row9,
+                ". . . | . 8 . | . 7 9 | . . . | . . . .",
+                "line 12: grid row 9 has 16 cells, expected 9",
+            ),
+        ] {
+            let grid = LEETCODE_GRID.replace(row, damaged);
+            // The next puzzle after a blank line, and right after the grid.
+            for (gap, next) in [("\n", 14), ("", 13)] {
+                let text = format!("{grid}{gap}{INKALA_GRID}");
+                assert_eq!(
+                    summary(&read(&text)),
+                    vec![(2, Err(error.to_string())), (next, Ok(INKALA.to_string()))],
+                    "{text}"
+                );
+            }
+        }
+        // A row of a 4x4 grid padded to 9 cells.
+        let text = "1 . | 3 .\n. . | 2 . | 5 6 7 8 9\n3 . | . .\n. . | 4 .\n1.3...2.3.....4.\n";
+        assert_eq!(
+            summary(&read(text)),
+            vec![
+                (
+                    1,
+                    Err("line 2: grid row 2 has 9 cells, expected 4".to_string())
+                ),
+                (5, Ok("1.3...2.3.....4.".to_string())),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_line_inserted_into_a_grid_costs_one_record() {
+        let grid = LEETCODE_GRID.replace(
+            "4 . . | 8 . 3 | . . 1\n",
+            "4 . . | 8 . 3 | . . 1\nthis is no row\n",
+        );
+        let error = "line 8: grid row 6 has 11 cells, expected 9";
+        // The next puzzle after a blank line, or right after on one line.
+        for (gap, next) in [("\n", 15), ("", 14)] {
+            let text = format!("{grid}{gap}{INKALA}\n");
+            assert_eq!(
+                summary(&read(&text)),
+                vec![(2, Err(error.to_string())), (next, Ok(INKALA.to_string()))]
+            );
+        }
+        // In a 4x4 grid, at the end of input.
+        let text = "1 . | 3 .\n??\n. . | 2 .\n3 . | . .\n. . | 4 .\n";
+        assert_eq!(
+            summary(&read(text)),
+            vec![(
+                1,
+                Err("line 2: grid row 2 has 2 cells, expected 4".to_string())
+            )]
+        );
+    }
+
+    #[test]
+    fn a_damaged_first_row_starts_its_grid() {
+        // A 4x4 grid, its first row cut to 3 cells or padded to 5.
+        let rest = ". . | 2 .\n3 . | . .\n. . | 4 .\n";
+        for (first, cells) in [("1 . | 3", 3), ("1 . | 3 . 4", 5)] {
+            let text = format!("{first}\n{rest}\n1.3...2.3.....4.\n");
+            let error = format!("line 1: grid row 1 has {cells} cells, expected 4");
+            assert_eq!(
+                summary(&read(&text)),
+                vec![(1, Err(error)), (6, Ok("1.3...2.3.....4.".to_string()))]
+            );
+        }
+        // A 9x9 grid, its first row cut to 4 cells, to 8, or padded to 16.
+        let rest: String = LEETCODE_GRID
+            .lines()
+            .skip(2)
+            .map(|l| format!("{l}\n"))
+            .collect();
+        for first in [
+            "5 3 . | .",
+            "5 3 . | . 7 . | . .",
+            "5 3 . | . 7 . | . . . | 1 2 3 | 4 5 6 7",
+        ] {
+            let text = format!("{first}\n{rest}\n{INKALA_GRID}");
+            let error = format!(
+                "line 1: grid row 1 has {} cells, expected 9",
+                count_cells(first)
+            );
+            assert_eq!(
+                summary(&read(&text)),
+                vec![(1, Err(error)), (13, Ok(INKALA.to_string()))]
+            );
+        }
+        // A puzzle on one line, one cell short, right before a grid is no
+        // row of that grid.
+        let text = format!("{}\n{INKALA_GRID}", &LEETCODE[1..]);
+        assert_eq!(
+            summary(&read(&text)),
+            vec![
+                (1, Err("line 1: expected 81 cells, found 80".to_string())),
+                (2, Ok(INKALA.to_string())),
+            ]
+        );
+        // A 16x16 grid whose first row lost a cell.
+        let big = pattern(4);
+        let text = rows(&big, false)[1..].to_string();
+        assert_eq!(
+            summary(&read(&text)),
+            vec![(
+                1,
+                Err("line 1: grid row 1 has 15 cells, expected 16".to_string())
+            )]
+        );
+    }
+
+    /// The user's report: a 4x4 grid missing its last row took the first
+    /// row of the next grid, and the intact grid was reported invalid.
+    #[test]
+    fn a_blank_line_ends_a_grid_missing_a_row() {
+        let text =
+            "1 . | . .\n. . | . .\n. . | . .\n\n2 . | . .\n. . | 3 .\n. . | . .\n. . | . 4\n";
+        assert_eq!(
+            summary(&read(text)),
+            vec![
+                (
+                    1,
+                    Err("line 3: grid cut short after 3 of 4 rows".to_string())
+                ),
+                (5, Ok("2.....3........4".to_string())),
+            ]
+        );
+        // A comment line ends a grid as a blank line does.
+        let text = text.replacen("\n\n", "\n# the next puzzle\n", 1);
+        let records = read(&text);
+        assert_eq!(records.len(), 2);
+        assert!(records[1].result.is_ok());
+    }
+
+    #[test]
+    fn a_grid_missing_a_row_spares_the_grids_after_it() {
+        let grids: Vec<Grid> = SEVENTEEN.iter().map(|p| Grid::parse(p).unwrap()).collect();
+        let mut drawn: Vec<String> = grids.iter().map(Grid::to_grid_string).collect();
+        // Row 5 (the sixth line, after a rule) of the first grid deleted.
+        drawn[0] = drawn[0]
+            .lines()
+            .enumerate()
+            .filter(|&(i, _)| i != 5)
+            .map(|(_, line)| format!("{line}\n"))
+            .collect();
+        let records = read(&drawn.join("\n"));
+        assert_eq!(
+            records.iter().map(|r| r.line).collect::<Vec<_>>(),
+            vec![1, 12, 24, 36, 48, 60]
+        );
+        assert_eq!(
+            records[0].result.as_ref().unwrap_err().to_string(),
+            "line 10: grid cut short after 8 of 9 rows"
+        );
+        for (record, grid) in records[1..].iter().zip(&grids[1..]) {
+            assert_eq!(record.result.as_ref(), Ok(grid));
+        }
+    }
+
+    #[test]
+    fn blank_lines_between_bands_keep_a_grid_whole() {
+        let rule = "------+-------+------\n";
+        let blank = LEETCODE_GRID.replace(rule, "\n");
+        let commented = LEETCODE_GRID.replace(rule, "# the next band\n");
+        // The last grid is followed by the end of input, the others by a
+        // blank line and by a puzzle on one line.
+        let text = format!("{blank}\n{commented}{INKALA}\n{blank}");
+        assert_eq!(
+            summary(&read(&text)),
+            vec![
+                (2, Ok(LEETCODE.to_string())),
+                (15, Ok(LEETCODE.to_string())),
+                (26, Ok(INKALA.to_string())),
+                (28, Ok(LEETCODE.to_string())),
+            ]
+        );
+        // A blank line within a band ends the grid.
+        let split = LEETCODE_GRID.replace("| . . 3\n", "| . . 3\n\n");
+        assert_eq!(
+            summary(&read(&split)),
+            vec![
+                (
+                    2,
+                    Err("line 6: grid cut short after 4 of 9 rows".to_string())
+                ),
+                (
+                    8,
+                    Err("line 13: grid cut short after 5 of 9 rows".to_string())
+                ),
+            ]
+        );
+        // Two bands, then a whole grid: the grid's first band would complete
+        // the two, but its fourth row shows it is a grid of its own.
+        let two_bands: String = LEETCODE_GRID
+            .lines()
+            .take(8)
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let text = format!("{two_bands}\n{INKALA_GRID}");
+        assert_eq!(
+            summary(&read(&text)),
+            vec![
+                (
+                    2,
+                    Err("line 8: grid cut short after 6 of 9 rows".to_string())
+                ),
+                (10, Ok(INKALA.to_string())),
             ]
         );
     }
@@ -819,6 +1289,42 @@ mod tests {
                 (3, Ok(small[2].to_string())),
             ]
         );
+    }
+
+    #[test]
+    fn a_damaged_16x16_grid_is_one_record() {
+        let drawn = pattern(4).to_grid_string();
+        // Row 5, on the sixth line after a rule: deleted, cut to 15 cells, to 9.
+        let row5 = drawn.lines().nth(5).unwrap();
+        for (damaged, error) in [
+            (None, "line 18: grid cut short after 15 of 16 rows"),
+            (
+                Some(&row5[..row5.len() - 2]),
+                "line 6: grid row 5 has 15 cells, expected 16",
+            ),
+            (
+                Some("1 2 3 | 4 5 6 | 7 8 9"),
+                "line 6: grid row 5 has 9 cells, expected 16",
+            ),
+        ] {
+            let mut text = String::new();
+            for (i, line) in drawn.lines().enumerate() {
+                if let Some(line) = if i == 5 { damaged } else { Some(line) } {
+                    text.push_str(&format!("{line}\n"));
+                }
+            }
+            let after = text.lines().count() + 2;
+            text.push_str(&format!("\n{INKALA}\n1.3...2.3.....4.\n"));
+            assert_eq!(
+                summary(&read(&text)),
+                vec![
+                    (1, Err(error.to_string())),
+                    (after, Ok(INKALA.to_string())),
+                    (after + 1, Ok("1.3...2.3.....4.".to_string())),
+                ],
+                "{text}"
+            );
+        }
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The library as a user calls it: the solving verbs on fixture puzzles, the
 //! errors that say why there is no single answer, the reader on every
-//! format, and random puzzles checked against a brute-force counter.
+//! format and on files with a damaged puzzle, and random puzzles checked
+//! against a brute-force counter.
 
 use std::collections::HashSet;
 use std::fs::File;
@@ -410,6 +411,136 @@ proptest! {
     }
 }
 
+/// How a puzzle is written in a generated file.
+#[derive(Clone, Copy, Debug)]
+enum Form {
+    /// One line of n*n cells.
+    Line,
+    /// n lines of n cells, without spaces.
+    Rows,
+    /// n lines of cells apart by spaces, boxes apart by `|` and bands by
+    /// rules.
+    Boxes,
+}
+
+/// A kind of damage done to one puzzle of a generated file.
+#[derive(Clone, Copy, Debug)]
+enum Harm {
+    DeleteRow,
+    CutRow,
+    PadRow,
+    InsertLine,
+}
+
+/// The damage done to one puzzle: the kind, which row, by how much, and
+/// the line inserted.
+#[derive(Clone, Debug)]
+struct Damage {
+    harm: Harm,
+    row: prop::sample::Index,
+    amount: prop::sample::Index,
+    garbage: String,
+}
+
+/// The lines of `puzzle` written in `form`: the cells of each, `None` for
+/// a rule.
+fn lines_of(puzzle: &Grid, form: Form) -> Vec<Option<Vec<char>>> {
+    let (b, n) = (puzzle.box_size(), puzzle.side());
+    let cells: Vec<char> = puzzle.to_string().chars().collect();
+    match form {
+        Form::Line => vec![Some(cells)],
+        Form::Rows | Form::Boxes => {
+            let mut lines = Vec::new();
+            for (r, row) in cells.chunks(n).enumerate() {
+                if matches!(form, Form::Boxes) && r > 0 && r % b == 0 {
+                    lines.push(None);
+                }
+                lines.push(Some(row.to_vec()));
+            }
+            lines
+        }
+    }
+}
+
+/// One line written in `form`, for box size `b`.
+fn render(line: &Option<Vec<char>>, b: usize, form: Form) -> String {
+    let Some(cells) = line else {
+        return "-".repeat(4 * b * b);
+    };
+    let mut out = String::new();
+    for (i, &symbol) in cells.iter().enumerate() {
+        if i > 0 && matches!(form, Form::Boxes) {
+            out.push_str(if i % b == 0 { " | " } else { " " });
+        }
+        out.push(symbol);
+    }
+    out
+}
+
+/// Does `damage` to `lines`, the lines of a puzzle of side `n`. A puzzle on
+/// one line has its line cut for a row deleted, padded for a line inserted.
+fn harm(lines: &mut Vec<Option<Vec<char>>>, damage: &Damage, n: usize) {
+    let rows: Vec<usize> = (0..lines.len()).filter(|&i| lines[i].is_some()).collect();
+    let harm = match (damage.harm, rows.len()) {
+        (Harm::DeleteRow, 1) => Harm::CutRow,
+        (Harm::InsertLine, 1) => Harm::PadRow,
+        (harm, _) => harm,
+    };
+    let row = rows[damage.row.index(rows.len())];
+    let cells = lines[row].as_mut().unwrap();
+    let count = cells.len();
+    match harm {
+        Harm::DeleteRow => {
+            lines.remove(row);
+        }
+        Harm::CutRow => cells.truncate(1 + damage.amount.index(count - 1)),
+        Harm::PadRow => cells.extend(std::iter::repeat('.').take(1 + damage.amount.index(count))),
+        Harm::InsertLine => {
+            // Between two rows, and no row itself.
+            let mut garbage: Vec<char> = damage.garbage.chars().collect();
+            if garbage.len() == n {
+                garbage.push('!');
+            }
+            let after = rows[damage.row.index(rows.len() - 1)];
+            lines.insert(after + 1, Some(garbage));
+        }
+    }
+}
+
+/// A puzzle of box size 2, 3 or 4, with enough givens for a 16x16 grid to
+/// tell itself from 4x4 puzzles.
+fn any_puzzle() -> impl Strategy<Value = Grid> {
+    prop_oneof![puzzle(2, 0..=16), puzzle(3, 0..=81), puzzle(4, 0..=128)]
+        .prop_map(|(_, puzzle)| puzzle)
+}
+
+/// One of the forms.
+fn any_form() -> impl Strategy<Value = Form> {
+    prop_oneof![Just(Form::Line), Just(Form::Rows), Just(Form::Boxes)]
+}
+
+/// Any damage, with a line of garbage to insert.
+fn any_damage() -> impl Strategy<Value = Damage> {
+    let harm = prop_oneof![
+        Just(Harm::DeleteRow),
+        Just(Harm::CutRow),
+        Just(Harm::PadRow),
+        Just(Harm::InsertLine)
+    ];
+    (
+        harm,
+        any::<prop::sample::Index>(),
+        any::<prop::sample::Index>(),
+        "[a-z:=!?&%@]{1,30}",
+    )
+        .prop_map(|(harm, row, amount, garbage)| Damage {
+            harm,
+            row,
+            amount,
+            garbage,
+        })
+}
+
 /// Every solution of a 4x4 puzzle, counted by the solver's iterator.
 fn solver_count_all(puzzle: &Grid) -> u64 {
     let mut solver = SudokuSolver::new(2);
@@ -420,4 +551,63 @@ fn solver_count_all(puzzle: &Grid) -> u64 {
         solutions.len()
     );
     solutions.len() as u64
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// A file of puzzles in every form, apart by blank or comment lines,
+    /// one of them damaged: one record per puzzle, the others read back
+    /// whole, and every record's line and error on its own lines.
+    #[test]
+    fn one_damaged_puzzle_costs_its_own_record_alone(
+        puzzles in proptest::collection::vec((any_puzzle(), any_form(), any::<bool>()), 2..=5),
+        victim in any::<prop::sample::Index>(),
+        damage in any_damage(),
+    ) {
+        let victim = victim.index(puzzles.len());
+        let mut text = String::new();
+        // The first and last line of each puzzle.
+        let mut spans = Vec::new();
+        let mut line = 0;
+        for (i, (puzzle, form, blank)) in puzzles.iter().enumerate() {
+            if i > 0 {
+                text.push_str(if *blank { "\n" } else { "# the next puzzle\n" });
+                line += 1;
+            }
+            let mut lines = lines_of(puzzle, *form);
+            if i == victim {
+                harm(&mut lines, &damage, puzzle.side());
+            }
+            for l in &lines {
+                text.push_str(&render(l, puzzle.box_size(), *form));
+                text.push('\n');
+            }
+            spans.push((line + 1, line + lines.len()));
+            line += lines.len();
+        }
+        let records: Vec<Record> = Puzzles::new(text.as_bytes())
+            .collect::<Result<_, _>>()
+            .unwrap();
+        prop_assert_eq!(records.len(), puzzles.len(), "{}", text);
+        for (i, (record, &(first, last))) in records.iter().zip(&spans).enumerate() {
+            prop_assert_eq!(record.line, first, "{}", text);
+            if i != victim {
+                prop_assert_eq!(record.result.as_ref(), Ok(&puzzles[i].0), "{}", text);
+                continue;
+            }
+            let drawn = !matches!(puzzles[i].1, Form::Line);
+            match &record.result {
+                Err(error) => prop_assert!(
+                    (first..=last).contains(&error.line()),
+                    "{} on lines {}-{}:\n{}",
+                    error,
+                    first,
+                    last,
+                    text
+                ),
+                Ok(grid) => prop_assert!(!drawn, "a damaged grid read as {}:\n{}", grid, text),
+            }
+        }
+    }
 }
