@@ -2,6 +2,7 @@
 //! record per input puzzle, diagnostics, exit status, formats and threads.
 
 use std::collections::HashSet;
+use std::fs::File;
 use std::io::{BufRead, BufReader, Read};
 use std::path::PathBuf;
 use std::process::{Child, Command as StdCommand, Stdio};
@@ -711,4 +712,61 @@ fn all_without_a_limit_streams_every_solution() {
     drop(stdout);
     let (code, stderr) = finish(child);
     assert_eq!((code, stderr.as_str()), (Some(0), ""));
+}
+
+#[test]
+fn a_grid_missing_a_row_costs_its_own_record_alone() {
+    // The first 4x4 grid lost its last row: it is one invalid record, named
+    // on its own lines, and the grid after the blank line is read intact.
+    let input = "1 . | . .\n. . | . .\n. . | . .\n\n2 . | . .\n. . | 3 .\n. . | . .\n. . | . 4\n";
+    let (code, stdout, stderr) = sudoku_stdin(&["--format", "json"], input);
+    assert_eq!(code, 1);
+    let records: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 2, "{stdout}");
+    assert_eq!(records[0]["status"], "invalid");
+    assert_eq!(records[0]["line"], 1);
+    assert_eq!(records[1]["status"], "solved");
+    assert_eq!(records[1]["line"], 5);
+    let puzzle = Grid::parse(&["2...", "..3.", "....", "...4"].concat()).unwrap();
+    let solution = Grid::parse(records[1]["solution"].as_str().unwrap()).unwrap();
+    assert!(solution.is_solution_of(&puzzle));
+    assert!(
+        stderr.starts_with("<stdin>:3: grid cut short after 3 of 4 rows"),
+        "{stderr}"
+    );
+
+    // Six 9x9 grids, the first missing a row: one invalid record, five
+    // solved, each solution checked against its own puzzle.
+    let puzzles: Vec<String> = BufReader::new(File::open(fixture("sudoku/easy.txt")).unwrap())
+        .lines()
+        .map(Result::unwrap)
+        .filter(|l| !l.starts_with('#') && l.len() >= 81)
+        .take(6)
+        .collect();
+    assert_eq!(puzzles.len(), 6);
+    let mut text = String::new();
+    for (k, puzzle) in puzzles.iter().enumerate() {
+        let grid = Grid::parse(&puzzle[..81]).unwrap();
+        let drawn = grid.to_grid_string();
+        for (row, line) in drawn.lines().enumerate() {
+            if k == 0 && row == 4 {
+                continue;
+            }
+            text.push_str(line);
+            text.push('\n');
+        }
+        text.push('\n');
+    }
+    let (code, stdout, _) = sudoku_stdin(&[], &text);
+    assert_eq!(code, 1);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 6, "{stdout}");
+    assert_eq!(lines[0], "invalid");
+    for (line, puzzle) in lines[1..].iter().zip(&puzzles[1..]) {
+        let puzzle = Grid::parse(&puzzle[..81]).unwrap();
+        assert!(Grid::parse(line).unwrap().is_solution_of(&puzzle));
+    }
 }
