@@ -116,10 +116,13 @@ pub fn run_cover(args: CoverArgs) -> Result<Status> {
         Some(path) if path.as_os_str() != "-" => {
             let file =
                 File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
-            let problem = dlx::read_lenient(BufReader::new(file));
+            let problem = interrupt::reading(|| dlx::read_lenient(BufReader::new(file)));
             (problem, path.display().to_string())
         }
-        _ => (dlx::read_lenient(io::stdin().lock()), "<stdin>".to_string()),
+        _ => (
+            interrupt::reading(|| dlx::read_lenient(io::stdin().lock())),
+            "<stdin>".to_string(),
+        ),
     };
     let problem = match problem {
         Ok((problem, skipped)) => {

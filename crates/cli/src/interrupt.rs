@@ -3,13 +3,17 @@
 //! The first signal sets one flag, shared by every search through its
 //! [`dlx::Limits`]: the searches stop at their next node, the records in
 //! hand are written (the interrupted one marked so), the output is flushed,
-//! and the command exits with status 130. While the command waits for a line
-//! typed at a terminal there is nothing to finish, so a signal then exits at
-//! once; a second signal always does.
+//! and the command exits with status 130. A command blocked reading its
+//! input (a terminal, a pipe from a slow producer) has everything before
+//! written already, and no search to stop: if it is still reading a quarter
+//! of a second after the signal, it exits at once. A second signal always
+//! does.
 
 use std::process;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::{Arc, OnceLock};
+use std::thread;
+use std::time::{Duration, Instant};
 
 /// The exit status of an interrupted run (128 + SIGINT, as shells report it).
 pub const EXIT_STATUS: u8 = 130;
@@ -20,8 +24,12 @@ static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
 /// Signals received so far (saturating at 2).
 static SIGNALS: AtomicU8 = AtomicU8::new(0);
 
-/// Whether the command is blocked reading a terminal, with nothing to finish.
-static WAITING: AtomicBool = AtomicBool::new(false);
+/// Whether the command is reading its input.
+static READING: AtomicBool = AtomicBool::new(false);
+
+/// How long a read may go on after a signal before the command quits: more
+/// than reading a chunk of a file takes, less than a user waits.
+const GRACE: Duration = Duration::from_millis(250);
 
 /// The flag set by the first signal, with the handler installed on first use.
 /// Without a handler (another one already installed, in a test harness say)
@@ -33,8 +41,16 @@ pub fn flag() -> Arc<AtomicBool> {
         let _ = ctrlc::set_handler(move || {
             let before = SIGNALS.fetch_add(1, Ordering::SeqCst);
             set.store(true, Ordering::SeqCst);
-            if before > 0 || WAITING.load(Ordering::SeqCst) {
+            if before > 0 {
                 process::exit(i32::from(EXIT_STATUS));
+            }
+            // The handler has a thread of its own: it may wait.
+            let signalled = Instant::now();
+            while READING.load(Ordering::SeqCst) {
+                if signalled.elapsed() > GRACE {
+                    process::exit(i32::from(EXIT_STATUS));
+                }
+                thread::sleep(Duration::from_millis(10));
             }
         });
         flag
@@ -47,14 +63,11 @@ pub fn interrupted() -> bool {
     FLAG.get().is_some_and(|flag| flag.load(Ordering::SeqCst))
 }
 
-/// Runs `read`, a read from a terminal, so that a signal during it exits at
-/// once: the user is typing, and every answer so far has been written.
-pub fn while_waiting<T>(read: impl FnOnce() -> T) -> T {
-    WAITING.store(true, Ordering::SeqCst);
-    if interrupted() {
-        process::exit(i32::from(EXIT_STATUS));
-    }
+/// Runs `read`, a read of the input: a signal that comes while it blocks
+/// ends the command (everything before it is written).
+pub fn reading<T>(read: impl FnOnce() -> T) -> T {
+    READING.store(true, Ordering::SeqCst);
     let value = read();
-    WAITING.store(false, Ordering::SeqCst);
+    READING.store(false, Ordering::SeqCst);
     value
 }

@@ -65,6 +65,9 @@ fn main() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
+    // Installed before any input is read: a signal then ends the run with
+    // status 130 and what was done written.
+    let _ = interrupt::flag();
     if let Err(e) = check_stdout() {
         diagnose(format_args!("dlx: error: cannot write the output: {e}"));
         return ExitCode::from(2);

@@ -1,9 +1,12 @@
 //! `dlx sudoku`: solve, count or check a stream of puzzles.
 //!
-//! Puzzles are read as a stream ([`sudoku_dlx::Puzzles`]) in chunks of at
-//! most [`CHUNK`] records; each chunk is solved on a rayon pool of `-j`
-//! threads (inline with `-j 1`), each worker keeping one [`SudokuSolver`] per
-//! box size for the whole run, and its outputs are written in input order.
+//! Puzzles are read as a stream ([`sudoku_dlx::Puzzles`]) on a thread of
+//! their own, and taken in chunks of the records ready, at most [`CHUNK`]:
+//! a file is solved a full chunk at a time, and a slow producer (a terminal,
+//! `tail -f`) gets each answer as soon as its puzzle is in. Each chunk is
+//! solved on a rayon pool of `-j` threads (inline with `-j 1`), each worker
+//! keeping one [`SudokuSolver`] per box size for the whole run, and its
+//! outputs are written in input order.
 //! Memory stays flat however long the input: one chunk of records and its
 //! outputs at a time. `--all` with more than [`ALL_HELD`] solutions per
 //! puzzle (or no limit) writes each solution as it is found, one puzzle at a
@@ -22,7 +25,8 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+use std::sync::{mpsc, Arc};
+use std::thread;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
@@ -262,9 +266,9 @@ pub fn run(args: Args) -> Result<Status> {
     let mut summary = Summary::default();
     let mut unreadable = Vec::new();
     for path in &files {
-        let (reader, name): (Box<dyn BufRead>, String) = if path.as_os_str() == "-" {
-            let stdin = io::stdin();
-            (Box::new(stdin.lock()), "<stdin>".to_string())
+        let (reader, name): (Box<dyn BufRead + Send>, String) = if path.as_os_str() == "-" {
+            let stdin = BufReader::with_capacity(1 << 16, io::stdin());
+            (Box::new(stdin), "<stdin>".to_string())
         } else {
             let name = path.display().to_string();
             match File::open(path) {
@@ -277,15 +281,8 @@ pub fn run(args: Args) -> Result<Status> {
                 }
             }
         };
-        // Typed puzzles are answered one by one, not a chunk at a time.
-        let chunk = if path.as_os_str() == "-" && io::stdin().is_terminal() {
-            1
-        } else {
-            CHUNK
-        };
         let file = Input {
             name: &name,
-            chunk,
             job: &job,
             pool: pool.as_ref(),
             progress: &progress,
@@ -298,7 +295,7 @@ pub fn run(args: Args) -> Result<Status> {
             progress.suspend(|| diagnose(format_args!("dlx: error: cannot read {name}: {e}")));
             unreadable.push(name);
         }
-        if summary.interrupted > 0 {
+        if interrupt::interrupted() {
             break;
         }
     }
@@ -333,8 +330,6 @@ pub fn run(args: Args) -> Result<Status> {
 struct Input<'a> {
     /// Its name in messages and JSON.
     name: &'a str,
-    /// Records per chunk.
-    chunk: usize,
     job: &'a Job,
     pool: Option<&'a rayon::ThreadPool>,
     progress: &'a ProgressBar,
@@ -345,36 +340,38 @@ impl Input<'_> {
     ///
     /// The outer error is a failed write (stop everything); the inner one a
     /// failed read (this input is cut short, the others go on).
-    fn run<R: BufRead>(
+    fn run<R: BufRead + Send + 'static>(
         &self,
-        mut puzzles: Puzzles<R>,
+        puzzles: Puzzles<R>,
         out: &mut impl Write,
         summary: &mut Summary,
     ) -> Result<Result<(), io::Error>> {
-        let mut records = Vec::with_capacity(self.chunk);
+        let records_in = read_ahead(puzzles);
+        let mut records = Vec::with_capacity(CHUNK);
         let mut read_error = None;
-        // A terminal is read a line at a time: a signal while the user
-        // types has nothing to finish.
-        let next = |puzzles: &mut Puzzles<R>| {
-            if self.chunk == 1 {
-                interrupt::while_waiting(|| puzzles.next())
-            } else {
-                puzzles.next()
-            }
-        };
-        loop {
+        let mut ended = false;
+        while !ended {
             records.clear();
-            while let Some(record) = next(&mut puzzles) {
-                match record {
-                    Ok(record) => records.push(record),
-                    Err(e) => {
+            // Wait for one record, then take those ready, up to a chunk.
+            let mut next = records_in.wait();
+            loop {
+                match next {
+                    Ready::Record(Ok(record)) => records.push(record),
+                    Ready::Record(Err(e)) => {
                         read_error = Some(e);
+                        ended = true;
                         break;
                     }
+                    Ready::End => {
+                        ended = true;
+                        break;
+                    }
+                    Ready::NotYet => break,
                 }
-                if records.len() == self.chunk {
+                if records.len() == CHUNK {
                     break;
                 }
+                next = records_in.ready();
             }
             if records.is_empty() {
                 break;
@@ -398,7 +395,7 @@ impl Input<'_> {
                     self.write(&records, &done, out, summary)?;
                 }
             }
-            if summary.interrupted > 0 || read_error.is_some() || records.len() < self.chunk {
+            if summary.interrupted > 0 {
                 break;
             }
         }
@@ -560,6 +557,68 @@ impl Input<'_> {
             });
         }
         Ok(())
+    }
+}
+
+/// The records of an input, read by a thread of their own.
+struct ReadAhead(mpsc::Receiver<io::Result<Record>>);
+
+/// What [`ReadAhead`] has for the solver.
+enum Ready {
+    /// The next record (or the read error that ends the input).
+    Record(io::Result<Record>),
+    /// None yet: the input is slow.
+    NotYet,
+    /// The input is over, or a signal came while waiting for it.
+    End,
+}
+
+/// Starts reading `puzzles` on a thread of its own, at most a chunk ahead.
+/// The thread is not joined: should a signal end the run while it is
+/// blocked on a terminal, it ends with the process.
+fn read_ahead<R: BufRead + Send + 'static>(puzzles: Puzzles<R>) -> ReadAhead {
+    let (send, receive) = mpsc::sync_channel(CHUNK);
+    let spawned = thread::Builder::new()
+        .name("dlx-read".to_string())
+        .spawn(move || {
+            for record in puzzles {
+                let last = record.is_err();
+                if send.send(record).is_err() || last {
+                    break;
+                }
+            }
+        });
+    if let Err(e) = spawned {
+        // No thread: a read error for this input, not a panic.
+        let (send, receive) = mpsc::sync_channel(1);
+        let _ = send.send(Err(e));
+        return ReadAhead(receive);
+    }
+    ReadAhead(receive)
+}
+
+impl ReadAhead {
+    /// The next record, waiting for it, but not past a signal.
+    fn wait(&self) -> Ready {
+        loop {
+            match self.0.recv_timeout(Duration::from_millis(50)) {
+                Ok(record) => return Ready::Record(record),
+                Err(mpsc::RecvTimeoutError::Disconnected) => return Ready::End,
+                Err(mpsc::RecvTimeoutError::Timeout) if interrupt::interrupted() => {
+                    return Ready::End
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+            }
+        }
+    }
+
+    /// The next record if it is read already.
+    fn ready(&self) -> Ready {
+        match self.0.try_recv() {
+            Ok(record) => Ready::Record(record),
+            Err(mpsc::TryRecvError::Empty) => Ready::NotYet,
+            Err(mpsc::TryRecvError::Disconnected) => Ready::End,
+        }
     }
 }
 

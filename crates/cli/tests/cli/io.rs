@@ -368,3 +368,46 @@ fn every_subcommand_exits_with_the_same_statuses() {
         assert!(stderr.contains("--limit"), "{stderr}");
     }
 }
+
+#[test]
+fn a_slow_producer_gets_each_answer_and_ctrl_c_ends_the_wait() {
+    // The input stays open after one puzzle, as a terminal or `tail -f`
+    // would: its answer must come out now, not when a chunk is full.
+    let mut child = Command::new(dlx_path())
+        .args(["sudoku", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    std::io::Write::write_all(&mut stdin, format!("{LEETCODE}\n").as_bytes()).unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    out.read_line(&mut first).unwrap();
+    assert_eq!(first.trim_end(), LEETCODE_SOLUTION);
+    // Blocked on its input, with nothing to finish: a signal ends it.
+    let pid = child.id().to_string();
+    assert!(Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .unwrap()
+        .success());
+    let mut waited = Duration::ZERO;
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if waited > Duration::from_secs(10) {
+            child.kill().unwrap();
+            panic!("dlx still waits for input 10 s after Ctrl-C");
+        }
+        thread::sleep(Duration::from_millis(50));
+        waited += Duration::from_millis(50);
+    };
+    drop(stdin);
+    assert_eq!(status.code(), Some(130));
+    let mut rest = String::new();
+    out.read_to_string(&mut rest).unwrap();
+    assert_eq!(rest, "");
+}
