@@ -11,7 +11,8 @@
 //! ```
 //!
 //! Blank lines are skipped. Names are any run of characters other than white
-//! space, `:` and `|`.
+//! space, `:` and `|`. The text is UTF-8, with a byte-order mark allowed
+//! first; comments may hold any bytes.
 
 use std::io::{self, BufRead, Write};
 
@@ -24,7 +25,8 @@ use crate::problem::{Entry, OptionId, Problem};
 ///
 /// An [`Error`] with the line and column of the first fault: no item line, a
 /// name declared twice, an unknown or repeated item in an option, a color on
-/// a primary item, an option without a primary item.
+/// a primary item, an option without a primary item, a byte that is not
+/// UTF-8 outside a comment.
 ///
 /// # Example
 ///
@@ -74,24 +76,25 @@ pub fn read_lenient<R: BufRead>(reader: R) -> Result<(Problem, Vec<Error>), Erro
 }
 
 fn read_with<R: BufRead>(mut reader: R, lenient: bool) -> Result<(Problem, Vec<Error>), Error> {
-    let mut line = String::new();
+    let mut line = Vec::new();
     let mut number = 0;
     let mut problem = None;
     let mut entries = Vec::new();
     let mut skipped = Vec::new();
-    loop {
-        line.clear();
-        let n = reader
-            .read_line(&mut line)
-            .map_err(|e| Error::new(ErrorKind::Io(e.to_string())).at(number + 1, 1))?;
-        if n == 0 {
-            break;
-        }
+    while next_line(&mut reader, &mut line).map_err(|e| e.at(number + 1, 1))? {
         number += 1;
-        let text = line.trim_end_matches(['\n', '\r']);
-        if text.trim_start().starts_with('|') || text.trim().is_empty() {
-            continue;
+        let mut bytes = &line[..];
+        while let [rest @ .., b'\n' | b'\r'] = bytes {
+            bytes = rest;
         }
+        if number == 1 {
+            // A byte-order mark that an editor put first is not part of the
+            // first name (nor counted in columns).
+            bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
+        }
+        let Some(text) = line_text(bytes, number)? else {
+            continue;
+        };
         match &mut problem {
             None => problem = Some(parse_items(text, number)?),
             Some(problem) => match parse_option(problem, text, number, &mut entries) {
@@ -103,6 +106,64 @@ fn read_with<R: BufRead>(mut reader: R, lenient: bool) -> Result<(Problem, Vec<E
     }
     let problem = problem.ok_or_else(|| Error::new(ErrorKind::NoItems).at(number.max(1), 1))?;
     Ok((problem, skipped))
+}
+
+/// UTF-8's byte-order mark, U+FEFF.
+const BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// Replaces `line` with the next line of the input, its `\n` included;
+/// false at the end of the input.
+fn next_line<R: BufRead>(reader: &mut R, line: &mut Vec<u8>) -> Result<bool, Error> {
+    line.clear();
+    loop {
+        let buffer = match reader.fill_buf() {
+            Ok(buffer) => buffer,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(Error::new(ErrorKind::Io(e.to_string()))),
+        };
+        if buffer.is_empty() {
+            return Ok(!line.is_empty());
+        }
+        let (chunk, end) = match buffer.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buffer[..=i], true),
+            None => (buffer, false),
+        };
+        line.extend_from_slice(chunk);
+        let used = chunk.len();
+        reader.consume(used);
+        if end {
+            return Ok(true);
+        }
+    }
+}
+
+/// The text of a line that holds items or an option; `None` for a blank
+/// line or a comment, whose bytes need not be UTF-8.
+///
+/// # Errors
+///
+/// [`ErrorKind::InvalidUtf8`] at the first byte that is not UTF-8.
+fn line_text(bytes: &[u8], line: usize) -> Result<Option<&str>, Error> {
+    let (text, invalid) = match std::str::from_utf8(bytes) {
+        Ok(text) => (text, None),
+        Err(e) => {
+            let valid = e.valid_up_to();
+            // `valid` bytes are UTF-8 by the error's word.
+            let text = std::str::from_utf8(&bytes[..valid]).unwrap_or_default();
+            (text, Some(bytes[valid]))
+        }
+    };
+    let start = text.trim_start();
+    if start.starts_with('|') || (start.is_empty() && invalid.is_none()) {
+        return Ok(None);
+    }
+    match invalid {
+        None => Ok(Some(text)),
+        Some(byte) => {
+            let column = text.chars().count() + 1;
+            Err(Error::new(ErrorKind::InvalidUtf8(byte)).at(line, column))
+        }
+    }
 }
 
 /// The tokens of a line with their 1-based character columns.
@@ -318,5 +379,39 @@ mod tests {
     #[test]
     fn columns_count_characters() {
         assert_eq!(err("é a\né b\n").1, 3);
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_not_part_of_the_first_name() {
+        let p = parse("\u{feff}a b\na b\n").unwrap();
+        assert_eq!((p.item_name(0), p.item("a")), (Some("a"), Some(0)));
+        let p = parse("\u{feff}| comment\na\na\n").unwrap();
+        assert_eq!(p.item_name(0), Some("a"));
+        // Columns are counted after the mark; elsewhere it is a character.
+        assert_eq!(err("\u{feff}a a\n").1, 3);
+        assert_eq!(
+            err("a\n\u{feff}a\n").2,
+            "line 2, column 1: unknown item '\u{feff}a'"
+        );
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_are_errors_outside_comments() {
+        let read = |bytes: &[u8]| super::read(bytes);
+        let p = read(b"| caf\xe9\n  |\xff\xfe\na b\n|\xff\na\nb\n").unwrap();
+        assert_eq!((p.item_count(), p.option_count()), (2, 2));
+        let e = read(b"a b\nb\na \xff\n").unwrap_err();
+        assert_eq!(e.to_string(), "line 3, column 3: invalid UTF-8 byte 0xff");
+        assert_eq!(*e.kind(), ErrorKind::InvalidUtf8(0xff));
+        let e = read(b"a \xc3\xa9 \xe2\x82\n").unwrap_err();
+        assert_eq!(e.to_string(), "line 1, column 5: invalid UTF-8 byte 0xe2");
+        assert_eq!(read(b"\xff | a\n").unwrap_err().column(), Some(1));
+    }
+
+    #[test]
+    fn lines_end_with_any_newline() {
+        let p = parse("a b\r\na\r\nb").unwrap();
+        assert_eq!((p.item_count(), p.option_count()), (2, 2));
+        assert_eq!(parse("a\r\r\n\r\na").unwrap().option_count(), 1);
     }
 }
