@@ -17,7 +17,8 @@
 use std::io::{self, BufRead, Write};
 
 use crate::error::{Error, ErrorKind};
-use crate::problem::{Entry, OptionId, Problem};
+use crate::names::Names;
+use crate::problem::{Entry, OptionId, Problem, MAX_NODES};
 
 /// Reads a problem in Knuth's format from a string.
 ///
@@ -96,7 +97,12 @@ fn read_with<R: BufRead>(mut reader: R, lenient: bool) -> Result<(Problem, Vec<E
             continue;
         };
         match &mut problem {
-            None => problem = Some(parse_items(text, number)?),
+            None => {
+                problem = Some(parse_items(text, number)?);
+                // The item line can be the longest by far; its buffer is not
+                // kept for the options.
+                line = Vec::new();
+            }
             Some(problem) => match parse_option(problem, text, number, &mut entries) {
                 Ok(_) => {}
                 Err(e) if lenient && *e.kind() == ErrorKind::NoPrimaryItem => skipped.push(e),
@@ -183,34 +189,32 @@ fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
-fn parse_items(text: &str, line: usize) -> Result<Problem, Error> {
-    let mut primary = Vec::new();
-    let mut secondary = Vec::new();
-    let mut seen = std::collections::HashSet::new();
+/// Calls `name` with the column of each name of the item line and whether
+/// it follows the `|`, in order.
+///
+/// # Errors
+///
+/// The first error of `name`, [`ErrorKind::InvalidName`] for a name with a
+/// `:`, [`ErrorKind::SecondBar`].
+fn item_names<'t>(
+    text: &'t str,
+    line: usize,
+    mut name: impl FnMut(usize, &'t str, bool) -> Result<(), Error>,
+) -> Result<(), Error> {
     let mut bar = false;
     for (column, token) in tokens(text) {
         // Knuth writes `|` apart, but `a|b` and `a |b` mean the same.
         let mut parts = token.split('|').peekable();
         let mut column = column;
-        while let Some(name) = parts.next() {
-            if !name.is_empty() {
-                if name.contains(':') {
-                    return Err(
-                        Error::new(ErrorKind::InvalidName(name.to_string())).at(line, column)
-                    );
+        while let Some(part) = parts.next() {
+            if !part.is_empty() {
+                if part.contains(':') {
+                    let kind = ErrorKind::InvalidName(part.to_string());
+                    return Err(Error::new(kind).at(line, column));
                 }
-                if !seen.insert(name) {
-                    return Err(
-                        Error::new(ErrorKind::DuplicateItem(name.to_string())).at(line, column)
-                    );
-                }
-                if bar {
-                    secondary.push(name);
-                } else {
-                    primary.push(name);
-                }
+                name(column, part, bar)?;
             }
-            column += name.chars().count();
+            column += part.chars().count();
             if parts.peek().is_some() {
                 if bar {
                     return Err(Error::new(ErrorKind::SecondBar).at(line, column));
@@ -220,7 +224,34 @@ fn parse_items(text: &str, line: usize) -> Result<Problem, Error> {
             }
         }
     }
-    Problem::with_names(primary, secondary).map_err(|e| e.at(line, 1))
+    Ok(())
+}
+
+fn parse_items(text: &str, line: usize) -> Result<Problem, Error> {
+    // Count first, so that the names are stored in room reserved once (a
+    // buffer that doubles holds up to twice its contents, and both copies
+    // while it moves); the first fault is found by the second pass.
+    let (mut count, mut bytes) = (0, 0);
+    let _ = item_names(text, line, |_, name, _| {
+        count += 1;
+        bytes += name.len();
+        Ok(())
+    });
+    if count > MAX_NODES {
+        return Err(Error::new(ErrorKind::TooLarge).at(line, 1));
+    }
+    let mut items = Names::default();
+    items.reserve(count, bytes);
+    let mut primary = 0;
+    item_names(text, line, |column, name, secondary| {
+        if items.insert(name).is_err() {
+            let kind = ErrorKind::DuplicateItem(name.to_string());
+            return Err(Error::new(kind).at(line, column));
+        }
+        primary += usize::from(!secondary);
+        Ok(())
+    })?;
+    Ok(Problem::with_items(primary, items))
 }
 
 fn parse_option(
@@ -282,16 +313,16 @@ fn parse_option(
 /// # Ok::<(), dlx::Error>(())
 /// ```
 pub fn write<W: Write>(problem: &Problem, mut out: W) -> io::Result<()> {
-    let names = |range: std::ops::Range<usize>| {
-        range
-            .map(|i| problem.item_name(i).unwrap_or_default())
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
     let primary = problem.primary_count();
-    write!(out, "{}", names(0..primary))?;
-    if problem.secondary_count() > 0 {
-        write!(out, " | {}", names(primary..problem.item_count()))?;
+    for item in 0..problem.item_count() {
+        let name = problem.item_name(item).unwrap_or_default();
+        if item == primary {
+            write!(out, " | {name}")?;
+        } else if item == 0 {
+            write!(out, "{name}")?;
+        } else {
+            write!(out, " {name}")?;
+        }
     }
     writeln!(out)?;
     for (id, _) in problem.options() {
@@ -374,6 +405,13 @@ mod tests {
         let mut out = Vec::new();
         write(&p, &mut out).unwrap();
         assert_eq!(String::from_utf8(out).unwrap(), text);
+        let item_line = |p: &Problem| {
+            let mut out = Vec::new();
+            write(p, &mut out).unwrap();
+            String::from_utf8(out).unwrap()
+        };
+        assert_eq!(item_line(&parse("a b\n").unwrap()), "a b\n");
+        assert_eq!(item_line(&Problem::new(0, 2)), " | 0 1\n");
     }
 
     #[test]

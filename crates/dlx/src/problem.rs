@@ -1,18 +1,20 @@
 //! Problems: items, options and their validation.
 //!
 //! A [`Problem`] owns the items (primary ones first, then secondary ones), the
-//! colors used by secondary items, and the options. Options live in a
-//! [`slab::Slab`], so an [`OptionId`] stays valid while other options are added
-//! or removed; the solver compiles the options into a flat arena of its own
-//! (see `arena.rs` for why).
+//! colors used by secondary items, and the options. Item and color names are
+//! stored once each (see `names.rs`). Options live in a [`slab::Slab`], so an
+//! [`OptionId`] stays valid while other options are added or removed; the
+//! solver compiles the options into a flat arena of its own (see `arena.rs`
+//! for why).
 
-use std::collections::HashMap;
 use std::fmt;
+use std::fmt::Write as _;
 
 use bitvec::vec::BitVec;
 use slab::Slab;
 
 use crate::error::{Error, ErrorKind};
+use crate::names::Names;
 
 /// The largest number of items plus option nodes a problem may hold: every
 /// node of the solver's arena has a `u32` index, and every item's length
@@ -125,10 +127,8 @@ impl From<(usize, Option<Color>)> for Entry {
 #[derive(Clone, Debug)]
 pub struct Problem {
     primary: usize,
-    names: Vec<String>,
-    by_name: HashMap<String, usize>,
-    colors: Vec<String>,
-    color_by_name: HashMap<String, Color>,
+    items: Names,
+    colors: Names,
     options: Slab<Box<[Entry]>>,
     /// The number of entries of all options, to size the solver's arena.
     entries: usize,
@@ -138,6 +138,10 @@ impl Problem {
     /// A problem with `primary` primary items and `secondary` secondary items,
     /// named by their indices (`"0"`, `"1"`, ...), and no options yet.
     ///
+    /// # Panics
+    ///
+    /// Past 2^32 - 1 items, whose names alone would take more than 60 GB.
+    ///
     /// # Example
     ///
     /// ```
@@ -146,8 +150,14 @@ impl Problem {
     /// assert_eq!(problem.item_name(4), Some("4"));
     /// ```
     pub fn new(primary: usize, secondary: usize) -> Problem {
-        let names: Vec<String> = (0..primary + secondary).map(|i| i.to_string()).collect();
-        Problem::from_names(primary, names)
+        let mut items = Names::default();
+        let mut name = String::new();
+        for i in 0..primary.saturating_add(secondary) {
+            name.clear();
+            let _ = write!(name, "{i}");
+            let _ = items.insert(&name);
+        }
+        Problem::with_items(primary, items)
     }
 
     /// A problem whose items have the given names, primary ones then secondary
@@ -157,7 +167,8 @@ impl Problem {
     ///
     /// [`ErrorKind::DuplicateItem`] if a name is given twice,
     /// [`ErrorKind::InvalidName`] if a name is empty or holds white space, `:`
-    /// or `|` (so that every problem can be written in Knuth's text format).
+    /// or `|` (so that every problem can be written in Knuth's text format),
+    /// [`ErrorKind::TooLarge`] past 2^30 items.
     pub fn with_names<P, S, Q, T>(primary: P, secondary: S) -> Result<Problem, Error>
     where
         P: IntoIterator<Item = Q>,
@@ -165,36 +176,24 @@ impl Problem {
         Q: Into<String>,
         T: Into<String>,
     {
-        let mut names: Vec<String> = primary.into_iter().map(Into::into).collect();
-        let primary_count = names.len();
-        names.extend(secondary.into_iter().map(Into::into));
-        let mut seen = HashMap::with_capacity(names.len());
-        for (i, name) in names.iter().enumerate() {
-            if !is_valid_name(name) {
-                return Err(Error::new(ErrorKind::InvalidName(name.clone())));
-            }
-            if seen.insert(name.clone(), i).is_some() {
-                return Err(Error::new(ErrorKind::DuplicateItem(name.clone())));
-            }
+        let mut items = Names::default();
+        for name in primary {
+            add_item(&mut items, &name.into())?;
         }
-        let mut problem = Problem::from_names(primary_count, Vec::new());
-        problem.names = names;
-        problem.by_name = seen;
-        Ok(problem)
+        let primary_count = items.len();
+        for name in secondary {
+            add_item(&mut items, &name.into())?;
+        }
+        Ok(Problem::with_items(primary_count, items))
     }
 
-    fn from_names(primary: usize, names: Vec<String>) -> Problem {
-        let by_name = names
-            .iter()
-            .enumerate()
-            .map(|(i, n)| (n.clone(), i))
-            .collect();
+    /// A problem with these items, the first `primary` of them primary, and
+    /// no options yet.
+    pub(crate) fn with_items(primary: usize, items: Names) -> Problem {
         Problem {
-            primary,
-            names,
-            by_name,
-            colors: Vec::new(),
-            color_by_name: HashMap::new(),
+            primary: primary.min(items.len()),
+            items,
+            colors: Names::default(),
             options: Slab::new(),
             entries: 0,
         }
@@ -202,7 +201,7 @@ impl Problem {
 
     /// The number of items, primary and secondary.
     pub fn item_count(&self) -> usize {
-        self.names.len()
+        self.items.len()
     }
 
     /// The number of primary items (items `0..primary_count()`).
@@ -212,7 +211,7 @@ impl Problem {
 
     /// The number of secondary items (the items after the primary ones).
     pub fn secondary_count(&self) -> usize {
-        self.names.len() - self.primary
+        self.items.len() - self.primary
     }
 
     /// Whether `item` is a primary item.
@@ -226,13 +225,17 @@ impl Problem {
     }
 
     /// The index of the item with this name.
+    ///
+    /// # Complexity
+    ///
+    /// Constant expected time (a hash of the name, one comparison or so).
     pub fn item(&self, name: &str) -> Option<usize> {
-        self.by_name.get(name).copied()
+        self.items.find(name)
     }
 
     /// The name of an item.
     pub fn item_name(&self, item: usize) -> Option<&str> {
-        self.names.get(item).map(String::as_str)
+        self.items.name(item)
     }
 
     /// The color with this name, made on first use.
@@ -242,21 +245,19 @@ impl Problem {
     /// [`ErrorKind::InvalidName`] if the name is empty or holds white space,
     /// `:` or `|`.
     pub fn color(&mut self, name: &str) -> Result<Color, Error> {
-        if let Some(&color) = self.color_by_name.get(name) {
-            return Ok(color);
+        if let Some(i) = self.colors.find(name) {
+            return Ok(Color(i as u32 + 1));
         }
         if !is_valid_name(name) {
             return Err(Error::new(ErrorKind::InvalidName(name.to_string())));
         }
-        self.colors.push(name.to_string());
-        let color = Color(self.colors.len() as u32);
-        self.color_by_name.insert(name.to_string(), color);
-        Ok(color)
+        let i = self.colors.insert(name).unwrap_or_else(|i| i);
+        Ok(Color(i as u32 + 1))
     }
 
     /// The name of a color, or `None` for a color this problem did not make.
     pub fn color_name(&self, color: Color) -> Option<&str> {
-        self.colors.get(color.index()).map(String::as_str)
+        self.colors.name(color.index())
     }
 
     /// The number of colors made so far.
@@ -333,9 +334,8 @@ impl Problem {
         for (entry, color) in entries.iter_mut().zip(colors) {
             if let Some(color) = color {
                 if entry.item < self.primary {
-                    return Err(Error::new(ErrorKind::ColorOnPrimary(
-                        self.names[entry.item].clone(),
-                    )));
+                    let name = self.item_name(entry.item).unwrap_or_default();
+                    return Err(Error::new(ErrorKind::ColorOnPrimary(name.to_string())));
                 }
                 entry.color = Some(self.color(&color)?);
             }
@@ -346,15 +346,15 @@ impl Problem {
     fn check_option(&self, entries: &[Entry]) -> Result<(), Error> {
         let mut has_primary = false;
         for (k, entry) in entries.iter().enumerate() {
-            let Some(name) = self.names.get(entry.item) else {
+            let Some(name) = self.item_name(entry.item) else {
                 return Err(Error::new(ErrorKind::UnknownItem(entry.item.to_string())));
             };
             if entries[..k].iter().any(|e| e.item == entry.item) {
-                return Err(Error::new(ErrorKind::RepeatedItem(name.clone())));
+                return Err(Error::new(ErrorKind::RepeatedItem(name.to_string())));
             }
             if let Some(color) = entry.color {
                 if entry.item < self.primary {
-                    return Err(Error::new(ErrorKind::ColorOnPrimary(name.clone())));
+                    return Err(Error::new(ErrorKind::ColorOnPrimary(name.to_string())));
                 }
                 if color.0 == 0 || color.0 as usize > self.colors.len() {
                     return Err(Error::new(ErrorKind::UnknownColor));
@@ -429,6 +429,7 @@ impl Problem {
     /// # Ok::<(), dlx::Error>(())
     /// ```
     pub fn verify(&self, solution: &[OptionId]) -> Result<(), VerifyError> {
+        let name = |item: usize| self.item_name(item).unwrap_or_default().to_string();
         let mut covered: BitVec = BitVec::repeat(false, self.item_count());
         let mut colors: Vec<Option<Color>> = vec![None; self.item_count()];
         let mut used: BitVec = BitVec::repeat(false, self.options.capacity());
@@ -447,15 +448,29 @@ impl Problem {
                     (true, Some(c)) => colors[entry.item] != Some(c),
                 };
                 if clash {
-                    return Err(VerifyError::Overlap(self.names[entry.item].clone()));
+                    return Err(VerifyError::Overlap(name(entry.item)));
                 }
                 covered.set(entry.item, true);
             }
         }
         match covered[..self.primary].first_zero() {
-            Some(item) => Err(VerifyError::Uncovered(self.names[item].clone())),
+            Some(item) => Err(VerifyError::Uncovered(name(item))),
             None => Ok(()),
         }
+    }
+}
+
+/// Adds an item name for [`Problem::with_names`].
+fn add_item(items: &mut Names, name: &str) -> Result<(), Error> {
+    if !is_valid_name(name) {
+        return Err(Error::new(ErrorKind::InvalidName(name.to_string())));
+    }
+    if items.len() >= MAX_NODES {
+        return Err(Error::new(ErrorKind::TooLarge));
+    }
+    match items.insert(name) {
+        Ok(_) => Ok(()),
+        Err(_) => Err(Error::new(ErrorKind::DuplicateItem(name.to_string()))),
     }
 }
 
