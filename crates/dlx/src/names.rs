@@ -90,6 +90,18 @@ impl Names {
         });
     }
 
+    /// Keeps the first `len` names only.
+    pub(crate) fn truncate(&mut self, len: usize) {
+        for i in (len..self.len()).rev() {
+            let hash = self.hasher.hash_one(self.name(i).unwrap_or_default());
+            if let Ok(entry) = self.table.find_entry(hash, |&j| j as usize == i) {
+                entry.remove();
+            }
+        }
+        self.ends.truncate(len);
+        self.text.truncate(self.ends.last().copied().unwrap_or(0));
+    }
+
     /// The names in order.
     pub(crate) fn iter(&self) -> impl Iterator<Item = &str> + '_ {
         (0..self.len()).map(|i| self.name(i).unwrap_or_default())
@@ -124,7 +136,13 @@ mod tests {
             (Some("bc"), Some(""), None)
         );
         assert_eq!((names.find("bc"), names.find("b")), (Some(1), None));
-        assert_eq!(names.iter().collect::<Vec<_>>(), ["a", "bc", ""]);
+        names.truncate(1);
+        assert_eq!(
+            (names.len(), names.find("bc"), names.find("a")),
+            (1, None, Some(0))
+        );
+        assert_eq!(names.insert("bc"), Ok(1));
+        assert_eq!(names.iter().collect::<Vec<_>>(), ["a", "bc"]);
     }
 
     #[test]
