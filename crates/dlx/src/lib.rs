@@ -78,6 +78,7 @@
 mod arena;
 mod error;
 mod format;
+mod memory;
 mod names;
 #[cfg(feature = "parallel")]
 mod parallel;

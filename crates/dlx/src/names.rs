@@ -15,6 +15,9 @@ use std::hash::BuildHasher;
 use hashbrown::hash_table::Entry;
 use hashbrown::{DefaultHashBuilder, HashTable};
 
+use crate::error::Error;
+use crate::memory;
+
 /// Distinct names, numbered from 0 in the order they were added.
 #[derive(Clone, Default)]
 pub(crate) struct Names {
@@ -31,6 +34,11 @@ impl Names {
     /// The number of names.
     pub(crate) fn len(&self) -> usize {
         self.ends.len()
+    }
+
+    /// The bytes of all the names together.
+    pub(crate) fn text_len(&self) -> usize {
+        self.text.len()
     }
 
     /// Name `i`.
@@ -81,13 +89,23 @@ impl Names {
 
     /// Makes room for `count` more names of `bytes` bytes in all, so that
     /// adding them allocates nothing.
-    pub(crate) fn reserve(&mut self, count: usize, bytes: usize) {
-        self.text.reserve(bytes);
-        self.ends.reserve(count);
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::OutOfMemory`](crate::ErrorKind::OutOfMemory) when the
+    /// memory cannot be had.
+    pub(crate) fn try_reserve(&mut self, count: usize, bytes: usize) -> Result<(), Error> {
+        memory::reserve_str(&mut self.text, bytes)?;
+        memory::reserve(&mut self.ends, count)?;
         let (text, ends, hasher) = (&self.text, &self.ends, &self.hasher);
-        self.table.reserve(count, |&i| {
-            hasher.hash_one(name(text, ends, i as usize).unwrap_or_default())
-        });
+        self.table
+            .try_reserve(count, |&i| {
+                hasher.hash_one(name(text, ends, i as usize).unwrap_or_default())
+            })
+            .map_err(|_| {
+                let total = self.table.len().saturating_add(count);
+                memory::out_of_memory(table_bytes(total))
+            })
     }
 
     /// Keeps the first `len` names only.
@@ -112,6 +130,32 @@ fn name<'a>(text: &'a str, ends: &[usize], i: usize) -> Option<&'a str> {
     let end = *ends.get(i)?;
     let start = if i == 0 { 0 } else { ends[i - 1] };
     text.get(start..end)
+}
+
+/// The bytes that `count` names of `bytes` bytes in all take: the text, the
+/// ends and the table.
+pub(crate) fn bytes(count: usize, bytes: usize) -> u64 {
+    let ends = (count as u64).saturating_mul(std::mem::size_of::<usize>() as u64);
+    (bytes as u64)
+        .saturating_add(ends)
+        .saturating_add(table_bytes(count))
+}
+
+/// The bytes of a hash table of `count` indices: hashbrown keeps at least
+/// one bucket in eight free and rounds the buckets up to a power of two,
+/// each bucket a `u32` and a control byte, with a group of 16 more control
+/// bytes at the end.
+fn table_bytes(count: usize) -> u64 {
+    let buckets = if count < 8 {
+        8
+    } else {
+        (count as u64)
+            .saturating_mul(8)
+            .div_ceil(7)
+            .checked_next_power_of_two()
+            .unwrap_or(u64::MAX)
+    };
+    buckets.saturating_mul(5).saturating_add(16)
 }
 
 impl fmt::Debug for Names {
@@ -148,7 +192,7 @@ mod tests {
     #[test]
     fn a_reservation_is_enough_for_what_it_names() {
         let mut names = Names::default();
-        names.reserve(1000, 4000);
+        names.try_reserve(1000, 4000).unwrap();
         let (text, ends, buckets) = (
             names.text.capacity(),
             names.ends.capacity(),
@@ -160,5 +204,6 @@ mod tests {
         assert_eq!(text, names.text.capacity());
         assert_eq!(ends, names.ends.capacity());
         assert_eq!(buckets, names.table.capacity());
+        assert!(bytes(1000, 4000) >= names.table.allocation_size() as u64 + 4000 + 8000);
     }
 }

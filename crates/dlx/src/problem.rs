@@ -21,6 +21,7 @@ use std::fmt::Write as _;
 use bitvec::vec::BitVec;
 
 use crate::error::{Error, ErrorKind};
+use crate::memory::{self, Shape};
 use crate::names::Names;
 
 /// The largest number of items plus option nodes a problem may hold: every
@@ -176,7 +177,8 @@ impl Problem {
     /// [`ErrorKind::DuplicateItem`] if a name is given twice,
     /// [`ErrorKind::InvalidName`] if a name is empty or holds white space, `:`
     /// or `|` (so that every problem can be written in Knuth's text format),
-    /// [`ErrorKind::TooLarge`] past 2^30 items.
+    /// [`ErrorKind::TooLarge`] past 2^30 items, [`ErrorKind::OutOfMemory`]
+    /// when the names cannot be stored.
     pub fn with_names<P, S, Q, T>(primary: P, secondary: S) -> Result<Problem, Error>
     where
         P: IntoIterator<Item = Q>,
@@ -251,7 +253,7 @@ impl Problem {
     /// # Errors
     ///
     /// [`ErrorKind::InvalidName`] if the name is empty or holds white space,
-    /// `:` or `|`.
+    /// `:` or `|`; [`ErrorKind::OutOfMemory`] if there is no memory for it.
     pub fn color(&mut self, name: &str) -> Result<Color, Error> {
         if let Some(i) = self.colors.find(name) {
             return Ok(Color(i as u32 + 1));
@@ -259,6 +261,7 @@ impl Problem {
         if !is_valid_name(name) {
             return Err(Error::new(ErrorKind::InvalidName(name.to_string())));
         }
+        self.colors.try_reserve(1, name.len())?;
         let i = self.colors.insert(name).unwrap_or_else(|i| i);
         Ok(Color(i as u32 + 1))
     }
@@ -283,8 +286,9 @@ impl Problem {
     /// [`ErrorKind::RepeatedItem`] for an item named twice,
     /// [`ErrorKind::NoPrimaryItem`] for an option without a primary item,
     /// [`ErrorKind::ColorOnPrimary`] for a color given to a primary item,
-    /// [`ErrorKind::UnknownColor`] for a color this problem did not make, and
-    /// [`ErrorKind::TooLarge`] past 2^30 nodes.
+    /// [`ErrorKind::UnknownColor`] for a color this problem did not make,
+    /// [`ErrorKind::TooLarge`] past 2^30 nodes and
+    /// [`ErrorKind::OutOfMemory`] when the entries cannot be stored.
     ///
     /// # Complexity
     ///
@@ -356,6 +360,16 @@ impl Problem {
         }
     }
 
+    /// Makes room for `options` more options of `entries` entries in all.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::OutOfMemory`] when the memory cannot be had.
+    pub(crate) fn try_reserve(&mut self, options: usize, entries: usize) -> Result<(), Error> {
+        memory::reserve(&mut self.options.spans, options)?;
+        memory::reserve(&mut self.options.entries, entries)
+    }
+
     /// Removes an option, returning its entries, or `None` if there is no
     /// option with this id. Its id may be given to the next option added.
     pub fn remove_option(&mut self, id: OptionId) -> Option<Vec<Entry>> {
@@ -375,6 +389,20 @@ impl Problem {
     /// The total number of entries over all options.
     pub(crate) fn entry_count(&self) -> usize {
         self.options.used
+    }
+
+    /// The sizes that decide the memory this problem and its solver take.
+    pub(crate) fn shape(&self) -> Shape {
+        Shape {
+            items: self.items.len(),
+            primary: self.primary,
+            name_bytes: self.items.text_len(),
+            colors: self.colors.len(),
+            color_bytes: self.colors.text_len(),
+            options: self.options.count,
+            ids: self.options.spans.len(),
+            entries: self.options.used,
+        }
     }
 
     /// Checks a claimed solution: every option exists, no option is named
@@ -442,6 +470,7 @@ fn add_item(items: &mut Names, name: &str) -> Result<(), Error> {
     if items.len() >= MAX_NODES {
         return Err(Error::new(ErrorKind::TooLarge));
     }
+    items.try_reserve(1, name.len())?;
     match items.insert(name) {
         Ok(_) => Ok(()),
         Err(_) => Err(Error::new(ErrorKind::DuplicateItem(name.to_string()))),
@@ -537,6 +566,7 @@ impl NewOption<'_> {
         if nodes + pending + 1 > MAX_NODES {
             return Err(Error::new(ErrorKind::TooLarge));
         }
+        memory::reserve(&mut options.entries, 1)?;
         options.entries.push(entry);
         seen.insert(entry.item);
         self.has_primary |= entry.item < *primary;
