@@ -43,6 +43,8 @@ pub enum ErrorKind {
     UnknownOption(usize),
     /// Reading the input failed.
     Io(String),
+    /// The input has this byte, which is not UTF-8, outside a comment.
+    InvalidUtf8(u8),
     /// Building the problem or its solver needs more memory than can be had:
     /// about `needed` bytes, of which `available` (when known) could be used.
     OutOfMemory {
@@ -121,6 +123,7 @@ impl fmt::Display for ErrorKind {
             ),
             ErrorKind::UnknownOption(id) => write!(f, "no option has id {id}"),
             ErrorKind::Io(message) => write!(f, "read error: {message}"),
+            ErrorKind::InvalidUtf8(byte) => write!(f, "invalid UTF-8 byte 0x{byte:02x}"),
             ErrorKind::OutOfMemory { needed, available } => {
                 write!(f, "needs about {} of memory", Bytes(*needed))?;
                 match available {

@@ -78,6 +78,8 @@
 mod arena;
 mod error;
 mod format;
+mod memory;
+mod names;
 #[cfg(feature = "parallel")]
 mod parallel;
 mod problem;

@@ -16,6 +16,7 @@
 use std::fmt;
 
 use crate::error::{Error, ErrorKind};
+use crate::memory::{self, Shape};
 use crate::problem::{OptionId, Problem, MAX_NODES};
 
 /// The N-queens problem as Knuth's DLX1 states it: place `n` queens on an
@@ -59,8 +60,12 @@ pub fn queens(n: usize) -> Problem {
 ///
 /// # Errors
 ///
-/// [`ErrorKind::TooLarge`] when the problem would exceed the solver's 2^31
-/// nodes; this is found before anything is built.
+/// Found before anything is built: [`ErrorKind::TooLarge`] when the problem
+/// would exceed the solver's 2^30 nodes, and [`ErrorKind::OutOfMemory`] when
+/// the problem and its solver together would need more memory than the
+/// process can have (see [`Solver::try_new`](crate::Solver::try_new)); for
+/// `n = 14653`, the largest board under the node limit, they need about
+/// 33 GB.
 ///
 /// # Example
 ///
@@ -71,6 +76,11 @@ pub fn queens(n: usize) -> Problem {
 /// # Ok::<(), dlx::Error>(())
 /// ```
 pub fn try_queens(n: usize) -> Result<Problem, Error> {
+    queens_within(n, memory::available())
+}
+
+/// [`try_queens`] with `available` bytes of memory.
+fn queens_within(n: usize, available: Option<u64>) -> Result<Problem, Error> {
     if n == 0 {
         return Ok(Problem::new(0, 0));
     }
@@ -82,7 +92,22 @@ pub fn try_queens(n: usize) -> Result<Problem, Error> {
     if nodes.map_or(true, |nodes| nodes > MAX_NODES) {
         return Err(Error::new(ErrorKind::TooLarge));
     }
-    let diagonals = 2 * n - 1;
+    let (nodes, squares, diagonals) = (nodes.unwrap_or(0), n * n, 2 * n - 1);
+    // Names of one letter and up to as many digits as 2n - 2 has.
+    let digits = (2 * n).to_string().len();
+    let items = 2 * n + 2 * diagonals;
+    let shape = Shape {
+        items,
+        primary: 2 * n,
+        name_bytes: items * (1 + digits),
+        options: squares,
+        ids: squares,
+        entries: 4 * squares,
+        ..Shape::default()
+    };
+    let needed =
+        memory::problem_bytes(&shape).saturating_add(memory::solver_bytes_for(&shape, nodes));
+    memory::check_against(needed, available)?;
     let primary = (0..n)
         .map(|r| format!("r{r}"))
         .chain((0..n).map(|c| format!("c{c}")));
@@ -90,6 +115,7 @@ pub fn try_queens(n: usize) -> Result<Problem, Error> {
         .map(|d| format!("a{d}"))
         .chain((0..diagonals).map(|d| format!("b{d}")));
     let mut problem = Problem::with_names(primary, secondary)?;
+    problem.try_reserve(squares, 4 * squares)?;
     let (a, b) = (2 * n, 2 * n + diagonals);
     for r in 0..n {
         for c in 0..n {
@@ -886,6 +912,23 @@ mod tests {
             try_queens(1 << 20).unwrap_err().kind(),
             &ErrorKind::TooLarge
         );
+    }
+
+    #[test]
+    fn a_board_too_large_for_the_memory_is_refused_before_it_is_built() {
+        let gb = 1 << 30;
+        let started = std::time::Instant::now();
+        let err = queens_within(14653, Some(23 * gb)).unwrap_err();
+        let ErrorKind::OutOfMemory { needed, available } = *err.kind() else {
+            panic!("{err}");
+        };
+        assert!((30 * gb..40 * gb).contains(&needed), "{err}");
+        assert_eq!(available, Some(23 * gb));
+        assert!(err.to_string().starts_with("needs about 3"), "{err}");
+        assert!(started.elapsed().as_secs() < 1);
+        // What fits is built.
+        assert_eq!(queens_within(8, Some(gb)).unwrap().option_count(), 64);
+        assert!(queens_within(100, Some(1 << 20)).is_err());
     }
 
     #[test]

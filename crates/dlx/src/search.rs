@@ -321,6 +321,32 @@ impl Solver {
             engine: Engines::new(problem),
         }
     }
+
+    /// A solver for `problem`, after checking that it fits in the memory the
+    /// process can have; [`Solver::new`] is the same without the check.
+    ///
+    /// The solver's size is estimated from the problem's (nodes of 8 or 16
+    /// bytes, the item lengths and names, the option ids) and compared with
+    /// the memory available: on Linux `MemAvailable`, or the room under the
+    /// process's cgroup limit when less. Where that cannot be read there is
+    /// no check.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::OutOfMemory`], with the bytes needed and available, before anything is allocated.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let problem = dlx::queens(8);
+    /// let mut solver = dlx::Solver::try_new(&problem)?;
+    /// assert_eq!(solver.count(), 92);
+    /// # Ok::<(), dlx::Error>(())
+    /// ```
+    pub fn try_new(problem: &Problem) -> Result<Solver, Error> {
+        crate::memory::check(crate::memory::solver_bytes(problem))?;
+        Ok(Solver::new(problem))
+    }
 }
 
 impl Solver {

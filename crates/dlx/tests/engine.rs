@@ -436,3 +436,14 @@ fn pieces_that_do_not_fit_are_an_error_not_a_panic() {
         .unwrap();
     assert_eq!(counted.solutions, 288);
 }
+
+#[test]
+fn a_solver_checked_for_memory_solves_as_one_built_without() {
+    for problem in [knuth(), sudoku4(), dlx::queens(6)] {
+        let mut checked = Solver::try_new(&problem).unwrap();
+        let mut plain = Solver::new(&problem);
+        assert_eq!(checked.count(), plain.count());
+        assert_eq!(checked.stats(), plain.stats());
+        assert_eq!(checked.first(), plain.first());
+    }
+}
