@@ -211,7 +211,7 @@ fn run(
 ) -> Result<Status> {
     let print: &Print = &print;
     let started = Instant::now();
-    let mut solver = Solver::new(problem);
+    let mut solver = Solver::try_new(problem).context("cannot solve the problem")?;
     solver.profile_levels(run.levels);
     let pieces = match run.piece {
         Some((i, n)) => {

@@ -270,3 +270,26 @@ fn options_without_a_primary_item_are_skipped_with_a_warning() {
             "<stdin>:3:1: warning: option has no primary item; option ignored",
         ));
 }
+
+#[test]
+fn cover_reads_a_byte_order_mark_and_any_bytes_in_comments() {
+    let mut input = b"\xef\xbb\xbfa b\n| caf\xe9 in Latin-1\na\nb\n".to_vec();
+    let output = dlx()
+        .args(["cover", "--count", "-"])
+        .write_stdin(input.clone())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(output.stdout, b"1\n");
+    // Elsewhere a byte that is not UTF-8 is named where it is.
+    input.extend_from_slice(b"a b\xff\n");
+    dlx()
+        .args(["cover", "--count", "-"])
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "<stdin>:5:4: invalid UTF-8 byte 0xff",
+        ));
+}

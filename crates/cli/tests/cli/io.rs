@@ -411,3 +411,14 @@ fn a_slow_producer_gets_each_answer_and_ctrl_c_ends_the_wait() {
     out.read_to_string(&mut rest).unwrap();
     assert_eq!(rest, "");
 }
+
+#[test]
+fn a_problem_too_large_for_the_memory_is_refused_before_it_is_built() {
+    // 3000-queens needs about 1.5 GB; under a 1 GB address-space limit it is
+    // refused with the figures, status 2, instead of an abort.
+    let (code, stdout, stderr) = shell(r#"ulimit -v 1000000 && exec "$DLX" queens 3000 --count"#);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert_eq!(stdout, "");
+    assert!(stderr.contains("needs about 1."), "{stderr}");
+    assert!(stderr.contains("GB of memory, more than the"), "{stderr}");
+}
