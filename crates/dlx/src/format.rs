@@ -285,7 +285,9 @@ fn parse_option(problem: &mut Problem, text: &str, line: usize) -> Result<Option
 }
 
 /// Writes a problem in Knuth's format: the item line, then one line per
-/// option, in order of id. [`read`] gives back the same problem.
+/// option, in order of id. [`read`] gives back the same problem, if it has a
+/// primary item: without one the item line would start with `|`, which
+/// Knuth's format reads as a comment.
 ///
 /// # Errors
 ///

@@ -45,7 +45,12 @@ impl Limits {
         self
     }
 
-    /// Stop before visiting more than this many search-tree nodes.
+    /// Stop before the solver's node count passes `max`. The count is the
+    /// solver's [`Stats::nodes`], kept from one search to the next until
+    /// [`Solver::clear_stats`]: so a search resumed in slices (see
+    /// [`Solver::next_solution`]) sets `max` to the count so far plus a
+    /// slice each time, and a fresh search under a limit clears the stats
+    /// first.
     pub fn nodes(mut self, max: u64) -> Limits {
         self.nodes = Some(max);
         self
