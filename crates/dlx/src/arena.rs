@@ -67,6 +67,7 @@
 
 #![allow(unsafe_code)]
 
+use std::fmt;
 use std::ops::{AddAssign, BitAnd, SubAssign};
 
 use slab::Slab;
@@ -339,9 +340,96 @@ pub(crate) fn node_count(problem: &Problem) -> usize {
     problem.item_count() + 2 + problem.entry_count() + problem.option_count()
 }
 
+/// How the branching item is found (see the module docs). The arena
+/// reports every cover of a primary item, and every change of an active
+/// primary item's length, to the ways that track them; for the others those
+/// calls compile to nothing.
+pub(crate) trait Branching: Clone + fmt::Debug + Send + Sync + 'static {
+    /// Whether the arena reports covers and lengths (`false` leaves the hot
+    /// loops as they would be without the reports).
+    const TRACKS: bool;
+
+    /// The structure for primary items `1..=primary` with lengths `len`
+    /// (indexed by item, index 0 unused).
+    fn new<L: Length>(len: &[L], primary: usize) -> Self;
+
+    /// The leftmost active primary item of the least length, and that
+    /// length, when at least one primary item is active. `len` holds the
+    /// lengths of items `0..=primary`, with [`Length::COVERED`] set on item 0
+    /// and on the covered items.
+    fn choose<L: Length>(&self, len: &[L]) -> (usize, L);
+
+    /// Primary item `i`, of length `len`, is covered.
+    fn cover(&mut self, i: usize, len: u32);
+
+    /// Undoes [`Branching::cover`] of the same item; covers are undone
+    /// last in, first out.
+    fn uncover(&mut self, i: usize, len: u32);
+
+    /// An active primary item of length `from` lost an option.
+    fn shorten(&mut self, from: u32);
+
+    /// An active primary item of length `from` got an option back.
+    fn lengthen(&mut self, from: u32);
+}
+
+/// The branching scan of small problems: every primary item's length, in
+/// one pass over the flat array (see the module docs).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FlatScan {
+    /// Whether the CPU has AVX2.
+    avx2: bool,
+}
+
+impl Branching for FlatScan {
+    const TRACKS: bool = false;
+
+    fn new<L: Length>(_len: &[L], _primary: usize) -> FlatScan {
+        FlatScan { avx2: has_avx2() }
+    }
+
+    #[inline(always)]
+    fn choose<L: Length>(&self, len: &[L]) -> (usize, L) {
+        let lens = &len[1..];
+        let (at, min) = if self.avx2 && lens.len() >= VECTOR_SCAN {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `avx2` is set only when the CPU has AVX2 (see `new`).
+            unsafe {
+                debug_assert!(has_avx2());
+                L::least_avx2(lens)
+            }
+            #[cfg(not(target_arch = "x86_64"))]
+            least(lens)
+        } else if lens.len() >= PORTABLE_SCAN {
+            least(lens)
+        } else {
+            let mut best = (0, L::COVERED);
+            for (k, &l) in lens.iter().enumerate() {
+                if l < best.1 {
+                    best = (k, l);
+                }
+            }
+            best
+        };
+        (at + 1, min)
+    }
+
+    #[inline(always)]
+    fn cover(&mut self, _i: usize, _len: u32) {}
+
+    #[inline(always)]
+    fn uncover(&mut self, _i: usize, _len: u32) {}
+
+    #[inline(always)]
+    fn shorten(&mut self, _from: u32) {}
+
+    #[inline(always)]
+    fn lengthen(&mut self, _from: u32) {}
+}
+
 /// The dancing-links structure of one problem.
 #[derive(Clone, Debug)]
-pub(crate) struct Arena<S: Storage = Vec<Node>> {
+pub(crate) struct Arena<S: Storage = Vec<Node>, B: Branching = FlatScan> {
     pub(crate) nodes: S,
     /// The length of each item's list (index 1..=N), with [`Length::COVERED`] set
     /// while the item is covered; index 0 and N + 1 are unused.
@@ -352,8 +440,6 @@ pub(crate) struct Arena<S: Storage = Vec<Node>> {
     pub(crate) primary: usize,
     /// The number of primary items not covered.
     pub(crate) active: usize,
-    /// Whether the CPU has AVX2, for the branching scan.
-    avx2: bool,
     /// Whether some option gives a color to an item.
     colored: bool,
     /// The color of each node when the problem has colors (0 for none, -1
@@ -363,11 +449,13 @@ pub(crate) struct Arena<S: Storage = Vec<Node>> {
     pub(crate) option_start: Vec<u32>,
     /// Link removals so far, Knuth's `updates`.
     pub(crate) updates: u64,
+    /// What finds the branching item.
+    pub(crate) branching: B,
 }
 
-impl<S: Storage> Arena<S> {
+impl<S: Storage, B: Branching> Arena<S, B> {
     /// Builds the arena of a problem; options keep the order of their ids.
-    pub(crate) fn new(problem: &Problem) -> Arena<S> {
+    pub(crate) fn new(problem: &Problem) -> Arena<S, B> {
         let n = problem.item_count();
         let primary = problem.primary_count();
         let node_count = node_count(problem);
@@ -421,17 +509,18 @@ impl<S: Storage> Arena<S> {
             }
             spacer = nodes.len() - 1;
         }
+        let branching = B::new(&len, primary);
         Arena {
             nodes: S::from_nodes(nodes),
             len,
             item_count: n,
             primary,
             active: primary,
-            avx2: has_avx2(),
             colored,
             colors,
             option_start,
             updates: 0,
+            branching,
         }
     }
 
@@ -558,7 +647,11 @@ impl<S: Storage> Arena<S> {
         }
         self.set_down(node.up as usize, node.down);
         self.set_up(node.down as usize, node.up);
-        self.sub_len(node.top as usize, S::Len::ONE);
+        let x = node.top as usize;
+        if B::TRACKS && x <= self.primary {
+            self.branching.shorten(self.len_of(x));
+        }
+        self.sub_len(x, S::Len::ONE);
         1
     }
 
@@ -570,7 +663,11 @@ impl<S: Storage> Arena<S> {
         }
         self.set_down(node.up as usize, q as u32);
         self.set_up(node.down as usize, q as u32);
-        self.add_len(node.top as usize, S::Len::ONE);
+        let x = node.top as usize;
+        if B::TRACKS && x <= self.primary {
+            self.branching.lengthen(self.len_of(x));
+        }
+        self.add_len(x, S::Len::ONE);
     }
 
     /// Undoes [`Arena::hide`] of the same node: relinks exactly the nodes it
@@ -617,6 +714,9 @@ impl<S: Storage> Arena<S> {
         let count = self.len_of(i);
         self.add_len(i, S::Len::COVERED);
         self.active -= usize::from(i <= self.primary);
+        if B::TRACKS && i <= self.primary {
+            self.branching.cover(i, count);
+        }
         let mut updates = 1;
         let mut p = i;
         for _ in 0..count {
@@ -651,6 +751,9 @@ impl<S: Storage> Arena<S> {
             self.unhide::<C>(p);
         }
         debug_assert_eq!(self.node(p).up as usize, i);
+        if B::TRACKS && i <= self.primary {
+            self.branching.uncover(i, count);
+        }
         self.active += usize::from(i <= self.primary);
     }
 
@@ -781,34 +884,15 @@ impl<S: Storage> Arena<S> {
     ///
     /// # Complexity
     ///
-    /// Two passes over the primary items' lengths: a vectorized minimum,
-    /// then the first position holding it.
+    /// That of [`Branching::choose`]: for the [`FlatScan`], one pass over
+    /// every primary item's length.
     #[inline]
     pub(crate) fn choose(&self) -> Option<(usize, u32)> {
         if self.active == 0 {
             return None;
         }
-        let lens = &self.len[1..=self.primary];
-        let (at, min) = if self.avx2 && lens.len() >= VECTOR_SCAN {
-            #[cfg(target_arch = "x86_64")]
-            // SAFETY: `avx2` is set only when the CPU has AVX2 (see `new`).
-            unsafe {
-                S::Len::least_avx2(lens)
-            }
-            #[cfg(not(target_arch = "x86_64"))]
-            least(lens)
-        } else if lens.len() >= PORTABLE_SCAN {
-            least(lens)
-        } else {
-            let mut best = (0, S::Len::COVERED);
-            for (k, &l) in lens.iter().enumerate() {
-                if l < best.1 {
-                    best = (k, l);
-                }
-            }
-            best
-        };
-        Some((at + 1, min.to_u32()))
+        let (item, len) = self.branching.choose(&self.len[..=self.primary]);
+        Some((item, len.to_u32()))
     }
 
     /// Whether every primary item is covered: a solution.

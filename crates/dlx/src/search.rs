@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use crate::arena::{self, Arena, Narrow, Node, Storage};
+use crate::arena::{self, Arena, Branching, FlatScan, Narrow, Node, Storage};
 use crate::error::{Error, ErrorKind};
 use crate::problem::{OptionId, Problem};
 
@@ -161,10 +161,11 @@ const PRISTINE_MAX_NODES: usize = 1 << 16;
 /// What `reset` copies back: the parts of the arena that selections and
 /// searches change.
 #[derive(Clone, Debug)]
-struct Pristine<S: Storage> {
+struct Pristine<S: Storage, B: Branching> {
     nodes: S,
     len: Vec<S::Len>,
     colors: Vec<i32>,
+    branching: B,
 }
 
 /// One level of the search stack.
@@ -197,10 +198,11 @@ enum State {
     Done,
 }
 
-/// The search state of a [`Solver`], generic over the node storage.
+/// The search state of a [`Solver`], generic over the node storage and the
+/// way the branching item is found.
 #[derive(Clone)]
-pub(crate) struct Engine<S: Storage> {
-    arena: Arena<S>,
+pub(crate) struct Engine<S: Storage, B: Branching = FlatScan> {
+    arena: Arena<S, B>,
     shared: Arc<Shared>,
     limits: Limits,
     stats: Stats,
@@ -222,7 +224,7 @@ pub(crate) struct Engine<S: Storage> {
     /// The arena's links, lengths and colors with nothing selected, kept for small
     /// arenas so that `reset` can copy them back when that is cheaper than
     /// undoing the selections one by one.
-    pristine: Option<Box<Pristine<S>>>,
+    pristine: Option<Box<Pristine<S, B>>>,
     /// Updates made by the current selections.
     select_updates: u64,
 }
@@ -499,9 +501,9 @@ impl Solver {
     }
 }
 
-impl<S: Storage> Engine<S> {
-    pub(crate) fn new(problem: &Problem) -> Engine<S> {
-        let arena = Arena::<S>::new(problem);
+impl<S: Storage, B: Branching> Engine<S, B> {
+    pub(crate) fn new(problem: &Problem) -> Engine<S, B> {
+        let arena = Arena::<S, B>::new(problem);
         let option_ids: Vec<OptionId> = problem.options().map(|(id, _)| id).collect();
         let mut option_index = vec![
             u32::MAX;
@@ -641,6 +643,7 @@ impl<S: Storage> Engine<S> {
                 nodes: arena.nodes.clone(),
                 len: arena.len.clone(),
                 colors: arena.colors.clone(),
+                branching: arena.branching.clone(),
             }));
         }
         // As the search does: cover the option's first primary item, then
@@ -689,6 +692,7 @@ impl<S: Storage> Engine<S> {
                 self.arena.nodes.clone_from(&pristine.nodes);
                 self.arena.len.clone_from(&pristine.len);
                 self.arena.colors.clone_from(&pristine.colors);
+                self.arena.branching.clone_from(&pristine.branching);
                 self.arena.active = self.arena.primary;
                 for &(x, _) in &self.item_log {
                     self.item_state[x as usize] = 0;
