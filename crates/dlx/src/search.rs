@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use crate::arena::{self, Arena, Branching, FlatScan, Narrow, Node, Storage};
+use crate::arena::{self, ActiveBlocks, Arena, Branching, FlatScan, Narrow, Node, Storage};
 use crate::error::{Error, ErrorKind};
 use crate::problem::{OptionId, Problem};
 
@@ -241,19 +241,25 @@ struct Shared {
 }
 
 /// The engine of a [`Solver`], with nodes of 8 bytes when the problem is
-/// small enough and of 16 otherwise (see `arena::NarrowNode`).
+/// small enough and of 16 otherwise (see `arena::NarrowNode`), and with
+/// `arena::ActiveBlocks` to find the branching item when it has many
+/// primary items.
 #[derive(Clone)]
 pub(crate) enum Engines {
     Wide(Engine<Vec<Node>>),
     Narrow(Engine<Narrow>),
+    WideBlocks(Engine<Vec<Node>, ActiveBlocks>),
+    NarrowBlocks(Engine<Narrow, ActiveBlocks>),
 }
 
 impl Engines {
     fn new(problem: &Problem) -> Engines {
-        if Narrow::fits(arena::node_count(problem), problem.option_count()) {
-            Engines::Narrow(Engine::new(problem))
-        } else {
-            Engines::Wide(Engine::new(problem))
+        let narrow = Narrow::fits(arena::node_count(problem), problem.option_count());
+        match (narrow, arena::branches_by_blocks(problem.primary_count())) {
+            (true, false) => Engines::Narrow(Engine::new(problem)),
+            (false, false) => Engines::Wide(Engine::new(problem)),
+            (true, true) => Engines::NarrowBlocks(Engine::new(problem)),
+            (false, true) => Engines::WideBlocks(Engine::new(problem)),
         }
     }
 }
@@ -264,6 +270,8 @@ macro_rules! engine_mut {
         match &mut $solver.engine {
             Engines::Wide($e) => $body,
             Engines::Narrow($e) => $body,
+            Engines::WideBlocks($e) => $body,
+            Engines::NarrowBlocks($e) => $body,
         }
     };
 }
@@ -274,6 +282,8 @@ macro_rules! engine_ref {
         match &$solver.engine {
             Engines::Wide($e) => $body,
             Engines::Narrow($e) => $body,
+            Engines::WideBlocks($e) => $body,
+            Engines::NarrowBlocks($e) => $body,
         }
     };
 }
