@@ -1079,3 +1079,80 @@ impl Solutions<'_> {
         self.solver
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::arena::tests::problems;
+
+    /// Solvers of `problem` with both node widths and both ways of
+    /// branching, whatever its size would choose.
+    fn every_engine(problem: &Problem) -> [Solver; 4] {
+        [
+            Engines::Narrow(Engine::new(problem)),
+            Engines::Wide(Engine::new(problem)),
+            Engines::NarrowBlocks(Engine::new(problem)),
+            Engines::WideBlocks(Engine::new(problem)),
+        ]
+        .map(|engine| Solver { engine })
+    }
+
+    /// What a user sees of the searches of a solver: solutions in the
+    /// order found, statistics with the nodes of each level, outcomes, the
+    /// pieces of a split and the counts below them, and counts and
+    /// statistics after selecting a solution's options, unselecting one
+    /// and resetting.
+    fn observe(solver: &mut Solver) -> Vec<String> {
+        let mut seen = Vec::new();
+        solver.profile_levels(true);
+        solver.set_limits(Limits::new().nodes(3000));
+        let solutions: Vec<Vec<OptionId>> = solver.solutions().collect();
+        seen.push(format!(
+            "{solutions:?} {:?} {:?}",
+            solver.outcome(),
+            solver.stats()
+        ));
+        let complete = solver.outcome().is_complete();
+        solver.clear_stats();
+        let split = solver.split(2);
+        seen.push(format!("{:?} {:?}", split.pieces(), solver.stats()));
+        if complete {
+            for piece in split.pieces() {
+                seen.push(format!("{:?}", solver.count_piece(piece)));
+            }
+            #[cfg(feature = "parallel")]
+            {
+                let counted = solver.par_count();
+                seen.push(format!("{counted:?}"));
+            }
+        }
+        if let Some(solution) = solutions.first() {
+            solver.clear_stats();
+            for &id in solution {
+                solver.select(id).unwrap();
+            }
+            seen.push(format!("{} {:?}", solver.count(), solver.stats()));
+            seen.push(format!("{:?} {}", solver.unselect(), solver.count()));
+            solver.reset();
+            seen.push(format!("{} {:?}", solver.count(), solver.stats()));
+        }
+        seen
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// The flat scan and the blocks, in arenas of either width, find
+        /// the same solutions in the same order with the same statistics:
+        /// they choose the same item at every node.
+        #[test]
+        fn every_engine_searches_the_same_tree(problem in problems()) {
+            let [first, rest @ ..] = every_engine(&problem).map(|mut s| observe(&mut s));
+            for other in rest {
+                prop_assert_eq!(&other, &first);
+            }
+        }
+    }
+}
