@@ -3,6 +3,11 @@
 //! structure built beforehand (building is linear and not what is compared).
 //! Throughput is solutions per second.
 //!
+//! `engine/sparse-20000` is a problem of many primary items and little else:
+//! 20,000 items, each with one option of its own. Its one solution takes
+//! 20,000 nodes, and what each node costs is mostly finding the branching
+//! item among the items still active.
+//!
 //! `arena/slab-vs-vec` times the engine with its nodes in a `Vec` (the
 //! default) and in a `slab::Slab`, building included, on searches of well
 //! under a second: queens-12 and the 3 x 20 pentomino (6 x 10 takes seconds).
@@ -19,7 +24,7 @@ use std::time::Duration;
 use criterion::{
     criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode, Throughput,
 };
-use dlx::Solver;
+use dlx::{Problem, Solver};
 use dlx_benches::{knuth_count, pentomino_3x20, pentomino_6x10, queens, sudoku_hard, Instance};
 
 /// Checks a count recorded by a timed closure, if that closure ran.
@@ -72,11 +77,24 @@ fn engine_group(c: &mut Criterion, instance: &Instance, samples: usize, time: Du
     check(&name, "dlx-0.8.5", &theirs, instance);
 }
 
+/// 20,000 primary items, each the only item of one option: one solution.
+fn sparse() -> Instance {
+    let n = 20_000usize;
+    let mut problem = Problem::new(n, 0);
+    for item in 0..n {
+        problem
+            .add_option([item])
+            .expect("an option of one primary item");
+    }
+    Instance::new("sparse-20000", problem, 1)
+}
+
 fn engine(c: &mut Criterion) {
     // Each search of the 6 x 10 board takes seconds: ten of them per engine.
     engine_group(c, &pentomino_6x10(), 10, Duration::from_secs(10));
     engine_group(c, &queens(13), 10, Duration::from_secs(8));
     engine_group(c, &sudoku_hard(), 50, Duration::from_secs(4));
+    engine_group(c, &sparse(), 10, Duration::from_secs(4));
 }
 
 /// A way to count every solution of a problem.

@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use crate::arena::{self, Arena, Narrow, Node, Storage};
+use crate::arena::{self, ActiveBlocks, Arena, Branching, FlatScan, Narrow, Node, Storage};
 use crate::error::{Error, ErrorKind};
 use crate::problem::{OptionId, Problem};
 
@@ -166,10 +166,11 @@ const PRISTINE_MAX_NODES: usize = 1 << 16;
 /// What `reset` copies back: the parts of the arena that selections and
 /// searches change.
 #[derive(Clone, Debug)]
-struct Pristine<S: Storage> {
+struct Pristine<S: Storage, B: Branching> {
     nodes: S,
     len: Vec<S::Len>,
     colors: Vec<i32>,
+    branching: B,
 }
 
 /// One level of the search stack.
@@ -202,10 +203,11 @@ enum State {
     Done,
 }
 
-/// The search state of a [`Solver`], generic over the node storage.
+/// The search state of a [`Solver`], generic over the node storage and the
+/// way the branching item is found.
 #[derive(Clone)]
-pub(crate) struct Engine<S: Storage> {
-    arena: Arena<S>,
+pub(crate) struct Engine<S: Storage, B: Branching = FlatScan> {
+    arena: Arena<S, B>,
     shared: Arc<Shared>,
     limits: Limits,
     stats: Stats,
@@ -227,7 +229,7 @@ pub(crate) struct Engine<S: Storage> {
     /// The arena's links, lengths and colors with nothing selected, kept for small
     /// arenas so that `reset` can copy them back when that is cheaper than
     /// undoing the selections one by one.
-    pristine: Option<Box<Pristine<S>>>,
+    pristine: Option<Box<Pristine<S, B>>>,
     /// Updates made by the current selections.
     select_updates: u64,
 }
@@ -244,19 +246,25 @@ struct Shared {
 }
 
 /// The engine of a [`Solver`], with nodes of 8 bytes when the problem is
-/// small enough and of 16 otherwise (see `arena::NarrowNode`).
+/// small enough and of 16 otherwise (see `arena::NarrowNode`), and with
+/// `arena::ActiveBlocks` to find the branching item when it has many
+/// primary items.
 #[derive(Clone)]
 pub(crate) enum Engines {
     Wide(Engine<Vec<Node>>),
     Narrow(Engine<Narrow>),
+    WideBlocks(Engine<Vec<Node>, ActiveBlocks>),
+    NarrowBlocks(Engine<Narrow, ActiveBlocks>),
 }
 
 impl Engines {
     fn new(problem: &Problem) -> Engines {
-        if Narrow::fits(arena::node_count(problem), problem.option_count()) {
-            Engines::Narrow(Engine::new(problem))
-        } else {
-            Engines::Wide(Engine::new(problem))
+        let narrow = Narrow::fits(arena::node_count(problem), problem.option_count());
+        match (narrow, arena::branches_by_blocks(problem.primary_count())) {
+            (true, false) => Engines::Narrow(Engine::new(problem)),
+            (false, false) => Engines::Wide(Engine::new(problem)),
+            (true, true) => Engines::NarrowBlocks(Engine::new(problem)),
+            (false, true) => Engines::WideBlocks(Engine::new(problem)),
         }
     }
 }
@@ -267,6 +275,8 @@ macro_rules! engine_mut {
         match &mut $solver.engine {
             Engines::Wide($e) => $body,
             Engines::Narrow($e) => $body,
+            Engines::WideBlocks($e) => $body,
+            Engines::NarrowBlocks($e) => $body,
         }
     };
 }
@@ -277,6 +287,8 @@ macro_rules! engine_ref {
         match &$solver.engine {
             Engines::Wide($e) => $body,
             Engines::Narrow($e) => $body,
+            Engines::WideBlocks($e) => $body,
+            Engines::NarrowBlocks($e) => $body,
         }
     };
 }
@@ -530,9 +542,9 @@ impl Solver {
     }
 }
 
-impl<S: Storage> Engine<S> {
-    pub(crate) fn new(problem: &Problem) -> Engine<S> {
-        let arena = Arena::<S>::new(problem);
+impl<S: Storage, B: Branching> Engine<S, B> {
+    pub(crate) fn new(problem: &Problem) -> Engine<S, B> {
+        let arena = Arena::<S, B>::new(problem);
         let option_ids: Vec<OptionId> = problem.options().map(|(id, _)| id).collect();
         let mut option_index = vec![
             u32::MAX;
@@ -672,6 +684,7 @@ impl<S: Storage> Engine<S> {
                 nodes: arena.nodes.clone(),
                 len: arena.len.clone(),
                 colors: arena.colors.clone(),
+                branching: arena.branching.clone(),
             }));
         }
         // As the search does: cover the option's first primary item, then
@@ -720,6 +733,7 @@ impl<S: Storage> Engine<S> {
                 self.arena.nodes.clone_from(&pristine.nodes);
                 self.arena.len.clone_from(&pristine.len);
                 self.arena.colors.clone_from(&pristine.colors);
+                self.arena.branching.clone_from(&pristine.branching);
                 self.arena.active = self.arena.primary;
                 for &(x, _) in &self.item_log {
                     self.item_state[x as usize] = 0;
@@ -1094,5 +1108,82 @@ impl Solutions<'_> {
     /// The solver behind the iterator: its stats, outcome and progress.
     pub fn solver(&self) -> &Solver {
         self.solver
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::arena::tests::problems;
+
+    /// Solvers of `problem` with both node widths and both ways of
+    /// branching, whatever its size would choose.
+    fn every_engine(problem: &Problem) -> [Solver; 4] {
+        [
+            Engines::Narrow(Engine::new(problem)),
+            Engines::Wide(Engine::new(problem)),
+            Engines::NarrowBlocks(Engine::new(problem)),
+            Engines::WideBlocks(Engine::new(problem)),
+        ]
+        .map(|engine| Solver { engine })
+    }
+
+    /// What a user sees of the searches of a solver: solutions in the
+    /// order found, statistics with the nodes of each level, outcomes, the
+    /// pieces of a split and the counts below them, and counts and
+    /// statistics after selecting a solution's options, unselecting one
+    /// and resetting.
+    fn observe(solver: &mut Solver) -> Vec<String> {
+        let mut seen = Vec::new();
+        solver.profile_levels(true);
+        solver.set_limits(Limits::new().nodes(3000));
+        let solutions: Vec<Vec<OptionId>> = solver.solutions().collect();
+        seen.push(format!(
+            "{solutions:?} {:?} {:?}",
+            solver.outcome(),
+            solver.stats()
+        ));
+        let complete = solver.outcome().is_complete();
+        solver.clear_stats();
+        let split = solver.split(2);
+        seen.push(format!("{:?} {:?}", split.pieces(), solver.stats()));
+        if complete {
+            for piece in split.pieces() {
+                seen.push(format!("{:?}", solver.count_piece(piece)));
+            }
+            #[cfg(feature = "parallel")]
+            {
+                let counted = solver.par_count();
+                seen.push(format!("{counted:?}"));
+            }
+        }
+        if let Some(solution) = solutions.first() {
+            solver.clear_stats();
+            for &id in solution {
+                solver.select(id).unwrap();
+            }
+            seen.push(format!("{} {:?}", solver.count(), solver.stats()));
+            seen.push(format!("{:?} {}", solver.unselect(), solver.count()));
+            solver.reset();
+            seen.push(format!("{} {:?}", solver.count(), solver.stats()));
+        }
+        seen
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// The flat scan and the blocks, in arenas of either width, find
+        /// the same solutions in the same order with the same statistics:
+        /// they choose the same item at every node.
+        #[test]
+        fn every_engine_searches_the_same_tree(problem in problems()) {
+            let [first, rest @ ..] = every_engine(&problem).map(|mut s| observe(&mut s));
+            for other in rest {
+                prop_assert_eq!(&other, &first);
+            }
+        }
     }
 }
