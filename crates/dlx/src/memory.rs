@@ -80,10 +80,7 @@ pub(crate) fn solver_bytes_for(shape: &Shape, nodes: usize) -> u64 {
         (size_of::<Node>(), size_of::<<Vec<Node> as Storage>::Len>())
     };
     let colors = if shape.colors > 0 { nodes } else { 0 };
-    // A `String` per name: 24 bytes, and a heap block of at least 32 bytes
-    // with glibc's malloc, which holds 24 bytes of name.
-    let long_names = (shape.name_bytes as u64).saturating_sub(times(shape.items, 24));
-    let names = times(shape.items, 24 + 32).saturating_add(long_names);
+    let names = names::list_bytes(shape.items, shape.name_bytes);
     // A search level is four `u32`; a solution holds an id per level.
     let levels = times(shape.primary + 1, 16 + 4);
     [

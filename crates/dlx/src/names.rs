@@ -124,6 +124,36 @@ impl Names {
     pub(crate) fn iter(&self) -> impl Iterator<Item = &str> + '_ {
         (0..self.len()).map(|i| self.name(i).unwrap_or_default())
     }
+
+    /// The names without the table that finds them, for reading by index.
+    pub(crate) fn list(&self) -> NameList {
+        NameList {
+            text: self.text.as_str().into(),
+            ends: self.ends.as_slice().into(),
+        }
+    }
+}
+
+/// Names read by index only: the text and ends of [`Names`], a name costing
+/// its bytes and 8 more.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct NameList {
+    text: Box<str>,
+    ends: Box<[usize]>,
+}
+
+impl NameList {
+    /// Name `i`.
+    pub(crate) fn name(&self, i: usize) -> Option<&str> {
+        name(&self.text, &self.ends, i)
+    }
+}
+
+/// The bytes of a [`NameList`] of `count` names of `bytes` bytes in all.
+pub(crate) fn list_bytes(count: usize, bytes: usize) -> u64 {
+    (count as u64)
+        .saturating_mul(std::mem::size_of::<usize>() as u64)
+        .saturating_add(bytes as u64)
 }
 
 fn name<'a>(text: &'a str, ends: &[usize], i: usize) -> Option<&'a str> {

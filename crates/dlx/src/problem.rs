@@ -22,7 +22,7 @@ use bitvec::vec::BitVec;
 
 use crate::error::{Error, ErrorKind};
 use crate::memory::{self, Shape};
-use crate::names::Names;
+use crate::names::{NameList, Names};
 
 /// The largest number of items plus option nodes a problem may hold: every
 /// node of the solver's arena has a `u32` index, and every item's length
@@ -199,6 +199,11 @@ impl Problem {
 
     /// A problem with these items, the first `primary` of them primary, and
     /// no options yet.
+    /// The item names, to read by index.
+    pub(crate) fn item_names(&self) -> NameList {
+        self.items.list()
+    }
+
     pub(crate) fn with_items(primary: usize, items: Names) -> Problem {
         Problem {
             primary: primary.min(items.len()),
@@ -635,6 +640,11 @@ impl ItemSet {
 }
 
 /// The options: their entries one after another, and the span of each id.
+///
+/// The vacant ids form a list through the spans, as in a `slab::Slab`; a
+/// slab is not used here because it has no fallible `try_reserve` (a
+/// problem too large must be an error, not an abort) and its entries take
+/// 16 bytes to a span's 8.
 #[derive(Clone, Debug)]
 struct Options {
     /// The entries of every option, and the holes left by removed ones.

@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use crate::arena::{self, ActiveBlocks, Arena, Branching, FlatScan, Narrow, Node, Storage};
 use crate::error::{Error, ErrorKind};
+use crate::names::NameList;
 use crate::problem::{OptionId, Problem};
 
 /// Bounds on a search. A search stopped by one says so in its
@@ -237,7 +238,8 @@ pub(crate) struct Engine<S: Storage, B: Branching = FlatScan> {
 /// What every copy of a solver shares.
 #[derive(Debug)]
 struct Shared {
-    names: Vec<String>,
+    /// The item names, for the message of a conflict.
+    names: NameList,
     /// The option id of each arena option.
     option_ids: Vec<OptionId>,
     /// The arena option of each option id (`u32::MAX` for none).
@@ -559,9 +561,7 @@ impl<S: Storage, B: Branching> Engine<S, B> {
         }
         let primary = problem.primary_count();
         let depth = primary + 1;
-        let names = (0..problem.item_count())
-            .map(|i| problem.item_name(i).unwrap_or_default().to_string())
-            .collect();
+        let names = problem.item_names();
         Engine {
             arena,
             shared: Arc::new(Shared {
@@ -651,7 +651,12 @@ impl<S: Storage, B: Branching> Engine<S, B> {
             // A color of -1 marks a node that agrees with its purified item.
             let ok = state == 0 || (color != 0 && (color == -1 || state == color));
             if !ok {
-                let name = self.shared.names[x - 1].clone();
+                let name = self
+                    .shared
+                    .names
+                    .name(x - 1)
+                    .unwrap_or_default()
+                    .to_string();
                 return Err(Error::new(ErrorKind::Conflict(name)));
             }
             p += 1;
