@@ -39,10 +39,13 @@ fuzz_target!(|data: &[u8]| {
             assert!(warning.line() > Some(last), "warnings out of line order");
             last = warning.line().unwrap_or(0);
         }
-        // A problem was read, so the input is UTF-8; every line that is
-        // neither blank nor a comment is the item line, an option or a
-        // warning.
-        let text = std::str::from_utf8(data).expect("a problem is read from UTF-8");
+        // A problem was read, so every line is UTF-8 but comments, which
+        // may hold any bytes (read lossily here: a comment stays one); every
+        // line that is neither blank nor a comment is the item line, an
+        // option or a warning.
+        // A byte-order mark at the start is no part of the first line.
+        let text = String::from_utf8_lossy(data);
+        let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
         let content = text
             .split('\n')
             .filter(|line| !line.trim().is_empty() && !line.trim_start().starts_with('|'))
