@@ -97,7 +97,7 @@
 //! bench -p dlx-benches --bench engine -- arena`): the slab took 1.3 to 1.4
 //! times as long (queens-12: 49.8 ms against 37.9 ms; pentomino 3x20: 47.3
 //! ms against 33.4 ms), far more than a few percent, so the solver compiles
-//! the problem into a flat arena. The `Problem` keeps its options in a slab,
+//! the problem into a flat arena. The `Problem` keeps its options by id,
 //! where stable keys let options be added and removed before solving.
 
 #![allow(unsafe_code)]
