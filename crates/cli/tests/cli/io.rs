@@ -4,18 +4,14 @@
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, ChildStdout, Command, Stdio};
 use std::thread;
 use std::time::Duration;
 
 use sudoku_dlx::Grid;
 
-use crate::fixture;
+use crate::{fixture, LEETCODE, LEETCODE_SOLUTION};
 
-const LEETCODE: &str =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-const LEETCODE_SOLUTION: &str =
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 const EMPTY_9X9: &str =
     ".................................................................................";
 
@@ -46,6 +42,34 @@ fn run_with_stderr(args: &[&str], input: &str, stderr: Stdio) -> (Option<i32>, S
         output.status.code(),
         String::from_utf8(output.stdout).unwrap(),
     )
+}
+
+/// Spawns `dlx ARGS` with stdin and stdout piped, `input` written to stdin,
+/// which stays open unless `close` (as a terminal's would).
+fn spawn(args: &[&str], input: &str, close: bool) -> (Child, BufReader<ChildStdout>) {
+    let mut child = Command::new(dlx_path())
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    std::io::Write::write_all(&mut stdin, input.as_bytes()).unwrap();
+    if !close {
+        child.stdin = Some(stdin);
+    }
+    let out = BufReader::new(child.stdout.take().unwrap());
+    (child, out)
+}
+
+/// Sends `signal` (`-INT`, `-TERM`) to `child`.
+fn send(signal: &str, child: &Child) {
+    let status = Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
 }
 
 /// `sh -c SCRIPT` with `$DLX` the binary: (exit code, stdout, stderr).
@@ -127,11 +151,7 @@ fn interrupted(args: &[&str], input: &str, signal: &str) -> (Option<i32>, String
         .unwrap();
     // Long enough for the handler to be installed and a search to start.
     thread::sleep(Duration::from_millis(700));
-    let status = Command::new("kill")
-        .args([signal, &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
+    send(signal, &child);
     finish(&mut child)
 }
 
@@ -217,12 +237,7 @@ fn ctrl_c_stops_an_exact_cover_count_on_any_number_of_threads() {
             .spawn()
             .unwrap();
         thread::sleep(Duration::from_millis(700));
-        let pid = child.id().to_string();
-        assert!(Command::new("kill")
-            .args(["-INT", &pid])
-            .status()
-            .unwrap()
-            .success());
+        send("-INT", &child);
         let (code, stdout, stderr) = finish(&mut child);
         assert_eq!(code, Some(130), "{stderr}");
         let partial = stdout
@@ -239,17 +254,8 @@ fn all_with_a_large_limit_streams_its_solutions() {
     // Ten million solutions of the empty grid: the first must come out long
     // before the search could have found them all (they were once all held
     // until the end).
-    let mut child = Command::new(dlx_path())
-        .args(["sudoku", "--all", "--limit", "10000000", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    std::io::Write::write_all(&mut stdin, format!("{EMPTY_9X9}\n").as_bytes()).unwrap();
-    drop(stdin);
-    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let args = ["sudoku", "--all", "--limit", "10000000", "-"];
+    let (mut child, mut out) = spawn(&args, &format!("{EMPTY_9X9}\n"), true);
     let mut first = String::new();
     out.read_line(&mut first).unwrap();
     assert!(solved(first.trim_end()));
@@ -373,26 +379,12 @@ fn every_subcommand_exits_with_the_same_statuses() {
 fn a_slow_producer_gets_each_answer_and_ctrl_c_ends_the_wait() {
     // The input stays open after one puzzle, as a terminal or `tail -f`
     // would: its answer must come out now, not when a chunk is full.
-    let mut child = Command::new(dlx_path())
-        .args(["sudoku", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    std::io::Write::write_all(&mut stdin, format!("{LEETCODE}\n").as_bytes()).unwrap();
-    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let (mut child, mut out) = spawn(&["sudoku", "-"], &format!("{LEETCODE}\n"), false);
     let mut first = String::new();
     out.read_line(&mut first).unwrap();
     assert_eq!(first.trim_end(), LEETCODE_SOLUTION);
     // Blocked on its input, with nothing to finish: a signal ends it.
-    let pid = child.id().to_string();
-    assert!(Command::new("kill")
-        .args(["-INT", &pid])
-        .status()
-        .unwrap()
-        .success());
+    send("-INT", &child);
     let mut waited = Duration::ZERO;
     let status = loop {
         if let Some(status) = child.try_wait().unwrap() {
@@ -405,7 +397,6 @@ fn a_slow_producer_gets_each_answer_and_ctrl_c_ends_the_wait() {
         thread::sleep(Duration::from_millis(50));
         waited += Duration::from_millis(50);
     };
-    drop(stdin);
     assert_eq!(status.code(), Some(130));
     let mut rest = String::new();
     out.read_to_string(&mut rest).unwrap();

@@ -8,3 +8,9 @@ mod sudoku;
 pub fn fixture(path: &str) -> String {
     format!("{}/../../fixtures/{path}", env!("CARGO_MANIFEST_DIR"))
 }
+
+/// A 9x9 puzzle with one solution, and that solution.
+pub const LEETCODE: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+pub const LEETCODE_SOLUTION: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";

@@ -11,12 +11,8 @@ use assert_cmd::Command;
 use predicates::prelude::*;
 use sudoku_dlx::{Alphabet, Grid, Puzzles, Record};
 
-use crate::fixture;
+use crate::{fixture, LEETCODE, LEETCODE_SOLUTION};
 
-const LEETCODE: &str =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-const LEETCODE_SOLUTION: &str =
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 const INKALA: &str =
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 const INKALA_SOLUTION: &str =
