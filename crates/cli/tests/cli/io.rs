@@ -141,7 +141,7 @@ fn a_closed_stdout_is_an_error() {
 /// while, and sends it `signal`: its exit code, stdout and stderr.
 fn interrupted(args: &[&str], input: &str, signal: &str) -> (Option<i32>, String, String) {
     let (_dir, path) = temp_file("input.txt", input);
-    let mut child = Command::new(dlx_path())
+    let child = Command::new(dlx_path())
         .args(args)
         .arg(&path)
         .stdin(Stdio::null())
@@ -152,25 +152,17 @@ fn interrupted(args: &[&str], input: &str, signal: &str) -> (Option<i32>, String
     // Long enough for the handler to be installed and a search to start.
     thread::sleep(Duration::from_millis(700));
     send(signal, &child);
-    finish(&mut child)
+    finish(child)
 }
 
-fn finish(child: &mut Child) -> (Option<i32>, String, String) {
-    let mut stdout = String::new();
-    let mut stderr = String::new();
-    child
-        .stdout
-        .take()
-        .unwrap()
-        .read_to_string(&mut stdout)
-        .unwrap();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
-    (child.wait().unwrap().code(), stdout, stderr)
+/// Waits for `child`: its exit code, stdout and stderr.
+fn finish(child: Child) -> (Option<i32>, String, String) {
+    let output = child.wait_with_output().unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
 }
 
 #[test]
@@ -230,7 +222,7 @@ fn ctrl_c_ends_streamed_solutions_on_a_whole_record() {
 #[test]
 fn ctrl_c_stops_an_exact_cover_count_on_any_number_of_threads() {
     for threads in ["1", "2"] {
-        let mut child = Command::new(dlx_path())
+        let child = Command::new(dlx_path())
             .args(["queens", "18", "--count", "--stats", "-j", threads])
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -238,7 +230,7 @@ fn ctrl_c_stops_an_exact_cover_count_on_any_number_of_threads() {
             .unwrap();
         thread::sleep(Duration::from_millis(700));
         send("-INT", &child);
-        let (code, stdout, stderr) = finish(&mut child);
+        let (code, stdout, stderr) = finish(child);
         assert_eq!(code, Some(130), "{stderr}");
         let partial = stdout
             .trim_end()
