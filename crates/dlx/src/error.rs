@@ -112,7 +112,7 @@ impl fmt::Display for ErrorKind {
             ErrorKind::DuplicateItem(name) => write!(f, "item '{name}' is declared twice"),
             ErrorKind::InvalidName(name) => write!(
                 f,
-                "invalid name '{name}' (names are non-empty, without spaces, ':' or '|')"
+                "invalid name '{name}' (names are non-empty, without spaces, ':', '|' or U+FEFF)"
             ),
             ErrorKind::NoItems => write!(f, "no item line (the first line that is not a comment)"),
             ErrorKind::SecondBar => write!(f, "a second '|' in the item line"),

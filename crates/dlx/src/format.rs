@@ -24,7 +24,7 @@ use std::io::{self, BufRead, Write};
 use crate::error::{Error, ErrorKind};
 use crate::memory;
 use crate::names::{self, Names};
-use crate::problem::{OptionId, Problem, MAX_NODES};
+use crate::problem::{is_valid_name, OptionId, Problem, MAX_NODES};
 
 /// Reads a problem in Knuth's format from a string.
 ///
@@ -203,7 +203,7 @@ fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
 /// # Errors
 ///
 /// The first error of `name`, [`ErrorKind::InvalidName`] for a name with a
-/// `:`, [`ErrorKind::SecondBar`].
+/// `:` or a U+FEFF, [`ErrorKind::SecondBar`].
 fn item_names<'t>(
     text: &'t str,
     line: usize,
@@ -216,7 +216,7 @@ fn item_names<'t>(
         let mut column = column;
         while let Some(part) = parts.next() {
             if !part.is_empty() {
-                if part.contains(':') {
+                if !is_valid_name(part) {
                     let kind = ErrorKind::InvalidName(part.to_string());
                     return Err(Error::new(kind).at(line, column));
                 }
@@ -449,6 +449,12 @@ mod tests {
         let p = parse("\u{feff}a b\na b\n").unwrap();
         assert_eq!((p.item_name(0), p.item("a")), (Some("a"), Some(0)));
         let p = parse("\u{feff}| comment\na\na\n").unwrap();
+        // Elsewhere it is no part of a name: the name could not be written
+        // first on a line and read back.
+        assert_eq!(
+            err("| c\n\u{feff}y\ny\n").0..err("| c\n\u{feff}y\ny\n").1,
+            2..1
+        );
         assert_eq!(p.item_name(0), Some("a"));
         // Columns are counted after the mark; elsewhere it is a character.
         assert_eq!(err("\u{feff}a a\n").1, 3);

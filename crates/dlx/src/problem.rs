@@ -794,12 +794,15 @@ impl<'a> Iterator for OptionsIter<'a> {
 
 impl ExactSizeIterator for OptionsIter<'_> {}
 
-/// Item and color names must survive a round trip through Knuth's format.
+/// Item and color names must survive a round trip through Knuth's format:
+/// no white space, `:` or `|`, and no U+FEFF, which the reader drops as a
+/// byte-order mark when it starts the file (the first item's name would
+/// lose it).
 pub(crate) fn is_valid_name(name: &str) -> bool {
     !name.is_empty()
         && !name
             .chars()
-            .any(|c| c.is_whitespace() || c == ':' || c == '|')
+            .any(|c| c.is_whitespace() || c == ':' || c == '|' || c == '\u{feff}')
 }
 
 /// Why a claimed solution is not one; see [`Problem::verify`].
