@@ -30,9 +30,9 @@ use crate::problem::{OptionId, Problem, MAX_NODES};
 ///
 /// # Panics
 ///
-/// When the problem would exceed the solver's 2^31 nodes (`n` > 20 000 or
-/// so, a board that needs tens of gigabytes to build);
-/// [`try_queens`] returns an error instead.
+/// When [`try_queens`] gives an error: past the solver's 2^30 nodes (`n`
+/// above 14653), or when the problem and its solver would need more memory
+/// than the process can have (about 1.5 GB for `n = 3000`).
 ///
 /// # Complexity
 ///
