@@ -17,7 +17,7 @@ use anyhow::{bail, Context, Result};
 use clap::ValueEnum;
 use dlx::{Board, Limits, OptionId, Outcome, Problem, Solver, Stats};
 
-use crate::{diagnose, interrupt, Status};
+use crate::{diagnose, interrupt, located, Status};
 
 /// How solutions are printed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -131,7 +131,7 @@ pub fn run_cover(args: CoverArgs) -> Result<Status> {
             for warning in skipped {
                 diagnose(format_args!(
                     "{}: warning: {}; option ignored",
-                    located(&name, &warning),
+                    located(&name, warning.line(), warning.column()),
                     warning.kind()
                 ));
             }
@@ -149,7 +149,11 @@ pub fn run_cover(args: CoverArgs) -> Result<Status> {
         }
         // The text is no problem: an invalid input, status 1 as for sudoku.
         Err(e) => {
-            diagnose(format_args!("{}: {}", located(&name, &e), e.kind()));
+            diagnose(format_args!(
+                "{}: {}",
+                located(&name, e.line(), e.column()),
+                e.kind()
+            ));
             return Ok(Status::Failed);
         }
     };
@@ -159,15 +163,6 @@ pub fn run_cover(args: CoverArgs) -> Result<Status> {
         }
         Ok(())
     })
-}
-
-/// `FILE:LINE:COLUMN` of an error in `name` (as much of it as is known).
-fn located(name: &str, e: &dlx::Error) -> String {
-    match (e.line(), e.column()) {
-        (Some(line), Some(column)) => format!("{name}:{line}:{column}"),
-        (Some(line), None) => format!("{name}:{line}"),
-        _ => name.to_string(),
-    }
 }
 
 /// `dlx queens N`.

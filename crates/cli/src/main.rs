@@ -100,6 +100,16 @@ pub fn diagnose(line: impl Display) {
     let _ = writeln!(io::stderr().lock(), "{line}");
 }
 
+/// `FILE:LINE:COLUMN`, the place of a diagnostic, as much of it as is known:
+/// the form compilers use, which editors jump to.
+pub fn located(name: &str, line: Option<usize>, column: Option<usize>) -> String {
+    match (line, column) {
+        (Some(line), Some(column)) => format!("{name}:{line}:{column}"),
+        (Some(line), None) => format!("{name}:{line}"),
+        _ => name.to_string(),
+    }
+}
+
 /// Fails when stdout was closed (`dlx ... >&-`): the output would be lost
 /// and the run reported a success. Rust's runtime reopens a closed stdout on
 /// `/dev/null` before `main`, read-write; a shell's `>/dev/null` opens it

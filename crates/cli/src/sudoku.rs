@@ -36,7 +36,7 @@ use rayon::prelude::*;
 use serde_json::Value;
 use sudoku_dlx::{Alphabet, Grid, Puzzles, ReadOptions, Record, SolveError, SudokuSolver};
 
-use crate::{diagnose, interrupt, Status};
+use crate::{diagnose, interrupt, located, Status};
 
 /// Records read, solved and written at a time: enough to keep every worker
 /// busy and amortize the hand-over, small enough that memory stays flat.
@@ -522,13 +522,8 @@ impl Input<'_> {
                 Verdict::Interrupted => summary.interrupted += 1,
             }
             if let Some((line, column, message)) = &done.problem {
-                let name = self.name;
-                match column {
-                    Some(column) => {
-                        diagnostics.push_str(&format!("{name}:{line}:{column}: {message}\n"))
-                    }
-                    None => diagnostics.push_str(&format!("{name}:{line}: {message}\n")),
-                }
+                let at = located(self.name, Some(*line), *column);
+                diagnostics.push_str(&format!("{at}: {message}\n"));
             }
             if let Some((nodes, updates, time)) = done.stats {
                 summary.nodes += nodes;
