@@ -347,12 +347,13 @@ impl Solver {
     /// The solver's size is estimated from the problem's (nodes of 8 or 16
     /// bytes, the item lengths and names, the option ids) and compared with
     /// the memory available: on Linux `MemAvailable`, or the room under the
-    /// process's cgroup limit when less. Where that cannot be read there is
-    /// no check.
+    /// process's cgroup limit or address-space limit (`ulimit -v`) when
+    /// less. Where that cannot be read there is no check.
     ///
     /// # Errors
     ///
-    /// [`ErrorKind::OutOfMemory`], with the bytes needed and available, before anything is allocated.
+    /// [`ErrorKind::OutOfMemory`], with the bytes needed and available,
+    /// before anything is allocated.
     ///
     /// # Example
     ///
