@@ -10,17 +10,16 @@ Usage (from anywhere in the repository):
     python3 benches/compare.py --run [FILTER...]  # both in one go
 
 FILTERs are criterion's: regular expressions searched in the benchmark ids
-(`engine/queens-13/dlx-rs`, `sudoku/puzzles2_17_clue/sudoku-0.8/first`,
-`arena/slab-vs-vec/vec/queens-12`); with --run they are passed on to
+(`engine/queens-13/dlx-rs`, `sudoku/puzzles2_17_clue/sudoku-0.8/first`);
+with --run they are passed on to
 `cargo bench -p dlx-benches --`, and they select the rows of the table.
 
 Each row pairs this project's benchmark with the baseline's on the same input:
-`dlx-rs` against `dlx-0.8.5` (engine groups) or `sudoku-0.8` (sudoku groups),
-and the `vec` arena against the `slab` one. Times are criterion's median
-estimates (`new/estimates.json`) of one iteration: one full search (engine,
-arena) or one pass over the data set (sudoku). The ratio is this project's
+`dlx-rs` against `dlx-0.8.5` (engine groups) or `sudoku-0.8` (sudoku groups).
+Times are criterion's median
+estimates (`new/estimates.json`) of one iteration: one full search (engine) or one pass over the data set (sudoku). The ratio is this project's
 time over the baseline's, so below 1 is faster. Rates are elements per
-second: solutions for engine and arena groups, puzzles for sudoku groups.
+second: solutions for engine groups, puzzles for sudoku groups.
 
 Results are read from $CRITERION_HOME, else $CARGO_TARGET_DIR/criterion,
 else target/criterion at the repository root. Standard library only.
@@ -35,7 +34,7 @@ from pathlib import Path
 
 # Implementation names in benchmark ids: ours, then the baselines.
 OURS = ("dlx-rs", "vec")
-BASELINES = ("dlx-0.8.5", "sudoku-0.8", "slab")
+BASELINES = ("dlx-0.8.5", "sudoku-0.8")
 GROUP_ORDER = ("engine/", "arena/", "sudoku/")
 CASE_ORDER = ("first", "count2")
 

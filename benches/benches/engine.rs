@@ -8,10 +8,6 @@
 //! 20,000 nodes, and what each node costs is mostly finding the branching
 //! item among the items still active.
 //!
-//! `arena/slab-vs-vec` times the engine with its nodes in a `Vec` (the
-//! default) and in a `slab::Slab`, building included, on searches of well
-//! under a second: queens-12 and the 3 x 20 pentomino (6 x 10 takes seconds).
-//!
 //! The counts are checked, once, after each group: both engines must find the
 //! published number of solutions. The timed closure only records the count of
 //! its last run, so the check costs nothing extra and covers what a criterion
@@ -25,7 +21,7 @@ use criterion::{
     criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode, Throughput,
 };
 use dlx::{Problem, Solver};
-use dlx_benches::{knuth_count, pentomino_3x20, pentomino_6x10, queens, sudoku_hard, Instance};
+use dlx_benches::{knuth_count, pentomino_6x10, queens, sudoku_hard, Instance};
 
 /// Checks a count recorded by a timed closure, if that closure ran.
 fn check(group: &str, id: &str, counted: &Cell<Option<u64>>, instance: &Instance) {
@@ -97,38 +93,5 @@ fn engine(c: &mut Criterion) {
     engine_group(c, &sparse(), 10, Duration::from_secs(4));
 }
 
-/// A way to count every solution of a problem.
-type CountWith = fn(&dlx::Problem) -> u64;
-
-fn arena(c: &mut Criterion) {
-    let name = "arena/slab-vs-vec";
-    let mut group = c.benchmark_group(name);
-    group
-        .sample_size(20)
-        .measurement_time(Duration::from_secs(5))
-        .warm_up_time(Duration::from_secs(1))
-        .sampling_mode(SamplingMode::Flat);
-    for instance in [queens(12), pentomino_3x20()] {
-        group.throughput(Throughput::Elements(instance.solutions));
-        let arenas: [(&str, CountWith); 2] = [
-            ("vec", dlx::bench::count_with_vec_arena),
-            ("slab", dlx::bench::count_with_slab_arena),
-        ];
-        for (arena, count_with) in arenas {
-            let counted = Cell::new(None);
-            let id = BenchmarkId::new(arena, instance.name);
-            group.bench_with_input(id, &instance.problem, |b, problem| {
-                b.iter(|| {
-                    let count = count_with(black_box(problem));
-                    counted.set(Some(count));
-                    count
-                })
-            });
-            check(name, arena, &counted, &instance);
-        }
-    }
-    group.finish();
-}
-
-criterion_group!(benches, engine, arena);
+criterion_group!(benches, engine);
 criterion_main!(benches);

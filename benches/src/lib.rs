@@ -11,7 +11,8 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use dlx::{Board, Problem, Solver};
+use dlx::puzzles::{Board, Tilings};
+use dlx::{Problem, Solver};
 use dlx_knuth::choose::{mrv_chooser, no_tiebreak, prefer_any};
 use dlx_knuth::{OptOrder, Uint};
 
@@ -110,7 +111,7 @@ pub fn dlx_count(problem: &Problem) -> u64 {
 /// (not up to symmetry): 9356 solutions, some seconds of search.
 pub fn pentomino_6x10() -> Instance {
     let board = Board::rectangle(6, 10).expect("6 x 10 is a board");
-    let problem = dlx::pentominoes(&board, false).expect("6 x 10 has 60 cells");
+    let problem = dlx::puzzles::pentominoes(&board, Tilings::All).expect("6 x 10 has 60 cells");
     Instance::new("pentomino-6x10", problem, 9356)
 }
 
@@ -118,7 +119,7 @@ pub fn pentomino_6x10() -> Instance {
 /// solutions, a search of well under a second (where 6 x 10 takes seconds).
 pub fn pentomino_3x20() -> Instance {
     let board = Board::rectangle(3, 20).expect("3 x 20 is a board");
-    let problem = dlx::pentominoes(&board, false).expect("3 x 20 has 60 cells");
+    let problem = dlx::puzzles::pentominoes(&board, Tilings::All).expect("3 x 20 has 60 cells");
     Instance::new("pentomino-3x20", problem, 8)
 }
 
@@ -135,7 +136,7 @@ pub fn queens(n: usize) -> Instance {
         13 => ("queens-13", 73712),
         _ => panic!("no benchmark instance for {n}-queens"),
     };
-    Instance::new(name, dlx::queens(n), solutions)
+    Instance::new(name, dlx::puzzles::queens(n), solutions)
 }
 
 /// The hard sudoku of `engine/sudoku-hard`: Arto Inkala's puzzle of 2012.
@@ -273,13 +274,13 @@ mod tests {
     #[test]
     fn both_engines_agree_on_small_instances() {
         for n in 1..=8 {
-            let problem = dlx::queens(n);
+            let problem = dlx::puzzles::queens(n);
             let mut knuth = KnuthMatrix::from_problem(&problem).build();
             assert_eq!(dlx_count(&problem), knuth_count(&mut knuth), "{n}-queens");
         }
         let expected = [1, 0, 0, 2, 10, 4, 40, 92];
         for (n, want) in (1..=8).zip(expected) {
-            assert_eq!(dlx_count(&dlx::queens(n)), want);
+            assert_eq!(dlx_count(&dlx::puzzles::queens(n)), want);
         }
     }
 

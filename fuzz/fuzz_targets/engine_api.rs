@@ -228,14 +228,6 @@ fn check_all(solver: &mut Solver, problem: &Problem, all: &[Vec<usize>]) -> Vec<
     for max in [0, 1, n, n + 1] {
         assert_eq!(solver.count_up_to(max), n.min(max), "count_up_to({max})");
     }
-    // The 16-byte arena, which the API uses only for problems of more than
-    // 2^15 nodes (the 8-byte one serves these), and the slab arena.
-    assert_eq!(
-        dlx::bench::count_with_vec_arena(problem),
-        n,
-        "16-byte arena"
-    );
-    assert_eq!(dlx::bench::count_with_slab_arena(problem), n, "slab arena");
     order
 }
 

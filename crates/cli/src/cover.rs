@@ -15,7 +15,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use clap::ValueEnum;
-use dlx::{Board, Limits, OptionId, Outcome, Problem, Solver, Stats};
+use dlx::puzzles::{Board, Tilings};
+use dlx::{Limits, OptionId, Outcome, Problem, Solver, Stats};
 
 use crate::{diagnose, interrupt, located, Status};
 
@@ -168,19 +169,30 @@ pub fn run_cover(args: CoverArgs) -> Result<Status> {
 /// `dlx queens N`.
 pub fn run_queens(args: QueensArgs) -> Result<Status> {
     let n = args.n;
-    let problem = dlx::try_queens(n).context("cannot build the problem")?;
+    let problem = dlx::puzzles::try_queens(n).context("cannot build the problem")?;
     run(&problem, &args.run, |out, problem, solution| {
-        write!(out, "{}", dlx::queens_board(n, solution, problem))
+        write!(out, "{}", dlx::puzzles::queens_board(problem, n, solution))
     })
 }
 
 /// `dlx pentomino`.
 pub fn run_pentomino(args: PentominoArgs) -> Result<Status> {
     let board = parse_board(&args.board)?;
-    let problem = dlx::pentominoes(&board, args.unique)
-        .with_context(|| format!("cannot tile the board {}", args.board))?;
+    let problem = dlx::puzzles::pentominoes(
+        &board,
+        if args.unique {
+            Tilings::UpToSymmetry
+        } else {
+            Tilings::All
+        },
+    )
+    .with_context(|| format!("cannot tile the board {}", args.board))?;
     run(&problem, &args.run, |out, problem, solution| {
-        write!(out, "{}", dlx::pentomino_picture(problem, &board, solution))
+        write!(
+            out,
+            "{}",
+            dlx::puzzles::pentomino_picture(problem, &board, solution)
+        )
     })
 }
 

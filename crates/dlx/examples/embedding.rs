@@ -40,7 +40,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     solver.reset();
 
     // Limits: a search stopped by one says so; it is not "no solution".
-    let mut queens = Solver::new(&dlx::queens(10));
+    let mut queens = Solver::new(&dlx::puzzles::queens(10));
     queens.set_limits(Limits::new().nodes(100));
     let found = queens.count();
     assert_eq!(queens.outcome(), Outcome::NodeLimit);

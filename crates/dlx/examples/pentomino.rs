@@ -7,11 +7,16 @@
 
 use std::process::ExitCode;
 
-use dlx::{pentomino_picture, pentominoes, Board, Solver};
+use dlx::puzzles::{pentomino_picture, pentominoes, Board, Tilings};
+use dlx::Solver;
 
 fn main() -> ExitCode {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let unique = args.iter().any(|a| a == "--unique");
+    let tilings = if args.iter().any(|a| a == "--unique") {
+        Tilings::UpToSymmetry
+    } else {
+        Tilings::All
+    };
     args.retain(|a| a != "--unique");
     let (rows, cols) = match args.as_slice() {
         [] => (6, 10),
@@ -22,7 +27,7 @@ fn main() -> ExitCode {
         _ => return usage("expected ROWS COLS"),
     };
     let built =
-        Board::rectangle(rows, cols).and_then(|board| Ok((pentominoes(&board, unique)?, board)));
+        Board::rectangle(rows, cols).and_then(|board| Ok((pentominoes(&board, tilings)?, board)));
     let (problem, board) = match built {
         Ok(built) => built,
         Err(e) => return usage(&format!("{rows}x{cols}: {e}")),

@@ -105,8 +105,6 @@
 use std::fmt;
 use std::ops::{AddAssign, BitAnd, SubAssign};
 
-use slab::Slab;
-
 #[cfg(test)]
 use crate::problem::Entry;
 use crate::problem::Problem;
@@ -340,42 +338,6 @@ fn widen(n: NarrowNode) -> Node {
         down: u32::from(n.down),
         top: i32::from(n.top),
         first: u32::from(n.first),
-    }
-}
-
-impl Storage for Slab<Node> {
-    type Len = i32;
-
-    fn from_nodes(nodes: Vec<Node>) -> Self {
-        let mut slab = Slab::with_capacity(nodes.len());
-        for node in nodes {
-            slab.insert(node);
-        }
-        slab
-    }
-
-    fn count(&self) -> usize {
-        self.len()
-    }
-
-    fn get(&self, i: usize) -> Node {
-        self[i]
-    }
-
-    unsafe fn get_unchecked(&self, i: usize) -> Node {
-        // SAFETY: the caller promises `i < self.len()`, and the slab was
-        // filled with keys 0..len and never had an entry removed.
-        unsafe { *Slab::get_unchecked(self, i) }
-    }
-
-    unsafe fn set_up(&mut self, i: usize, up: u32) {
-        // SAFETY: as in `get_unchecked`.
-        unsafe { Slab::get_unchecked_mut(self, i).up = up }
-    }
-
-    unsafe fn set_down(&mut self, i: usize, down: u32) {
-        // SAFETY: as in `get_unchecked`.
-        unsafe { Slab::get_unchecked_mut(self, i).down = down }
     }
 }
 
@@ -1496,10 +1458,8 @@ pub(crate) mod tests {
     #[test]
     fn every_storage_builds_the_same_links() {
         let vec: Arena = Arena::new(&sample());
-        let slab: Arena<Slab<Node>> = Arena::new(&sample());
         let narrow: Arena<Narrow> = Arena::new(&sample());
         for p in 0..vec.nodes.count() {
-            assert_eq!(vec.nodes[p], slab.nodes[p]);
             assert_eq!(vec.nodes[p], narrow.nodes.get(p));
         }
     }

@@ -65,9 +65,9 @@
 //! - Knuth's text format: [`parse`], [`read`], [`read_lenient`] (skips
 //!   options without a primary item, as Knuth's programs do), [`write()`],
 //!   [`option_text`].
-//! - Ready-made puzzles, shared by the examples and the `dlx` command:
-//!   [`queens`] with [`queens_board`], and [`pentominoes`] on a [`Board`]
-//!   (optionally up to its symmetries) with [`pentomino_picture`].
+//! - [`puzzles`]: ready-made problems for the `dlx` command and the
+//!   benchmarks: N-queens and pentomino tilings (optionally up to the
+//!   board's symmetries), with pictures of their solutions.
 //!
 //! The search is a loop over an explicit stack: no recursion, no allocation
 //! while searching, and no panic on any input the API accepts.
@@ -83,7 +83,7 @@ mod names;
 #[cfg(feature = "parallel")]
 mod parallel;
 mod problem;
-mod puzzles;
+pub mod puzzles;
 mod search;
 
 pub use error::{Error, ErrorKind};
@@ -91,26 +91,4 @@ pub use format::{option_text, parse, read, read_lenient, write};
 #[cfg(feature = "parallel")]
 pub use parallel::{ParCount, Split};
 pub use problem::{Color, Entry, OptionId, Problem, VerifyError};
-pub use puzzles::{
-    pentomino_picture, pentominoes, queens, queens_board, try_queens, Board, PuzzleError,
-};
 pub use search::{Limits, Outcome, Solutions, Solver, Stats};
-
-/// Access to internals for the benchmarks; not part of the API.
-#[doc(hidden)]
-pub mod bench {
-    use crate::arena::Node;
-    use crate::search::Engine;
-    use crate::Problem;
-
-    /// Counts the solutions with the nodes stored in a `slab::Slab` instead of
-    /// a `Vec`, to measure what the slab costs.
-    pub fn count_with_slab_arena(problem: &Problem) -> u64 {
-        Engine::<slab::Slab<Node>>::new(problem).count()
-    }
-
-    /// Counts the solutions with the default (`Vec`) arena.
-    pub fn count_with_vec_arena(problem: &Problem) -> u64 {
-        Engine::<Vec<Node>>::new(problem).count()
-    }
-}

@@ -180,7 +180,7 @@ impl Solver {
     /// # Example
     ///
     /// ```
-    /// let problem = dlx::queens(8);
+    /// let problem = dlx::puzzles::queens(8);
     /// let mut solver = dlx::Solver::new(&problem);
     /// assert_eq!(solver.par_count().solutions, 92);
     /// ```

@@ -7,8 +7,8 @@
 //! for any problem built by these functions, whatever order the solver
 //! reports the options in.
 //!
-//! Why [`pentominoes`] with `unique` counts each tiling once up to the
-//! board's symmetries is argued in its docs.
+//! Why [`pentominoes`] with [`Tilings::UpToSymmetry`] counts each tiling
+//! once up to the board's symmetries is argued in its docs.
 
 // Building puzzles is not hot enough for unsafe code to ever pay.
 #![forbid(unsafe_code)]
@@ -41,13 +41,14 @@ use crate::problem::{OptionId, Problem, MAX_NODES};
 /// # Example
 ///
 /// ```
-/// use dlx::{queens, queens_board, Solver};
+/// use dlx::puzzles::{queens, queens_board};
+/// use dlx::Solver;
 ///
 /// let problem = queens(4);
 /// let mut solver = Solver::new(&problem);
 /// assert_eq!(solver.count(), 2);
 /// let solution = solver.first().expect("4 queens fit");
-/// assert_eq!(queens_board(4, &solution, &problem), ".Q..\n...Q\nQ...\n..Q.\n");
+/// assert_eq!(queens_board(&problem, 4, &solution), ".Q..\n...Q\nQ...\n..Q.\n");
 /// ```
 pub fn queens(n: usize) -> Problem {
     match try_queens(n) {
@@ -70,9 +71,9 @@ pub fn queens(n: usize) -> Problem {
 /// # Example
 ///
 /// ```
-/// let problem = dlx::try_queens(8)?;
+/// let problem = dlx::puzzles::try_queens(8)?;
 /// assert_eq!(problem.option_count(), 64);
-/// assert!(dlx::try_queens(usize::MAX).is_err());
+/// assert!(dlx::puzzles::try_queens(usize::MAX).is_err());
 /// # Ok::<(), dlx::Error>(())
 /// ```
 pub fn try_queens(n: usize) -> Result<Problem, Error> {
@@ -139,12 +140,13 @@ fn queens_within(n: usize, available: Option<u64>) -> Result<Problem, Error> {
 /// # Example
 ///
 /// ```
-/// use dlx::{queens, queens_board, Solver};
+/// use dlx::puzzles::{queens, queens_board};
+/// use dlx::Solver;
 /// let problem = queens(1);
 /// let solution = Solver::new(&problem).first().expect("one queen fits");
-/// assert_eq!(queens_board(1, &solution, &problem), "Q\n");
+/// assert_eq!(queens_board(&problem, 1, &solution), "Q\n");
 /// ```
-pub fn queens_board(n: usize, solution: &[OptionId], problem: &Problem) -> String {
+pub fn queens_board(problem: &Problem, n: usize, solution: &[OptionId]) -> String {
     let mut queens: Vec<(usize, usize)> = solution
         .iter()
         .filter_map(|&id| {
@@ -260,7 +262,7 @@ impl From<Error> for PuzzleError {
 /// # Example
 ///
 /// ```
-/// use dlx::Board;
+/// use dlx::puzzles::Board;
 /// let board = Board::parse("
 ///     ..##
 ///     ....
@@ -268,7 +270,7 @@ impl From<Error> for PuzzleError {
 /// assert_eq!((board.rows(), board.cols(), board.cell_count()), (2, 4, 6));
 /// assert!(board.contains(1, 3) && !board.contains(0, 3));
 /// assert_eq!(board, Board::parse("..  \n....")?);
-/// # Ok::<(), dlx::PuzzleError>(())
+/// # Ok::<(), dlx::puzzles::PuzzleError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
@@ -289,10 +291,10 @@ impl Board {
     /// # Example
     ///
     /// ```
-    /// let board = dlx::Board::rectangle(6, 10)?;
+    /// let board = dlx::puzzles::Board::rectangle(6, 10)?;
     /// assert_eq!(board.cell_count(), 60);
     /// assert_eq!(board.symmetry_count(), 4);
-    /// # Ok::<(), dlx::PuzzleError>(())
+    /// # Ok::<(), dlx::puzzles::PuzzleError>(())
     /// ```
     pub fn rectangle(rows: usize, cols: usize) -> Result<Board, PuzzleError> {
         match rows.checked_mul(cols) {
@@ -312,7 +314,7 @@ impl Board {
     /// # Example
     ///
     /// ```
-    /// let board = dlx::Board::eight_by_eight_minus_centre();
+    /// let board = dlx::puzzles::Board::eight_by_eight_minus_centre();
     /// assert_eq!(board.cell_count(), 60);
     /// assert!(!board.contains(3, 4));
     /// assert_eq!(board.symmetry_count(), 8);
@@ -337,10 +339,10 @@ impl Board {
     /// # Example
     ///
     /// ```
-    /// let board = dlx::Board::parse("...\n.#.\n...")?;
+    /// let board = dlx::puzzles::Board::parse("...\n.#.\n...")?;
     /// assert_eq!(board.cell_count(), 8);
-    /// assert!(dlx::Board::parse("..x").is_err());
-    /// # Ok::<(), dlx::PuzzleError>(())
+    /// assert!(dlx::puzzles::Board::parse("..x").is_err());
+    /// # Ok::<(), dlx::puzzles::PuzzleError>(())
     /// ```
     pub fn parse(text: &str) -> Result<Board, PuzzleError> {
         let mut cells = Vec::new();
@@ -605,6 +607,16 @@ fn placements(piece: &[(usize, usize); 5], cells: &[(usize, usize)]) -> Vec<Plac
     all
 }
 
+/// Which tilings [`pentominoes`] asks for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Tilings {
+    /// Every tiling: a rotated or reflected tiling is another one.
+    #[default]
+    All,
+    /// One tiling of each class under the board's symmetries.
+    UpToSymmetry,
+}
+
 /// The pentomino problem on a board of 60 cells: tile it with the twelve
 /// pentominoes, each used once, turned and flipped at will.
 ///
@@ -618,7 +630,7 @@ fn placements(piece: &[(usize, usize); 5], cells: &[(usize, usize)]) -> Vec<Plac
 ///
 /// # Up to symmetry
 ///
-/// With `unique`, each tiling is counted once up to the board's symmetries,
+/// With [`Tilings::UpToSymmetry`], each tiling is counted once up to the board's symmetries,
 /// with the device of TAOCP 7.2.2.1. Let G be the board's symmetry group
 /// ([`Board::symmetry_count`]) and order placements by their sorted lists of
 /// cell indices (row-major). Only the X placements that are the least of
@@ -643,19 +655,21 @@ fn placements(piece: &[(usize, usize); 5], cells: &[(usize, usize)]) -> Vec<Plac
 /// # Example
 ///
 /// ```
-/// use dlx::{pentominoes, pentomino_picture, Board, Solver};
+/// use dlx::puzzles::{pentominoes, pentomino_picture, Board, Tilings};
+/// use dlx::Solver;
 ///
 /// let board = Board::rectangle(3, 20)?;
-/// let problem = pentominoes(&board, true)?;
+/// let problem = pentominoes(&board, Tilings::UpToSymmetry)?;
 /// let mut solver = Solver::new(&problem);
 /// assert_eq!(solver.count(), 2);
 /// let tiling = solver.first().expect("3x20 can be tiled");
 /// let picture = pentomino_picture(&problem, &board, &tiling);
 /// assert_eq!(picture.lines().count(), 3);
-/// assert!(pentominoes(&Board::rectangle(8, 8)?, false).is_err()); // 64 cells
+/// assert!(pentominoes(&Board::rectangle(8, 8)?, Tilings::All).is_err()); // 64 cells
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn pentominoes(board: &Board, unique: bool) -> Result<Problem, PuzzleError> {
+pub fn pentominoes(board: &Board, tilings: Tilings) -> Result<Problem, PuzzleError> {
+    let unique = tilings == Tilings::UpToSymmetry;
     let count = board.cell_count();
     if count != 60 {
         return Err(PuzzleError::CellCount(count));
@@ -764,14 +778,15 @@ fn piece_index(letter: char) -> usize {
 /// # Example
 ///
 /// ```
-/// use dlx::{pentominoes, pentomino_picture, Board, Solver};
+/// use dlx::puzzles::{pentominoes, pentomino_picture, Board, Tilings};
+/// use dlx::Solver;
 /// let board = Board::eight_by_eight_minus_centre();
-/// let problem = pentominoes(&board, false)?;
+/// let problem = pentominoes(&board, Tilings::All)?;
 /// let tiling = Solver::new(&problem).first().expect("a tiling");
 /// let picture = pentomino_picture(&problem, &board, &tiling);
 /// assert_eq!(picture.lines().nth(3).map(|row| &row[3..5]), Some("  "));
 /// assert_eq!(picture.chars().filter(|c| c.is_ascii_uppercase()).count(), 60);
-/// # Ok::<(), dlx::PuzzleError>(())
+/// # Ok::<(), dlx::puzzles::PuzzleError>(())
 /// ```
 pub fn pentomino_picture(problem: &Problem, board: &Board, solution: &[OptionId]) -> String {
     let (rows, cols) = (board.rows(), board.cols());
@@ -848,7 +863,10 @@ mod tests {
         // TAOCP 7.2.2.1: 2056 options for the 6x10 rectangle, X in 32
         // positions.
         let board = Board::rectangle(6, 10).unwrap();
-        assert_eq!(pentominoes(&board, false).unwrap().option_count(), 2056);
+        assert_eq!(
+            pentominoes(&board, Tilings::All).unwrap().option_count(),
+            2056
+        );
         let cells: Vec<_> = board.cells().collect();
         assert_eq!(
             placements(&PENTOMINOES[piece_index('X')].1, &cells).len(),
@@ -856,7 +874,7 @@ mod tests {
         );
         // Up to symmetry, X has 8 places, none fixed by a symmetry of the
         // board (its centre is never on an axis of a 6x10 rectangle).
-        let unique = pentominoes(&board, true).unwrap();
+        let unique = pentominoes(&board, Tilings::UpToSymmetry).unwrap();
         assert_eq!(unique.option_count(), 2056 - 32 + 8);
         assert_eq!(unique.secondary_count(), 0);
     }
@@ -896,7 +914,7 @@ mod tests {
 
     #[test]
     fn wrong_sizes_are_errors() {
-        let err = pentominoes(&Board::rectangle(8, 8).unwrap(), false).unwrap_err();
+        let err = pentominoes(&Board::rectangle(8, 8).unwrap(), Tilings::All).unwrap_err();
         assert_eq!(err, PuzzleError::CellCount(64));
         assert_eq!(
             err.to_string(),
@@ -905,7 +923,7 @@ mod tests {
         assert!(Board::rectangle(usize::MAX, 2).is_err());
         let huge = Board::rectangle(usize::MAX, 1).unwrap();
         assert_eq!(
-            pentominoes(&huge, true).unwrap_err(),
+            pentominoes(&huge, Tilings::UpToSymmetry).unwrap_err(),
             PuzzleError::CellCount(usize::MAX)
         );
         assert_eq!(
@@ -953,13 +971,13 @@ mod tests {
     fn pictures_ignore_foreign_options() {
         let problem = queens(2);
         let board = queens_board(
+            &problem,
             2,
             &[OptionId::from_index(1), OptionId::from_index(99)],
-            &problem,
         );
         assert_eq!(board, ".Q\n..\n");
         assert_eq!(
-            queens_board(3, &[OptionId::from_index(0)], &problem),
+            queens_board(&problem, 3, &[OptionId::from_index(0)]),
             "Q..\n...\n...\n"
         );
     }

@@ -358,7 +358,7 @@ impl Solver {
     /// # Example
     ///
     /// ```
-    /// let problem = dlx::queens(8);
+    /// let problem = dlx::puzzles::queens(8);
     /// let mut solver = dlx::Solver::try_new(&problem)?;
     /// assert_eq!(solver.count(), 92);
     /// # Ok::<(), dlx::Error>(())

@@ -386,7 +386,7 @@ fn large_problems_use_wide_nodes_and_count_the_same() {
     // past the 2^15 nodes of the compact arena; its 17 primary items take
     // the branching scan through the vector path.
     let count = |k: usize| {
-        let queens = dlx::queens(8);
+        let queens = dlx::puzzles::queens(8);
         let names = |range: std::ops::Range<usize>| {
             range
                 .map(|i| queens.item_name(i).unwrap().to_string())
@@ -462,7 +462,7 @@ fn pieces_that_do_not_fit_are_an_error_not_a_panic() {
 
 #[test]
 fn a_solver_checked_for_memory_solves_as_one_built_without() {
-    for problem in [knuth(), sudoku4(), dlx::queens(6)] {
+    for problem in [knuth(), sudoku4(), dlx::puzzles::queens(6)] {
         let mut checked = Solver::try_new(&problem).unwrap();
         let mut plain = Solver::new(&problem);
         assert_eq!(checked.count(), plain.count());

@@ -6,7 +6,8 @@ use std::collections::{BTreeSet, HashSet};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use dlx::{pentomino_picture, pentominoes, queens, queens_board, Board, Solver};
+use dlx::puzzles::{pentomino_picture, pentominoes, queens, queens_board, Board, Tilings};
+use dlx::Solver;
 
 /// The queens on a board drawn by `queens_board`, checked to attack none of
 /// each other.
@@ -43,7 +44,7 @@ fn queens_up_to_10_every_solution_checked() {
         let mut boards = HashSet::new();
         for solution in solver.solutions() {
             problem.verify(&solution).expect("a valid solution");
-            let picture = queens_board(n, &solution, &problem);
+            let picture = queens_board(&problem, n, &solution);
             check_queens(&picture, n);
             boards.insert(picture);
         }
@@ -161,8 +162,8 @@ fn canonical(picture: &str) -> String {
 fn check_pentominoes(board: &Board, all: u64, unique: u64) {
     let start = Instant::now();
     let mut classes = Vec::new();
-    for (up_to_symmetry, want) in [(false, all), (true, unique)] {
-        let problem = pentominoes(board, up_to_symmetry).expect("60 cells");
+    for (tilings, want) in [(Tilings::All, all), (Tilings::UpToSymmetry, unique)] {
+        let problem = pentominoes(board, tilings).expect("60 cells");
         let pictures = Mutex::new(Vec::new());
         let count = Solver::new(&problem).par_for_each(|tiling| {
             problem.verify(tiling).expect("a valid tiling");
@@ -170,13 +171,13 @@ fn check_pentominoes(board: &Board, all: u64, unique: u64) {
             check_tiling(&picture, board);
             pictures.lock().unwrap().push(picture);
         });
-        assert_eq!(count.solutions, want, "unique: {up_to_symmetry}\n{board}");
+        assert_eq!(count.solutions, want, "{tilings:?}\n{board}");
         let pictures = pictures.into_inner().unwrap();
         let distinct: HashSet<&String> = pictures.iter().collect();
         assert_eq!(distinct.len(), pictures.len(), "a tiling found twice");
         let canonical: Vec<String> = pictures.iter().map(|p| canonical(p)).collect();
         let set: BTreeSet<&String> = canonical.iter().collect();
-        if up_to_symmetry {
+        if tilings == Tilings::UpToSymmetry {
             assert_eq!(set.len(), canonical.len(), "two tilings of one class");
         }
         classes.push(set.into_iter().cloned().collect::<BTreeSet<String>>());
@@ -218,15 +219,11 @@ fn pentominoes_3x20() {
 fn pentominoes_8x8_minus_centre_serial_equals_parallel() {
     let board = Board::eight_by_eight_minus_centre();
     check_pentominoes(&board, 520, 65);
-    for (unique, want) in [(false, 520), (true, 65)] {
-        let problem = pentominoes(&board, unique).unwrap();
+    for (tilings, want) in [(Tilings::All, 520), (Tilings::UpToSymmetry, 65)] {
+        let problem = pentominoes(&board, tilings).unwrap();
         let mut solver = Solver::new(&problem);
-        assert_eq!(solver.count(), want, "serial, unique: {unique}");
-        assert_eq!(
-            solver.par_count().solutions,
-            want,
-            "parallel, unique: {unique}"
-        );
+        assert_eq!(solver.count(), want, "serial, {tilings:?}");
+        assert_eq!(solver.par_count().solutions, want, "parallel, {tilings:?}");
     }
 }
 
@@ -237,7 +234,7 @@ fn boards_of_another_size_are_refused() {
         Board::rectangle(0, 0).unwrap(),
         Board::parse("....").unwrap(),
     ] {
-        let err = pentominoes(&board, false).unwrap_err();
+        let err = pentominoes(&board, Tilings::All).unwrap_err();
         let cells = board.cell_count().to_string();
         assert!(err.to_string().contains(&cells), "{err}");
     }
