@@ -33,7 +33,11 @@ fuzz_target!(|data: &[u8]| {
     check_agreement(&strict, &lenient);
     if let Ok((problem, skipped)) = &lenient {
         let mut last = 0;
-        for warning in skipped {
+        let mut before = None;
+        for skip in skipped {
+            assert!(Some(skip.option) > before, "skipped options out of order");
+            before = Some(skip.option);
+            let warning = &skip.warning;
             assert_eq!(*warning.kind(), ErrorKind::NoPrimaryItem, "{warning}");
             check_position(warning, data, lines);
             assert!(warning.line() > Some(last), "warnings out of line order");
@@ -80,7 +84,7 @@ fn check_position(error: &dlx::Error, data: &[u8], lines: usize) {
 /// primary item.
 fn check_agreement(
     strict: &Result<Problem, dlx::Error>,
-    lenient: &Result<(Problem, Vec<dlx::Error>), dlx::Error>,
+    lenient: &Result<(Problem, Vec<dlx::Skipped>), dlx::Error>,
 ) {
     match (strict, lenient) {
         (Ok(p), Ok((q, skipped))) => {
@@ -90,7 +94,7 @@ fn check_agreement(
         (Ok(_), Err(e)) => panic!("only the lenient reader fails: {e}"),
         (Err(e), Ok((_, skipped))) => {
             assert_eq!(*e.kind(), ErrorKind::NoPrimaryItem, "{e}");
-            assert_eq!(skipped.first(), Some(e));
+            assert_eq!(skipped.first().map(|s| &s.warning), Some(e));
         }
         (Err(e), Err(f)) if *e.kind() == ErrorKind::NoPrimaryItem => {
             assert!(f.line() > e.line(), "strict: {e}; lenient: {f}");

@@ -129,7 +129,8 @@ pub fn run_cover(args: CoverArgs) -> Result<Status> {
         Ok((problem, skipped)) => {
             // As Knuth's programs do: an option without a primary item can
             // never be chosen; say so and go on.
-            for warning in skipped {
+            for skip in skipped {
+                let warning = &skip.warning;
                 diagnose(format_args!(
                     "{}: warning: {}; option ignored",
                     located(&name, warning.line(), warning.column()),

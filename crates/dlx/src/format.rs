@@ -64,8 +64,9 @@ pub fn read<R: BufRead>(reader: R) -> Result<Problem, Error> {
 /// Reads a problem in Knuth's format as his programs do: an option without
 /// a primary item can never be chosen, so it is skipped (DLX1 says "option
 /// ignored") instead of being an error. Returns the problem and one
-/// [`ErrorKind::NoPrimaryItem`] warning, with its line, per option skipped;
-/// the ids of the options kept count from 0 in the order of their lines.
+/// [`Skipped`] per option skipped: its place among the option lines and an
+/// [`ErrorKind::NoPrimaryItem`] warning with its line. The ids of the
+/// options kept count from 0 in the order of their lines.
 ///
 /// # Errors
 ///
@@ -76,18 +77,34 @@ pub fn read<R: BufRead>(reader: R) -> Result<Problem, Error> {
 /// ```
 /// let (problem, skipped) = dlx::read_lenient("a | x\nx\na x\n".as_bytes())?;
 /// assert_eq!(problem.option_count(), 1);
-/// assert_eq!(skipped[0].to_string(), "line 2, column 1: option has no primary item");
+/// assert_eq!(skipped[0].option, 0);
+/// assert_eq!(
+///     skipped[0].warning.to_string(),
+///     "line 2, column 1: option has no primary item"
+/// );
 /// # Ok::<(), dlx::Error>(())
 /// ```
-pub fn read_lenient<R: BufRead>(reader: R) -> Result<(Problem, Vec<Error>), Error> {
+pub fn read_lenient<R: BufRead>(reader: R) -> Result<(Problem, Vec<Skipped>), Error> {
     read_with(reader, true)
 }
 
-fn read_with<R: BufRead>(mut reader: R, lenient: bool) -> Result<(Problem, Vec<Error>), Error> {
+/// An option that [`read_lenient`] skipped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Skipped {
+    /// Its place among the option lines of the input, from 0 (skipped ones
+    /// included), so that option numbers can refer to the text.
+    pub option: usize,
+    /// Why it was skipped, with its line and column.
+    pub warning: Error,
+}
+
+fn read_with<R: BufRead>(mut reader: R, lenient: bool) -> Result<(Problem, Vec<Skipped>), Error> {
     let mut line = Vec::new();
     let mut number = 0;
     let mut problem = None;
     let mut skipped = Vec::new();
+    let mut options = 0;
     while next_line(&mut reader, &mut line).map_err(|e| e.at(number + 1, 1))? {
         number += 1;
         let mut bytes = &line[..];
@@ -109,11 +126,19 @@ fn read_with<R: BufRead>(mut reader: R, lenient: bool) -> Result<(Problem, Vec<E
                 // kept for the options.
                 line = Vec::new();
             }
-            Some(problem) => match parse_option(problem, text, number) {
-                Ok(_) => {}
-                Err(e) if lenient && *e.kind() == ErrorKind::NoPrimaryItem => skipped.push(e),
-                Err(e) => return Err(e),
-            },
+            Some(problem) => {
+                match parse_option(problem, text, number) {
+                    Ok(_) => {}
+                    Err(e) if lenient && *e.kind() == ErrorKind::NoPrimaryItem => {
+                        skipped.push(Skipped {
+                            option: options,
+                            warning: e,
+                        });
+                    }
+                    Err(e) => return Err(e),
+                }
+                options += 1;
+            }
         }
     }
     let problem = problem.ok_or_else(|| Error::new(ErrorKind::NoItems).at(number.max(1), 1))?;

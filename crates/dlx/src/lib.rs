@@ -87,7 +87,7 @@ pub mod puzzles;
 mod search;
 
 pub use error::{Error, ErrorKind};
-pub use format::{option_text, parse, read, read_lenient, write};
+pub use format::{option_text, parse, read, read_lenient, write, Skipped};
 #[cfg(feature = "parallel")]
 pub use parallel::{ParCount, Split};
 pub use problem::{Color, Entry, OptionId, Problem, VerifyError};
