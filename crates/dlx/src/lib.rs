@@ -85,10 +85,12 @@ mod parallel;
 mod problem;
 pub mod puzzles;
 mod search;
+mod split;
 
 pub use error::{Error, ErrorKind};
 pub use format::{option_text, parse, read, read_lenient, write, Skipped};
 #[cfg(feature = "parallel")]
-pub use parallel::{ParCount, Split};
+pub use parallel::ParCount;
 pub use problem::{Color, Entry, OptionId, Problem, VerifyError};
 pub use search::{Limits, Outcome, Solutions, Solver, Stats};
+pub use split::Split;

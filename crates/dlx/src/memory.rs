@@ -20,7 +20,7 @@
 use std::collections::TryReserveError;
 use std::mem::size_of;
 
-use crate::arena::{self, Narrow, NarrowNode, Node, Storage};
+use crate::arena::{Narrow, NarrowNode, Node, Storage};
 use crate::error::{Error, ErrorKind};
 use crate::names;
 use crate::problem::{Entry, Problem, Span};
@@ -62,7 +62,7 @@ pub(crate) fn problem_bytes(shape: &Shape) -> u64 {
 
 /// The bytes a solver for `problem` takes.
 pub(crate) fn solver_bytes(problem: &Problem) -> u64 {
-    solver_bytes_for(&problem.shape(), arena::node_count(problem))
+    solver_bytes_for(&problem.shape(), crate::problem::node_count_of(problem))
 }
 
 /// The bytes a solver takes for a problem of this shape whose arena has

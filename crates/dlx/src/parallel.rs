@@ -1,12 +1,5 @@
-//! Splitting the search tree into independent pieces, and solving the pieces
-//! on a rayon pool.
-//!
-//! A *piece* is the list of options the search chose on its way from the
-//! root to one node at the split depth (or to a solution shallower than
-//! that). The subtrees below distinct pieces are disjoint and together hold
-//! every solution, so counts over the pieces add up to the whole count,
-//! whatever the number of workers, and a piece can be solved anywhere: on
-//! another thread with its own copy of the arena, or on another machine.
+//! Solving the pieces of a split tree (see [`crate::Split`]) on a rayon
+//! pool, each worker with its own copy of the solver.
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -15,163 +8,25 @@ use std::sync::Mutex;
 use rayon::prelude::*;
 
 use crate::problem::OptionId;
-use crate::search::{engine_mut, Engines, Outcome, Solver, Stats};
-
-/// The pieces of a search tree cut at one depth; see [`Solver::split`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Split {
-    depth: usize,
-    pieces: Vec<Vec<OptionId>>,
-}
-
-impl Split {
-    /// The depth the tree was cut at.
-    pub fn depth(&self) -> usize {
-        self.depth
-    }
-
-    /// Every piece, in the order of the serial search.
-    pub fn pieces(&self) -> &[Vec<OptionId>] {
-        &self.pieces
-    }
-
-    /// The number of pieces.
-    pub fn len(&self) -> usize {
-        self.pieces.len()
-    }
-
-    /// Whether there are no pieces (the problem has no solution, and that
-    /// was found above the split depth).
-    pub fn is_empty(&self) -> bool {
-        self.pieces.is_empty()
-    }
-
-    /// The pieces that job `index` of `jobs` runs (pieces `index`,
-    /// `index + jobs`, `index + 2 * jobs`, ...), for spreading the work over
-    /// machines: the counts of the `jobs` jobs add up to the whole.
-    ///
-    /// Returns nothing when `index >= jobs`.
-    pub fn piece(&self, index: usize, jobs: usize) -> impl Iterator<Item = &[OptionId]> + '_ {
-        let jobs = jobs.max(1);
-        self.pieces
-            .iter()
-            .skip(if index < jobs {
-                index
-            } else {
-                self.pieces.len()
-            })
-            .step_by(jobs)
-            .map(Vec::as_slice)
-    }
-}
+use crate::search::{Outcome, Solver, Stats};
 
 /// The result of a parallel count: the sum of the pieces' counts, with their
 /// statistics added up.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ParCount {
     /// Solutions counted.
     pub solutions: u64,
-    /// The statistics of all workers added up (the deepest level is the
-    /// deepest of any piece, counted from the root).
+    /// The statistics of the pieces' searches added up, levels counted from
+    /// the root; for [`Solver::par_count`] and [`Solver::par_for_each`],
+    /// with those of the walk that cut the tree: the same figures as the
+    /// serial search's, whatever the number of threads.
     pub stats: Stats,
     /// Complete, or which limit stopped some piece.
     pub outcome: Outcome,
 }
 
 impl Solver {
-    /// Cuts the search tree at `depth` levels below the selected options into
-    /// independent pieces.
-    ///
-    /// # Complexity
-    ///
-    /// The search of the tree's first `depth` levels.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use dlx::{Problem, Solver};
-    /// let mut problem = Problem::new(2, 0);
-    /// for _ in 0..3 {
-    ///     problem.add_option([0usize])?;
-    ///     problem.add_option([1usize])?;
-    /// }
-    /// let mut solver = Solver::new(&problem);
-    /// let split = solver.split(1);
-    /// assert_eq!(split.len(), 3);
-    /// let total: u64 = split.pieces().iter().map(|p| solver.count_piece(p).unwrap()).sum();
-    /// assert_eq!(total, 9);
-    /// # Ok::<(), dlx::Error>(())
-    /// ```
-    pub fn split(&mut self, depth: usize) -> Split {
-        let mut pieces = Vec::new();
-        engine_mut!(self, e => e.visit_frontier(depth, |engine| {
-            pieces.push(engine.choices(engine.level()).collect());
-        }));
-        Split { depth, pieces }
-    }
-
-    /// A split deep enough to give each of `workers` threads many pieces
-    /// (at least 32 per worker where the tree allows), and no deeper than
-    /// needed.
-    pub fn split_for(&mut self, workers: usize) -> Split {
-        let want = 32 * workers.max(1);
-        let mut split = self.split(0);
-        for depth in 1..=self.primary_count().min(12) {
-            let next = self.split(depth);
-            let enough = next.len() >= want;
-            let stuck = next.len() <= split.len();
-            split = next;
-            if enough || stuck && depth > 3 {
-                break;
-            }
-        }
-        split
-    }
-
-    /// Selects a piece's options on top of the current selection, calls
-    /// `visit` for each solution of the rest, and releases the piece again.
-    ///
-    /// # Errors
-    ///
-    /// [`crate::ErrorKind::Conflict`] when the piece does not fit the current
-    /// selection (it comes from another problem or selection).
-    pub fn for_each_in_piece<F>(
-        &mut self,
-        piece: &[OptionId],
-        visit: F,
-    ) -> Result<Outcome, crate::Error>
-    where
-        F: FnMut(&[OptionId]) -> ControlFlow<()>,
-    {
-        for (k, &id) in piece.iter().enumerate() {
-            if let Err(e) = self.select(id) {
-                for _ in 0..k {
-                    self.unselect();
-                }
-                return Err(e);
-            }
-        }
-        let outcome = self.for_each(visit);
-        for _ in piece {
-            self.unselect();
-        }
-        Ok(outcome)
-    }
-
-    /// Counts the solutions below a piece; see [`Solver::for_each_in_piece`].
-    ///
-    /// # Errors
-    ///
-    /// As [`Solver::for_each_in_piece`].
-    pub fn count_piece(&mut self, piece: &[OptionId]) -> Result<u64, crate::Error> {
-        let mut count = 0;
-        self.for_each_in_piece(piece, |_| {
-            count += 1;
-            ControlFlow::Continue(())
-        })?;
-        Ok(count)
-    }
-
     /// Counts the solutions on the current rayon pool: the tree is split
     /// (see [`Solver::split_for`]) and each worker solves pieces on its own
     /// copy of the arena. The count equals [`Solver::count`]'s; the limits
@@ -232,7 +87,9 @@ impl Solver {
         let pieces: Vec<&[OptionId]> = split.pieces().iter().map(Vec::as_slice).collect();
         // The pieces come from this solver's own split: they fit, and no
         // error can come back.
-        self.par_pieces(&pieces, visit, &|_| {}).unwrap_or_default()
+        let mut counted = self.par_pieces(&pieces, visit, &|_| {}).unwrap_or_default();
+        counted.stats.merge(split.stats());
+        counted
     }
 
     fn par_pieces<F>(
@@ -262,14 +119,20 @@ impl Solver {
                 }
                 let mut mine = 0;
                 let outcome = worker.for_each_in_piece(piece, |solution| {
-                    if let Some(max) = limit {
-                        if found.fetch_add(1, Ordering::Relaxed) >= max {
-                            stop.store(true, Ordering::Relaxed);
-                            return ControlFlow::Break(());
-                        }
+                    // As the serial search does, stop at the solution that
+                    // reaches the limit: the search then says the limit
+                    // stopped it, whether or not more solutions remain.
+                    let n = found.fetch_add(1, Ordering::Relaxed) + 1;
+                    if limit.is_some_and(|max| n > max) {
+                        stop.store(true, Ordering::Relaxed);
+                        return ControlFlow::Break(());
                     }
                     mine += 1;
                     visit(solution);
+                    if limit == Some(n) {
+                        stop.store(true, Ordering::Relaxed);
+                        return ControlFlow::Break(());
+                    }
                     ControlFlow::Continue(())
                 });
                 let outcome = match outcome {
@@ -289,7 +152,7 @@ impl Solver {
                 worker.clear_stats();
                 let mut total = total.lock().unwrap_or_else(|e| e.into_inner());
                 total.solutions += mine;
-                add_stats(&mut total.stats, &stats, piece.len());
+                total.stats.merge(&stats);
                 if total.outcome == Outcome::NotStarted || outcome.is_limited() {
                     total.outcome = outcome;
                 }
@@ -306,15 +169,4 @@ impl Solver {
         }
         Ok(total)
     }
-}
-
-/// Adds a piece's statistics to the total, its levels counted from the root
-/// (the piece's own search starts `depth` levels down).
-fn add_stats(total: &mut Stats, piece: &Stats, depth: usize) {
-    let mut shifted = piece.clone();
-    shifted.max_level += depth;
-    if let Some(levels) = &mut shifted.level_nodes {
-        levels.splice(0..0, std::iter::repeat(0).take(depth));
-    }
-    total.merge(&shifted);
 }

@@ -29,6 +29,27 @@ use crate::names::{NameList, Names};
 /// stays below the arena's covered flag (2^30).
 pub(crate) const MAX_NODES: usize = (1 << 30) - 2;
 
+/// The number of nodes in the solver's arena for a problem of `items`
+/// items, `entries` option entries and `options` options: a header per
+/// item, two list heads (the second is the spacer before the first
+/// option), a node per entry and a spacer per option; `None` on overflow.
+pub(crate) fn node_count(items: usize, entries: usize, options: usize) -> Option<usize> {
+    items
+        .checked_add(2)?
+        .checked_add(entries)?
+        .checked_add(options)
+}
+
+/// [`node_count`] of `problem`.
+pub(crate) fn node_count_of(problem: &Problem) -> usize {
+    node_count(
+        problem.item_count(),
+        problem.entry_count(),
+        problem.option_count(),
+    )
+    .unwrap_or(usize::MAX)
+}
+
 /// Identifies an option of a [`Problem`].
 ///
 /// Ids are handed out by [`Problem::add_option`]: `0, 1, 2, ...` in the order
@@ -563,12 +584,10 @@ impl NewOption<'_> {
             primary,
             ..
         } = &mut *self.problem;
-        // The arena's nodes with this option: a header per item, two list
-        // heads, an entry per entry and a spacer per option, and one more
-        // spacer after the last option.
-        let nodes = items.len() + 2 + options.used + options.count + 1;
+        // The arena's nodes with this option and the entry being added.
         let pending = options.entries.len() - self.start + 1;
-        if nodes + pending + 1 > MAX_NODES {
+        let nodes = node_count(items.len(), options.used + pending, options.count + 1);
+        if nodes.map_or(true, |nodes| nodes + 1 > MAX_NODES) {
             return Err(Error::new(ErrorKind::TooLarge));
         }
         memory::reserve(&mut options.entries, 1)?;

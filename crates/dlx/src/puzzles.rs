@@ -17,7 +17,7 @@ use std::fmt;
 
 use crate::error::{Error, ErrorKind};
 use crate::memory::{self, Shape};
-use crate::problem::{OptionId, Problem, MAX_NODES};
+use crate::problem::{node_count, OptionId, Problem, MAX_NODES};
 
 /// The N-queens problem as Knuth's DLX1 states it: place `n` queens on an
 /// `n` x `n` board, no two in a row, column or diagonal.
@@ -85,11 +85,10 @@ fn queens_within(n: usize, available: Option<u64>) -> Result<Problem, Error> {
     if n == 0 {
         return Ok(Problem::new(0, 0));
     }
-    // n * n options of 4 nodes and a spacer, and 6n - 2 item headers.
+    // 6n - 2 items, n * n options of 4 entries.
     let nodes = n
         .checked_mul(n)
-        .and_then(|squares| squares.checked_mul(5))
-        .and_then(|nodes| nodes.checked_add(n.checked_mul(6)?));
+        .and_then(|squares| node_count(n.checked_mul(6)? - 2, squares.checked_mul(4)?, squares));
     if nodes.map_or(true, |nodes| nodes > MAX_NODES) {
         return Err(Error::new(ErrorKind::TooLarge));
     }

@@ -1,15 +1,24 @@
-//! Algorithm X (and C, with colors) as an explicit-stack loop: the
+//! Algorithm X (and C, with colors) as one explicit-stack loop: the
 //! [`Solver`], its [`Limits`], [`Stats`] and the [`Solutions`] iterator.
+//!
+//! The search state (the stack of levels, the selections, limits and
+//! statistics) is written once; only the arena depends on the width of the
+//! nodes and on the way the branching item is found, so the solver holds
+//! one of four arenas and the loop is compiled for each. The same loop,
+//! stopped at a depth, cuts the tree into pieces ([`Solver::split`]).
 
 use std::fmt;
+use std::mem;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use crate::arena::{self, ActiveBlocks, Arena, Branching, FlatScan, Narrow, Node, Storage};
+use crate::arena::{
+    branches_by_blocks, ActiveBlocks, Arena, Branching, FlatScan, Narrow, Node, Pristine, Storage,
+};
 use crate::error::{Error, ErrorKind};
 use crate::names::NameList;
-use crate::problem::{OptionId, Problem};
+use crate::problem::{node_count_of, OptionId, Problem};
 
 /// Bounds on a search. A search stopped by one says so in its
 /// [`Outcome`]: it is not the same as "no (more) solutions".
@@ -36,11 +45,13 @@ pub struct Limits {
 
 impl Limits {
     /// No limits.
+    #[must_use]
     pub fn new() -> Limits {
         Limits::default()
     }
 
     /// Stop after this many solutions.
+    #[must_use]
     pub fn solutions(mut self, max: u64) -> Limits {
         self.solutions = Some(max);
         self
@@ -52,6 +63,7 @@ impl Limits {
     /// [`Solver::next_solution`]) sets `max` to the count so far plus a
     /// slice each time, and a fresh search under a limit clears the stats
     /// first.
+    #[must_use]
     pub fn nodes(mut self, max: u64) -> Limits {
         self.nodes = Some(max);
         self
@@ -59,6 +71,7 @@ impl Limits {
 
     /// Stop as soon as another thread sets this flag (checked at every
     /// node).
+    #[must_use]
     pub fn cancel_flag(mut self, flag: Arc<AtomicBool>) -> Limits {
         self.cancel = Some(flag);
         self
@@ -113,27 +126,50 @@ impl Outcome {
 }
 
 /// Statistics of the searches since the solver was made or its stats were
-/// cleared, counted as Knuth's programs count them.
+/// cleared, counted as Knuth's programs count them (DLX1, DLX2), so that
+/// figures compare directly.
+///
+/// Levels count options chosen by the search from the root of the tree:
+/// options fixed with [`Solver::select`] are not levels (a sudoku's givens),
+/// while the options of a piece selected with [`Solver::select_piece`] are
+/// (they were chosen by the search that cut the tree), so that the figures
+/// of the pieces of a [`Split`](crate::Split) add up, with the split's own,
+/// to those of the whole tree.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Stats {
-    /// Search-tree nodes visited (entries to a new level, the root included).
+    /// Search-tree nodes: every entry to a level, the root included, and
+    /// every solution, which is a node of its own (TAOCP 7.2.2 (4)).
     pub nodes: u64,
-    /// Link removals: one per item taken out of the item list and one per
-    /// node hidden from an item's list.
+    /// Link removals made by the search: one per item covered and one per
+    /// node hidden from an item's list (Knuth's `updates`). The work of
+    /// selecting options is not counted.
     pub updates: u64,
     /// Solutions found.
     pub solutions: u64,
-    /// The deepest level reached (the number of options chosen by the search,
-    /// not counting selected ones).
+    /// The deepest level reached: a solution of `k` options chosen by the
+    /// search is a node at level `k`.
     pub max_level: usize,
-    /// Nodes visited at each level, when asked for with
-    /// [`Solver::profile_levels`].
+    /// Nodes at each level, when asked for with [`Solver::profile_levels`].
     pub level_nodes: Option<Vec<u64>>,
 }
 
 impl Stats {
     /// Adds the figures of another search (of a piece of the same tree, say)
     /// to these: sums, and the deeper of the two deepest levels.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use dlx::Stats;
+    /// let mut total = Stats::default();
+    /// let mut piece = Stats::default();
+    /// piece.nodes = 5;
+    /// piece.max_level = 3;
+    /// total.merge(&piece);
+    /// total.merge(&piece);
+    /// assert_eq!((total.nodes, total.max_level), (10, 3));
+    /// ```
     pub fn merge(&mut self, other: &Stats) {
         self.nodes += other.nodes;
         self.updates += other.updates;
@@ -164,16 +200,6 @@ impl fmt::Display for Stats {
 /// Arenas of at most this many nodes keep a copy for `reset`.
 const PRISTINE_MAX_NODES: usize = 1 << 16;
 
-/// What `reset` copies back: the parts of the arena that selections and
-/// searches change.
-#[derive(Clone, Debug)]
-struct Pristine<S: Storage, B: Branching> {
-    nodes: S,
-    len: Vec<S::Len>,
-    colors: Vec<i32>,
-    branching: B,
-}
-
 /// One level of the search stack.
 #[derive(Clone, Copy, Debug, Default)]
 struct Level {
@@ -200,39 +226,77 @@ enum State {
     Advance,
     /// `choice[level]` is applied and must be undone before the next.
     Recover,
+    /// Choices `0..level` are applied and cover every primary item: a
+    /// solution, the node at `level` that is yet to be counted.
+    Solved,
     /// The search tree is exhausted; nothing is applied.
     Done,
 }
 
-/// The search state of a [`Solver`], generic over the node storage and the
-/// way the branching item is found.
+/// Why the search loop returned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Event {
+    /// A solution, of the `reported` choices on the stack.
+    Solution,
+    /// A node at the depth the walk stops at, or a solution above it: a
+    /// piece of the tree, of the `reported` choices on the stack.
+    Piece,
+    /// The end of the tree, or a limit (the outcome says which).
+    End,
+}
+
+/// An arena and, when it is small, a copy of it with nothing selected, for
+/// [`Solver::reset`].
 #[derive(Clone)]
-pub(crate) struct Engine<S: Storage, B: Branching = FlatScan> {
+struct Compiled<S: Storage, B: Branching> {
     arena: Arena<S, B>,
-    shared: Arc<Shared>,
-    limits: Limits,
-    stats: Stats,
-    outcome: Outcome,
-    state: State,
-    level: usize,
-    /// The search stack: one entry per level.
-    levels: Vec<Level>,
-    /// The first node of each selected option, and the length of
-    /// `item_log` before it was selected.
-    selected: Vec<(u32, usize)>,
-    /// What selections did to the items: 0 free, -1 covered, a color.
-    item_state: Vec<i32>,
-    item_log: Vec<(u32, i32)>,
-    solution: Vec<OptionId>,
-    /// Solutions found by the search under way.
-    found: u64,
-    profile: bool,
-    /// The arena's links, lengths and colors with nothing selected, kept for small
-    /// arenas so that `reset` can copy them back when that is cheaper than
-    /// undoing the selections one by one.
     pristine: Option<Box<Pristine<S, B>>>,
-    /// Updates made by the current selections.
-    select_updates: u64,
+}
+
+impl<S: Storage, B: Branching> Compiled<S, B> {
+    fn new(problem: &Problem) -> Compiled<S, B> {
+        Compiled {
+            arena: Arena::new(problem),
+            pristine: None,
+        }
+    }
+}
+
+/// The arena of a [`Solver`]: nodes of 8 bytes when the problem is small
+/// enough and of 16 otherwise (see `arena::storage`), and the branching item
+/// found by a flat scan, or by blocks of active items when there are many
+/// primary items (see `arena::scan`).
+#[derive(Clone)]
+enum Arenas {
+    Narrow(Compiled<Narrow, FlatScan>),
+    Wide(Compiled<Vec<Node>, FlatScan>),
+    NarrowBlocks(Compiled<Narrow, ActiveBlocks>),
+    WideBlocks(Compiled<Vec<Node>, ActiveBlocks>),
+}
+
+impl Arenas {
+    fn new(problem: &Problem) -> Arenas {
+        let narrow = Narrow::fits(node_count_of(problem), problem.option_count());
+        match (narrow, branches_by_blocks(problem.primary_count())) {
+            (true, false) => Arenas::Narrow(Compiled::new(problem)),
+            (false, false) => Arenas::Wide(Compiled::new(problem)),
+            (true, true) => Arenas::NarrowBlocks(Compiled::new(problem)),
+            (false, true) => Arenas::WideBlocks(Compiled::new(problem)),
+        }
+    }
+}
+
+/// Runs `$body` with `$c` bound to the solver's compiled arena, mutably:
+/// the one place the arena's type is dispatched on.
+macro_rules! with_arena {
+    ($arenas:expr, $c:ident => $body:expr) => {
+        match $arenas {
+            Arenas::Narrow($c) => $body,
+            Arenas::Wide($c) => $body,
+            Arenas::NarrowBlocks($c) => $body,
+            Arenas::WideBlocks($c) => $body,
+        }
+    };
 }
 
 /// What every copy of a solver shares.
@@ -244,59 +308,50 @@ struct Shared {
     option_ids: Vec<OptionId>,
     /// The arena option of each option id (`u32::MAX` for none).
     option_index: Vec<u32>,
+    items: usize,
     primary: usize,
 }
 
-/// The engine of a [`Solver`], with nodes of 8 bytes when the problem is
-/// small enough and of 16 otherwise (see `arena::NarrowNode`), and with
-/// `arena::ActiveBlocks` to find the branching item when it has many
-/// primary items.
+/// A selected option.
+#[derive(Clone, Copy, Debug)]
+struct Selection {
+    /// The option's first primary node, whose item was covered first.
+    lead: u32,
+    /// The length of `item_log` before the option was selected.
+    log_len: usize,
+    /// Whether the option is a level of the tree (a piece's).
+    level: bool,
+}
+
+/// The search state of a [`Solver`]: everything but the arena.
 #[derive(Clone)]
-pub(crate) enum Engines {
-    Wide(Engine<Vec<Node>>),
-    Narrow(Engine<Narrow>),
-    WideBlocks(Engine<Vec<Node>, ActiveBlocks>),
-    NarrowBlocks(Engine<Narrow, ActiveBlocks>),
+struct Walk {
+    limits: Limits,
+    stats: Stats,
+    outcome: Outcome,
+    state: State,
+    level: usize,
+    /// The search stack: one entry per level.
+    levels: Vec<Level>,
+    /// The number of choices of the last solution or piece reported.
+    reported: usize,
+    /// The selected options, in order.
+    selected: Vec<Selection>,
+    /// The selected options that are levels of the tree.
+    above: usize,
+    /// What selections did to the items: 0 free, -1 covered, a color.
+    item_state: Vec<i32>,
+    item_log: Vec<(u32, i32)>,
+    solution: Vec<OptionId>,
+    /// Solutions found by the search under way.
+    found: u64,
+    profile: bool,
+    /// Updates made by the current selections (not counted in the stats).
+    select_updates: u64,
+    /// The depth at which the walk reports pieces instead of searching on;
+    /// `usize::MAX` for a search.
+    stop: usize,
 }
-
-impl Engines {
-    fn new(problem: &Problem) -> Engines {
-        let narrow = Narrow::fits(arena::node_count(problem), problem.option_count());
-        match (narrow, arena::branches_by_blocks(problem.primary_count())) {
-            (true, false) => Engines::Narrow(Engine::new(problem)),
-            (false, false) => Engines::Wide(Engine::new(problem)),
-            (true, true) => Engines::NarrowBlocks(Engine::new(problem)),
-            (false, true) => Engines::WideBlocks(Engine::new(problem)),
-        }
-    }
-}
-
-/// Runs `$body` with `$e` bound to the solver's engine, mutably.
-macro_rules! engine_mut {
-    ($solver:expr, $e:ident => $body:expr) => {
-        match &mut $solver.engine {
-            Engines::Wide($e) => $body,
-            Engines::Narrow($e) => $body,
-            Engines::WideBlocks($e) => $body,
-            Engines::NarrowBlocks($e) => $body,
-        }
-    };
-}
-
-/// Runs `$body` with `$e` bound to the solver's engine.
-macro_rules! engine_ref {
-    ($solver:expr, $e:ident => $body:expr) => {
-        match &$solver.engine {
-            Engines::Wide($e) => $body,
-            Engines::Narrow($e) => $body,
-            Engines::WideBlocks($e) => $body,
-            Engines::NarrowBlocks($e) => $body,
-        }
-    };
-}
-
-#[cfg(feature = "parallel")]
-pub(crate) use engine_mut;
 
 /// Solves one [`Problem`]: finds, counts or enumerates its solutions.
 ///
@@ -326,7 +381,9 @@ pub(crate) use engine_mut;
 /// ```
 #[derive(Clone)]
 pub struct Solver {
-    pub(crate) engine: Engines,
+    arenas: Arenas,
+    shared: Arc<Shared>,
+    walk: Walk,
 }
 
 impl Solver {
@@ -336,11 +393,44 @@ impl Solver {
     ///
     /// Linear in the size of the problem (items plus option entries).
     pub fn new(problem: &Problem) -> Solver {
+        let option_ids: Vec<OptionId> = problem.options().map(|(id, _)| id).collect();
+        let ids = option_ids.iter().map(|id| id.index() + 1).max();
+        let mut option_index = vec![u32::MAX; ids.unwrap_or(0)];
+        for (k, id) in option_ids.iter().enumerate() {
+            option_index[id.index()] = k as u32;
+        }
+        let primary = problem.primary_count();
+        // A level per primary item at most, and the solution's below them.
+        let depth = primary + 1;
         Solver {
-            engine: Engines::new(problem),
+            arenas: Arenas::new(problem),
+            shared: Arc::new(Shared {
+                names: problem.item_names(),
+                option_ids,
+                option_index,
+                items: problem.item_count(),
+                primary,
+            }),
+            walk: Walk {
+                limits: Limits::default(),
+                stats: Stats::default(),
+                outcome: Outcome::NotStarted,
+                state: State::Fresh,
+                level: 0,
+                levels: vec![Level::default(); depth],
+                reported: 0,
+                selected: Vec::new(),
+                above: 0,
+                item_state: vec![0; problem.item_count() + 1],
+                item_log: Vec::new(),
+                solution: Vec::with_capacity(depth),
+                found: 0,
+                profile: false,
+                select_updates: 0,
+                stop: usize::MAX,
+            },
         }
     }
-
     /// A solver for `problem`, after checking that it fits in the memory the
     /// process can have; [`Solver::new`] is the same without the check.
     ///
@@ -372,37 +462,46 @@ impl Solver {
 impl Solver {
     /// Sets the limits of the searches to come.
     pub fn set_limits(&mut self, limits: Limits) {
-        engine_mut!(self, e => e.set_limits(limits))
+        self.walk.limits = limits;
     }
 
     /// The limits in force.
     pub fn limits(&self) -> &Limits {
-        engine_ref!(self, e => e.limits())
+        &self.walk.limits
     }
 
     /// Counts the nodes visited at each level in [`Stats::level_nodes`].
     pub fn profile_levels(&mut self, on: bool) {
-        engine_mut!(self, e => e.profile_levels(on))
+        self.walk.profile = on;
+        if on && self.walk.stats.level_nodes.is_none() {
+            self.walk.stats.level_nodes = Some(vec![0; self.walk.levels.len()]);
+        }
     }
 
     /// The statistics gathered so far.
     pub fn stats(&self) -> Stats {
-        engine_ref!(self, e => e.stats())
+        let mut stats = self.walk.stats.clone();
+        stats.updates = with_arena!(&self.arenas, c => c.arena.updates());
+        stats
     }
 
     /// Sets the statistics back to zero.
     pub fn clear_stats(&mut self) {
-        engine_mut!(self, e => e.clear_stats())
+        self.walk.stats = Stats::default();
+        with_arena!(&mut self.arenas, c => c.arena.set_updates(0));
+        if self.walk.profile {
+            self.walk.stats.level_nodes = Some(vec![0; self.walk.levels.len()]);
+        }
     }
 
     /// How the last search ended.
     pub fn outcome(&self) -> Outcome {
-        engine_ref!(self, e => e.outcome())
+        self.walk.outcome
     }
 
     /// The number of primary items of the problem.
     pub fn primary_count(&self) -> usize {
-        engine_ref!(self, e => e.primary_count())
+        self.shared.primary
     }
 
     /// Fixes an option before the search, as if the search had chosen it
@@ -433,29 +532,36 @@ impl Solver {
     /// # Ok::<(), dlx::Error>(())
     /// ```
     pub fn select(&mut self, id: OptionId) -> Result<(), Error> {
-        engine_mut!(self, e => e.select(id))
+        self.select_as(id, false)
     }
 
     /// Releases the last option selected, if any.
     pub fn unselect(&mut self) -> Option<OptionId> {
-        engine_mut!(self, e => e.unselect())
+        let shared = &*self.shared;
+        with_arena!(&mut self.arenas, c => self.walk.unselect(&mut c.arena, shared))
     }
 
     /// The options selected, in the order they were selected.
     pub fn selected(&self) -> impl Iterator<Item = OptionId> + '_ {
-        engine_ref!(self, e => e.selected().collect::<Vec<_>>()).into_iter()
+        let arena =
+            |s: &Selection| with_arena!(&self.arenas, c => c.arena.option_of(s.lead as usize));
+        self.walk
+            .selected
+            .iter()
+            .map(move |s| self.shared.option_ids[arena(s)])
     }
 
     /// Abandons any search under way and releases every selected option,
     /// leaving the solver as new (limits and statistics are kept).
     pub fn reset(&mut self) {
-        engine_mut!(self, e => e.reset())
+        let shared = &*self.shared;
+        with_arena!(&mut self.arenas, c => self.walk.reset(c, shared));
     }
 
     /// Abandons the search under way, undoing its choices; the selected
     /// options stay.
     pub fn rewind(&mut self) {
-        engine_mut!(self, e => e.rewind())
+        with_arena!(&mut self.arenas, c => self.walk.rewind(&mut c.arena));
     }
 
     /// Finds the next solution, resuming the search where the last call left
@@ -479,7 +585,10 @@ impl Solver {
     /// # Ok::<(), dlx::Error>(())
     /// ```
     pub fn next_solution(&mut self) -> Option<&[OptionId]> {
-        engine_mut!(self, e => e.next_solution())
+        match self.search() {
+            Event::Solution => Some(&self.walk.solution),
+            _ => None,
+        }
     }
 
     /// Visits every solution (from a fresh search) until `visit` breaks, the
@@ -506,12 +615,25 @@ impl Solver {
     where
         F: FnMut(&[OptionId]) -> ControlFlow<()>,
     {
-        engine_mut!(self, e => e.for_each(visit))
+        let mut visit = visit;
+        self.restart();
+        while self.search() == Event::Solution {
+            if visit(&self.walk.solution).is_break() {
+                self.walk.outcome = Outcome::Stopped;
+                break;
+            }
+        }
+        self.walk.outcome
     }
 
     /// The first solution of a fresh search, if any.
     pub fn first(&mut self) -> Option<Vec<OptionId>> {
-        engine_mut!(self, e => e.first())
+        let mut first = None;
+        self.for_each(|s| {
+            first = Some(s.to_vec());
+            ControlFlow::Break(())
+        });
+        first
     }
 
     /// Counts the solutions of a fresh search (all of them, unless a limit
@@ -521,434 +643,6 @@ impl Solver {
     ///
     /// Exponential in general: exact cover is NP-complete.
     pub fn count(&mut self) -> u64 {
-        engine_mut!(self, e => e.count())
-    }
-
-    /// Counts solutions, stopping at `max` (for example 2, to tell a unique
-    /// solution from several).
-    pub fn count_up_to(&mut self, max: u64) -> u64 {
-        engine_mut!(self, e => e.count_up_to(max))
-    }
-
-    /// A lazy iterator over the solutions of a fresh search; it may be
-    /// dropped at any time, and it stops where a limit stops the search.
-    pub fn solutions(&mut self) -> Solutions<'_> {
-        engine_mut!(self, e => e.restart());
-        Solutions { solver: self }
-    }
-
-    /// An estimate of the fraction of the search tree already explored, from
-    /// the positions of the current choices among their alternatives (as
-    /// Knuth's programs estimate it).
-    pub fn progress(&self) -> f64 {
-        engine_ref!(self, e => e.progress())
-    }
-}
-
-impl<S: Storage, B: Branching> Engine<S, B> {
-    pub(crate) fn new(problem: &Problem) -> Engine<S, B> {
-        let arena = Arena::<S, B>::new(problem);
-        let option_ids: Vec<OptionId> = problem.options().map(|(id, _)| id).collect();
-        let mut option_index = vec![
-            u32::MAX;
-            option_ids
-                .iter()
-                .map(|id| id.index() + 1)
-                .max()
-                .unwrap_or(0)
-        ];
-        for (k, id) in option_ids.iter().enumerate() {
-            option_index[id.index()] = k as u32;
-        }
-        let primary = problem.primary_count();
-        let depth = primary + 1;
-        let names = problem.item_names();
-        Engine {
-            arena,
-            shared: Arc::new(Shared {
-                names,
-                option_ids,
-                option_index,
-                primary,
-            }),
-            limits: Limits::default(),
-            stats: Stats::default(),
-            outcome: Outcome::NotStarted,
-            state: State::Fresh,
-            level: 0,
-            levels: vec![Level::default(); depth],
-            selected: Vec::new(),
-            item_state: vec![0; problem.item_count() + 1],
-            item_log: Vec::new(),
-            solution: Vec::with_capacity(depth),
-            found: 0,
-            profile: false,
-            pristine: None,
-            select_updates: 0,
-        }
-    }
-
-    /// See [`Solver::set_limits`].
-    pub(crate) fn set_limits(&mut self, limits: Limits) {
-        self.limits = limits;
-    }
-
-    /// See [`Solver::limits`].
-    pub(crate) fn limits(&self) -> &Limits {
-        &self.limits
-    }
-
-    /// See [`Solver::profile_levels`].
-    pub(crate) fn profile_levels(&mut self, on: bool) {
-        self.profile = on;
-        if on && self.stats.level_nodes.is_none() {
-            self.stats.level_nodes = Some(vec![0; self.levels.len()]);
-        }
-    }
-
-    /// See [`Solver::stats`].
-    pub(crate) fn stats(&self) -> Stats {
-        let mut stats = self.stats.clone();
-        stats.updates = self.arena.updates;
-        stats
-    }
-
-    /// See [`Solver::clear_stats`].
-    pub(crate) fn clear_stats(&mut self) {
-        self.stats = Stats::default();
-        self.arena.updates = 0;
-        if self.profile {
-            self.stats.level_nodes = Some(vec![0; self.levels.len()]);
-        }
-    }
-
-    /// See [`Solver::outcome`].
-    pub(crate) fn outcome(&self) -> Outcome {
-        self.outcome
-    }
-
-    /// See [`Solver::primary_count`].
-    pub(crate) fn primary_count(&self) -> usize {
-        self.shared.primary
-    }
-
-    /// See [`Solver::select`].
-    pub(crate) fn select(&mut self, id: OptionId) -> Result<(), Error> {
-        let k = match self.shared.option_index.get(id.index()) {
-            Some(&k) if k != u32::MAX => k as usize,
-            _ => {
-                return Err(Error::new(ErrorKind::UnknownOption(id.index())));
-            }
-        };
-        self.rewind();
-        let first = self.arena.option_start[k] as usize;
-        // Check every item before changing anything.
-        let mut p = first;
-        while self.arena.nodes.get(p).top > 0 {
-            let node = self.arena.nodes.get(p);
-            let color = self.arena.color(p);
-            let x = node.top as usize;
-            let state = self.item_state[x];
-            // A color of -1 marks a node that agrees with its purified item.
-            let ok = state == 0 || (color != 0 && (color == -1 || state == color));
-            if !ok {
-                let name = self
-                    .shared
-                    .names
-                    .name(x - 1)
-                    .unwrap_or_default()
-                    .to_string();
-                return Err(Error::new(ErrorKind::Conflict(name)));
-            }
-            p += 1;
-        }
-        let log_len = self.item_log.len();
-        let mut p = first;
-        let mut lead = None;
-        while self.arena.nodes.get(p).top > 0 {
-            let x = self.arena.nodes.get(p).top as usize;
-            let new = match self.arena.color(p) {
-                0 => -1,
-                -1 => self.item_state[x],
-                color => color,
-            };
-            if self.item_state[x] != new {
-                self.item_log.push((x as u32, self.item_state[x]));
-                self.item_state[x] = new;
-            }
-            if lead.is_none() && x <= self.shared.primary {
-                lead = Some(p);
-            }
-            p += 1;
-        }
-        if self.selected.is_empty()
-            && self.pristine.is_none()
-            && self.arena.nodes.count() <= PRISTINE_MAX_NODES
-        {
-            let arena = &self.arena;
-            self.pristine = Some(Box::new(Pristine {
-                nodes: arena.nodes.clone(),
-                len: arena.len.clone(),
-                colors: arena.colors.clone(),
-                branching: arena.branching.clone(),
-            }));
-        }
-        // As the search does: cover the option's first primary item, then
-        // commit the others.
-        let lead = lead.expect("every option has a primary item");
-        let before = self.arena.updates;
-        self.arena.cover(self.arena.nodes.get(lead).top as usize);
-        self.arena.commit_others(lead);
-        self.select_updates += self.arena.updates - before;
-        self.selected.push((lead as u32, log_len));
-        Ok(())
-    }
-
-    /// See [`Solver::unselect`].
-    pub(crate) fn unselect(&mut self) -> Option<OptionId> {
-        self.rewind();
-        let (lead, log_len) = self.selected.pop()?;
-        if self.selected.is_empty() {
-            self.select_updates = 0;
-        }
-        let lead = lead as usize;
-        self.arena.uncommit_others(lead);
-        self.arena.uncover(self.arena.nodes.get(lead).top as usize);
-        for (x, state) in self.item_log.drain(log_len..).rev() {
-            self.item_state[x as usize] = state;
-        }
-        Some(self.shared.option_ids[self.arena.option_of(lead)])
-    }
-
-    /// See [`Solver::selected`].
-    pub(crate) fn selected(&self) -> impl Iterator<Item = OptionId> + '_ {
-        self.selected
-            .iter()
-            .map(|&(lead, _)| self.shared.option_ids[self.arena.option_of(lead as usize)])
-    }
-
-    /// See [`Solver::reset`].
-    pub(crate) fn reset(&mut self) {
-        // Copying the arena back costs about a node's worth of memory
-        // traffic per node; undoing the selections costs their updates (and
-        // the search's open path). The copy wins when the selections made at
-        // least one update per four nodes, as a sudoku's givens do.
-        let copy = self.select_updates.saturating_mul(4) >= self.arena.nodes.count() as u64;
-        match &self.pristine {
-            Some(pristine) if copy && !self.selected.is_empty() => {
-                self.arena.nodes.clone_from(&pristine.nodes);
-                self.arena.len.clone_from(&pristine.len);
-                self.arena.colors.clone_from(&pristine.colors);
-                self.arena.branching.clone_from(&pristine.branching);
-                self.arena.active = self.arena.primary;
-                for &(x, _) in &self.item_log {
-                    self.item_state[x as usize] = 0;
-                }
-                self.item_log.clear();
-                self.selected.clear();
-                self.select_updates = 0;
-                self.state = State::Fresh;
-                self.level = 0;
-            }
-            _ => while self.unselect().is_some() {},
-        }
-        self.outcome = Outcome::NotStarted;
-    }
-
-    /// See [`Solver::rewind`].
-    pub(crate) fn rewind(&mut self) {
-        loop {
-            match self.state {
-                State::Fresh => return,
-                State::Done => break,
-                State::Forward => {
-                    if self.level == 0 {
-                        break;
-                    }
-                    self.level -= 1;
-                    self.state = State::Recover;
-                }
-                State::Recover => {
-                    self.arena
-                        .uncommit_others(self.levels[self.level].choice as usize);
-                    self.arena.uncover(self.levels[self.level].branch as usize);
-                    self.state = State::Forward;
-                }
-                State::Advance => {
-                    self.arena.uncover(self.levels[self.level].branch as usize);
-                    self.state = State::Forward;
-                }
-            }
-        }
-        self.state = State::Fresh;
-        self.level = 0;
-    }
-
-    /// See [`Solver::next_solution`].
-    pub(crate) fn next_solution(&mut self) -> Option<&[OptionId]> {
-        if self.search() {
-            Some(&self.solution)
-        } else {
-            None
-        }
-    }
-
-    /// The search loop: runs until a solution (true, with `self.solution`
-    /// filled) or the end of the tree or a limit (false).
-    fn search(&mut self) -> bool {
-        if let Some(max) = self.limits.solutions {
-            let found = if self.state == State::Fresh {
-                0
-            } else {
-                self.found
-            };
-            if found >= max {
-                self.outcome = Outcome::SolutionLimit;
-                return false;
-            }
-        }
-        let mut level = self.level;
-        let mut state = self.state;
-        let max_nodes = self.limits.nodes.unwrap_or(u64::MAX);
-        let found = loop {
-            match state {
-                State::Fresh => {
-                    self.start_stats();
-                    self.found = 0;
-                    level = 0;
-                    if self.arena.is_solved() {
-                        // Every primary item is covered by the selection.
-                        state = State::Done;
-                        break true;
-                    }
-                    state = State::Forward;
-                }
-                State::Forward => {
-                    if self.stats.nodes >= max_nodes {
-                        self.outcome = Outcome::NodeLimit;
-                        break false;
-                    }
-                    if let Some(flag) = &self.limits.cancel {
-                        if flag.load(Ordering::Relaxed) {
-                            self.outcome = Outcome::Cancelled;
-                            break false;
-                        }
-                    }
-                    self.stats.nodes += 1;
-                    if let Some(profile) = &mut self.stats.level_nodes {
-                        profile[level] += 1;
-                    }
-                    if level > self.stats.max_level {
-                        self.stats.max_level = level;
-                    }
-                    let Some((item, len)) = self.arena.choose() else {
-                        unreachable!("a solution is reported before entering a level")
-                    };
-                    self.arena.cover(item);
-                    self.levels[level].branch = item as u32;
-                    self.levels[level].len = len;
-                    self.levels[level].pos = 0;
-                    self.levels[level].choice = self.arena.down(item) as u32;
-                    state = State::Advance;
-                }
-                State::Advance => {
-                    let r = self.levels[level].choice as usize;
-                    if r == self.levels[level].branch as usize {
-                        self.arena.uncover(r);
-                        if level == 0 {
-                            state = State::Done;
-                            self.outcome = Outcome::Complete;
-                            break false;
-                        }
-                        level -= 1;
-                        state = State::Recover;
-                        continue;
-                    }
-                    self.arena.commit_others(r);
-                    if self.arena.is_solved() {
-                        state = State::Recover;
-                        break true;
-                    }
-                    level += 1;
-                    state = State::Forward;
-                }
-                State::Recover => {
-                    let r = self.levels[level].choice as usize;
-                    self.arena.uncommit_others(r);
-                    self.levels[level].choice = self.arena.down(r) as u32;
-                    self.levels[level].pos += 1;
-                    state = State::Advance;
-                }
-                State::Done => {
-                    self.outcome = Outcome::Complete;
-                    break false;
-                }
-            }
-        };
-        self.level = level;
-        self.state = state;
-        if found {
-            self.stats.solutions += 1;
-            self.found += 1;
-            self.outcome = Outcome::Paused;
-            self.fill_solution(level);
-        }
-        found
-    }
-
-    fn start_stats(&mut self) {
-        if self.profile && self.stats.level_nodes.is_none() {
-            self.stats.level_nodes = Some(vec![0; self.levels.len()]);
-        }
-    }
-
-    fn fill_solution(&mut self, level: usize) {
-        self.solution.clear();
-        for i in 0..self.selected.len() {
-            let option = self.arena.option_of(self.selected[i].0 as usize);
-            self.solution.push(self.shared.option_ids[option]);
-        }
-        if self.state == State::Recover {
-            for l in 0..=level {
-                let option = self.arena.option_of(self.levels[l].choice as usize);
-                self.solution.push(self.shared.option_ids[option]);
-            }
-        }
-    }
-
-    /// Abandons the search under way so that the next one starts afresh.
-    fn restart(&mut self) {
-        self.rewind();
-        self.outcome = Outcome::NotStarted;
-    }
-
-    /// See [`Solver::for_each`].
-    pub(crate) fn for_each<F>(&mut self, mut visit: F) -> Outcome
-    where
-        F: FnMut(&[OptionId]) -> ControlFlow<()>,
-    {
-        self.restart();
-        while self.search() {
-            if visit(&self.solution).is_break() {
-                self.outcome = Outcome::Stopped;
-                break;
-            }
-        }
-        self.outcome
-    }
-
-    /// See [`Solver::first`].
-    pub(crate) fn first(&mut self) -> Option<Vec<OptionId>> {
-        let mut first = None;
-        self.for_each(|s| {
-            first = Some(s.to_vec());
-            ControlFlow::Break(())
-        });
-        first
-    }
-
-    /// See [`Solver::count`].
-    pub(crate) fn count(&mut self) -> u64 {
         let mut count = 0;
         self.for_each(|_| {
             count += 1;
@@ -957,17 +651,404 @@ impl<S: Storage, B: Branching> Engine<S, B> {
         count
     }
 
-    /// See [`Solver::count_up_to`].
-    pub(crate) fn count_up_to(&mut self, max: u64) -> u64 {
-        let saved = self.limits.solutions;
-        self.limits.solutions = Some(saved.map_or(max, |s| s.min(max)));
+    /// Counts solutions, stopping at `max` (for example 2, to tell a unique
+    /// solution from several).
+    pub fn count_up_to(&mut self, max: u64) -> u64 {
+        let saved = self.walk.limits.solutions;
+        self.walk.limits.solutions = Some(saved.map_or(max, |s| s.min(max)));
         let count = self.count();
-        self.limits.solutions = saved;
+        self.walk.limits.solutions = saved;
         count
     }
 
+    /// A lazy iterator over the solutions of a fresh search; it may be
+    /// dropped at any time, and it stops where a limit stops the search.
+    pub fn solutions(&mut self) -> Solutions<'_> {
+        self.restart();
+        Solutions { solver: self }
+    }
+
+    /// An estimate of the fraction of the search tree already explored, from
+    /// the positions of the current choices among their alternatives (as
+    /// Knuth's programs estimate it).
+    pub fn progress(&self) -> f64 {
+        self.walk.progress()
+    }
+}
+
+/// What the rest of the crate (the split into pieces) asks of the search.
+impl Solver {
+    /// Selects `id`, as a level of the tree when `level` (a piece's option).
+    pub(crate) fn select_as(&mut self, id: OptionId, level: bool) -> Result<(), Error> {
+        let shared = &*self.shared;
+        with_arena!(&mut self.arenas, c => self.walk.select(c, shared, id, level))
+    }
+
+    /// Runs the search loop to the next event, filling the solution when it
+    /// is one.
+    fn search(&mut self) -> Event {
+        let shared = &*self.shared;
+        with_arena!(&mut self.arenas, c => self.walk.search(&mut c.arena, shared))
+    }
+
+    /// Abandons the search under way so that the next one starts afresh.
+    fn restart(&mut self) {
+        self.rewind();
+        self.walk.outcome = Outcome::NotStarted;
+    }
+
+    /// Walks the tree down to `depth` levels below the selected options and
+    /// calls `piece` with the options chosen on the way to every node of
+    /// that depth, and to every solution above it, in the order of the
+    /// search. The walk's own figures (its nodes are those above the
+    /// pieces) are returned, not added to the solver's; no limit applies.
+    pub(crate) fn walk_pieces(
+        &mut self,
+        depth: usize,
+        mut piece: impl FnMut(&[OptionId]),
+    ) -> Stats {
+        self.restart();
+        let saved_limits = mem::take(&mut self.walk.limits);
+        let saved_stats = mem::take(&mut self.walk.stats);
+        let saved_updates = with_arena!(&mut self.arenas, c => {
+            let updates = c.arena.updates();
+            c.arena.set_updates(0);
+            updates
+        });
+        self.walk.stop = depth;
+        let mut options = Vec::with_capacity(depth);
+        while self.search() == Event::Piece {
+            let choices = &self.walk.levels[..self.walk.reported];
+            options.clear();
+            with_arena!(&self.arenas, c => options.extend(
+                choices.iter().map(|l| self.shared.option_ids[c.arena.option_of(l.choice as usize)])
+            ));
+            piece(&options);
+        }
+        self.walk.stop = usize::MAX;
+        let mut stats = mem::replace(&mut self.walk.stats, saved_stats);
+        stats.updates = with_arena!(&mut self.arenas, c => {
+            let updates = c.arena.updates();
+            c.arena.set_updates(saved_updates);
+            updates
+        });
+        self.walk.limits = saved_limits;
+        self.restart();
+        stats
+    }
+}
+
+impl Walk {
+    /// The search loop: runs until a solution (with `self.solution` filled),
+    /// a piece (when `stop` is a depth), or the end of the tree or a limit.
+    fn search<S: Storage, B: Branching>(
+        &mut self,
+        arena: &mut Arena<S, B>,
+        shared: &Shared,
+    ) -> Event {
+        let pieces = self.stop != usize::MAX;
+        if let (Some(max), false) = (self.limits.solutions, pieces) {
+            let found = if self.state == State::Fresh {
+                0
+            } else {
+                self.found
+            };
+            if found >= max {
+                self.outcome = Outcome::SolutionLimit;
+                return Event::End;
+            }
+        }
+        let mut level = self.level;
+        let mut state = self.state;
+        let max_nodes = self.limits.nodes.unwrap_or(u64::MAX);
+        let event = loop {
+            match state {
+                State::Fresh => {
+                    self.start_stats();
+                    self.found = 0;
+                    level = 0;
+                    // Every primary item may be covered by the selection.
+                    state = if arena.is_solved() {
+                        State::Solved
+                    } else {
+                        State::Forward
+                    };
+                }
+                State::Forward => {
+                    if level == self.stop {
+                        break Event::Piece;
+                    }
+                    if let Some(outcome) = self.enter(level, max_nodes) {
+                        self.outcome = outcome;
+                        break Event::End;
+                    }
+                    let Some((item, len)) = arena.choose() else {
+                        unreachable!("a solution is reported before entering a level")
+                    };
+                    arena.cover(item);
+                    self.levels[level] = Level {
+                        choice: arena.down(item) as u32,
+                        branch: item as u32,
+                        len,
+                        pos: 0,
+                    };
+                    state = State::Advance;
+                }
+                State::Advance => {
+                    let r = self.levels[level].choice as usize;
+                    if r == self.levels[level].branch as usize {
+                        arena.uncover(r);
+                        if level == 0 {
+                            state = State::Done;
+                            self.outcome = Outcome::Complete;
+                            break Event::End;
+                        }
+                        level -= 1;
+                        state = State::Recover;
+                        continue;
+                    }
+                    arena.commit_others(r);
+                    level += 1;
+                    state = if arena.is_solved() {
+                        State::Solved
+                    } else {
+                        State::Forward
+                    };
+                }
+                State::Recover => {
+                    let r = self.levels[level].choice as usize;
+                    arena.uncommit_others(r);
+                    self.levels[level].choice = arena.down(r) as u32;
+                    self.levels[level].pos += 1;
+                    state = State::Advance;
+                }
+                State::Solved => {
+                    if pieces {
+                        break Event::Piece;
+                    }
+                    // A solution is a node of the tree, as Knuth counts.
+                    if let Some(outcome) = self.enter(level, max_nodes) {
+                        self.outcome = outcome;
+                        break Event::End;
+                    }
+                    break Event::Solution;
+                }
+                State::Done => {
+                    self.outcome = Outcome::Complete;
+                    break Event::End;
+                }
+            }
+        };
+        if event != Event::End {
+            // Report the `level` choices on the stack, then back up: the
+            // next call resumes after this node.
+            self.reported = level;
+            if level == 0 {
+                state = State::Done;
+            } else {
+                level -= 1;
+                state = State::Recover;
+            }
+        }
+        self.level = level;
+        self.state = state;
+        if event == Event::Solution {
+            self.stats.solutions += 1;
+            self.found += 1;
+            self.outcome = Outcome::Paused;
+            self.fill_solution(arena, shared);
+        }
+        event
+    }
+
+    /// Counts a node at `level` (the search's own levels, below those of a
+    /// selected piece), unless a limit stops the search first: then
+    /// returns the outcome that says which.
+    #[inline(always)]
+    fn enter(&mut self, level: usize, max_nodes: u64) -> Option<Outcome> {
+        if self.stats.nodes >= max_nodes {
+            return Some(Outcome::NodeLimit);
+        }
+        if let Some(flag) = &self.limits.cancel {
+            if flag.load(Ordering::Relaxed) {
+                return Some(Outcome::Cancelled);
+            }
+        }
+        self.stats.nodes += 1;
+        let depth = self.above + level;
+        if let Some(profile) = &mut self.stats.level_nodes {
+            profile[depth] += 1;
+        }
+        if depth > self.stats.max_level {
+            self.stats.max_level = depth;
+        }
+        None
+    }
+
+    fn start_stats(&mut self) {
+        if self.profile && self.stats.level_nodes.is_none() {
+            self.stats.level_nodes = Some(vec![0; self.levels.len()]);
+        }
+    }
+
+    /// The options of the solution just reported: the selected ones, then
+    /// the search's choices.
+    fn fill_solution<S: Storage, B: Branching>(&mut self, arena: &Arena<S, B>, shared: &Shared) {
+        self.solution.clear();
+        let selected = self.selected.iter().map(|s| s.lead);
+        let chosen = self.levels[..self.reported].iter().map(|l| l.choice);
+        for node in selected.chain(chosen) {
+            let option = arena.option_of(node as usize);
+            self.solution.push(shared.option_ids[option]);
+        }
+    }
+
+    /// See [`Solver::select`] and [`Solver::select_piece`].
+    fn select<S: Storage, B: Branching>(
+        &mut self,
+        compiled: &mut Compiled<S, B>,
+        shared: &Shared,
+        id: OptionId,
+        level: bool,
+    ) -> Result<(), Error> {
+        let k = match shared.option_index.get(id.index()) {
+            Some(&k) if k != u32::MAX => k as usize,
+            _ => return Err(Error::new(ErrorKind::UnknownOption(id.index()))),
+        };
+        let arena = &mut compiled.arena;
+        self.rewind(arena);
+        let first = arena.option_start(k);
+        // Check every item before changing anything.
+        for (_, x, color) in arena.option_nodes(first) {
+            let state = self.item_state[x];
+            // A color of -1 marks a node that agrees with its purified item.
+            let ok = state == 0 || (color != 0 && (color == -1 || state == color));
+            if !ok {
+                let name = shared.names.name(x - 1).unwrap_or_default().to_string();
+                return Err(Error::new(ErrorKind::Conflict(name)));
+            }
+        }
+        let log_len = self.item_log.len();
+        let mut lead = None;
+        for (p, x, color) in arena.option_nodes(first) {
+            let new = match color {
+                0 => -1,
+                -1 => self.item_state[x],
+                color => color,
+            };
+            if self.item_state[x] != new {
+                self.item_log.push((x as u32, self.item_state[x]));
+                self.item_state[x] = new;
+            }
+            if lead.is_none() && x <= shared.primary {
+                lead = Some(p);
+            }
+        }
+        if self.selected.is_empty()
+            && compiled.pristine.is_none()
+            && arena.node_count() <= PRISTINE_MAX_NODES
+        {
+            compiled.pristine = Some(Box::new(arena.pristine()));
+        }
+        // As the search does: cover the option's first primary item, then
+        // commit the others. The stats count the search, not this.
+        let lead = lead.expect("every option has a primary item");
+        let before = arena.updates();
+        arena.cover(arena.item_of(lead));
+        arena.commit_others(lead);
+        self.select_updates += arena.updates() - before;
+        arena.set_updates(before);
+        self.selected.push(Selection {
+            lead: lead as u32,
+            log_len,
+            level,
+        });
+        self.above += usize::from(level);
+        Ok(())
+    }
+
+    /// See [`Solver::unselect`].
+    fn unselect<S: Storage, B: Branching>(
+        &mut self,
+        arena: &mut Arena<S, B>,
+        shared: &Shared,
+    ) -> Option<OptionId> {
+        self.rewind(arena);
+        let Selection {
+            lead,
+            log_len,
+            level,
+        } = self.selected.pop()?;
+        self.above -= usize::from(level);
+        if self.selected.is_empty() {
+            self.select_updates = 0;
+        }
+        let lead = lead as usize;
+        arena.uncommit_others(lead);
+        arena.uncover(arena.item_of(lead));
+        for (x, state) in self.item_log.drain(log_len..).rev() {
+            self.item_state[x as usize] = state;
+        }
+        Some(shared.option_ids[arena.option_of(lead)])
+    }
+
+    /// See [`Solver::reset`].
+    fn reset<S: Storage, B: Branching>(&mut self, compiled: &mut Compiled<S, B>, shared: &Shared) {
+        // Copying the arena back costs about a node's worth of memory
+        // traffic per node; undoing the selections costs their updates (and
+        // the search's open path). The copy wins when the selections made at
+        // least one update per four nodes, as a sudoku's givens do.
+        let arena = &mut compiled.arena;
+        let copy = self.select_updates.saturating_mul(4) >= arena.node_count() as u64;
+        match &compiled.pristine {
+            Some(pristine) if copy && !self.selected.is_empty() => {
+                arena.restore(pristine);
+                for &(x, _) in &self.item_log {
+                    self.item_state[x as usize] = 0;
+                }
+                self.item_log.clear();
+                self.selected.clear();
+                self.above = 0;
+                self.select_updates = 0;
+                self.state = State::Fresh;
+                self.level = 0;
+            }
+            _ => while self.unselect(arena, shared).is_some() {},
+        }
+        self.outcome = Outcome::NotStarted;
+    }
+
+    /// See [`Solver::rewind`].
+    fn rewind<S: Storage, B: Branching>(&mut self, arena: &mut Arena<S, B>) {
+        loop {
+            match self.state {
+                State::Fresh => return,
+                State::Done => break,
+                State::Forward | State::Solved => {
+                    if self.level == 0 {
+                        break;
+                    }
+                    self.level -= 1;
+                    self.state = State::Recover;
+                }
+                State::Recover => {
+                    let level = self.levels[self.level];
+                    arena.uncommit_others(level.choice as usize);
+                    arena.uncover(level.branch as usize);
+                    self.state = State::Forward;
+                }
+                State::Advance => {
+                    arena.uncover(self.levels[self.level].branch as usize);
+                    self.state = State::Forward;
+                }
+            }
+        }
+        self.state = State::Fresh;
+        self.level = 0;
+    }
+
     /// See [`Solver::progress`].
-    pub(crate) fn progress(&self) -> f64 {
+    fn progress(&self) -> f64 {
         match self.state {
             State::Fresh => 0.0,
             State::Done => 1.0,
@@ -983,110 +1064,17 @@ impl<S: Storage, B: Branching> Engine<S, B> {
             }
         }
     }
-
-    #[cfg(feature = "parallel")]
-    /// The current partial solution's options chosen by the search at levels
-    /// `0..depth`, when it is that deep. Used to split the tree.
-    pub(crate) fn choices(&self, depth: usize) -> impl Iterator<Item = OptionId> + '_ {
-        self.levels[..depth]
-            .iter()
-            .map(|l| self.shared.option_ids[self.arena.option_of(l.choice as usize)])
-    }
-
-    #[cfg(feature = "parallel")]
-    pub(crate) fn level(&self) -> usize {
-        self.level
-    }
-
-    #[cfg(feature = "parallel")]
-    /// Runs the search down to `depth` levels and calls `visit` at every node
-    /// of that depth (and at every solution shallower) with the options that
-    /// lead there; used to split the tree into independent pieces.
-    pub(crate) fn visit_frontier<F>(&mut self, depth: usize, mut visit: F)
-    where
-        F: FnMut(&mut Self),
-    {
-        // A node limit of "depth" would not do: the frontier is a level, so
-        // the loop below steps the state machine itself.
-        self.restart();
-        self.start_stats();
-        if depth == 0 {
-            visit(self);
-            return;
-        }
-        if self.arena.is_solved() {
-            self.level = 0;
-            self.state = State::Done;
-            visit(self);
-            self.state = State::Fresh;
-            return;
-        }
-        self.level = 0;
-        self.state = State::Forward;
-        loop {
-            match self.state {
-                State::Forward => {
-                    if self.level == depth {
-                        visit(self);
-                        // Back up as if this node had no options.
-                        self.level -= 1;
-                        self.state = State::Recover;
-                        continue;
-                    }
-                    let (item, len) = self.arena.choose().expect("primary items remain");
-                    self.arena.cover(item);
-                    self.levels[self.level].branch = item as u32;
-                    self.levels[self.level].len = len;
-                    self.levels[self.level].pos = 0;
-                    self.levels[self.level].choice = self.arena.down(item) as u32;
-                    self.state = State::Advance;
-                }
-                State::Advance => {
-                    let l = self.level;
-                    let r = self.levels[l].choice as usize;
-                    if r == self.levels[l].branch as usize {
-                        self.arena.uncover(r);
-                        if l == 0 {
-                            break;
-                        }
-                        self.level -= 1;
-                        self.state = State::Recover;
-                        continue;
-                    }
-                    self.arena.commit_others(r);
-                    self.level += 1;
-                    if self.arena.is_solved() {
-                        visit(self);
-                        self.level -= 1;
-                        self.state = State::Recover;
-                    } else {
-                        self.state = State::Forward;
-                    }
-                }
-                State::Recover => {
-                    let l = self.level;
-                    let r = self.levels[l].choice as usize;
-                    self.arena.uncommit_others(r);
-                    self.levels[l].choice = self.arena.down(r) as u32;
-                    self.state = State::Advance;
-                }
-                State::Fresh | State::Done => unreachable!("the frontier loop starts forward"),
-            }
-        }
-        self.state = State::Fresh;
-        self.level = 0;
-    }
 }
 
 impl fmt::Debug for Solver {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        engine_ref!(self, e => f.debug_struct("Solver")
-            .field("items", &e.arena.item_count)
-            .field("options", &e.shared.option_ids.len())
-            .field("selected", &e.selected.len())
-            .field("outcome", &e.outcome)
-            .field("stats", &e.stats())
-            .finish())
+        f.debug_struct("Solver")
+            .field("items", &self.shared.items)
+            .field("options", &self.shared.option_ids.len())
+            .field("selected", &self.walk.selected.len())
+            .field("outcome", &self.walk.outcome)
+            .field("stats", &self.stats())
+            .finish()
     }
 }
 
@@ -1101,12 +1089,7 @@ impl Iterator for Solutions<'_> {
     type Item = Vec<OptionId>;
 
     fn next(&mut self) -> Option<Vec<OptionId>> {
-        let solver = &mut *self.solver;
-        if engine_mut!(solver, e => e.search()) {
-            Some(engine_ref!(solver, e => e.solution.clone()))
-        } else {
-            None
-        }
+        self.solver.next_solution().map(<[OptionId]>::to_vec)
     }
 }
 
@@ -1127,13 +1110,17 @@ mod tests {
     /// Solvers of `problem` with both node widths and both ways of
     /// branching, whatever its size would choose.
     fn every_engine(problem: &Problem) -> [Solver; 4] {
+        let solver = Solver::new(problem);
         [
-            Engines::Narrow(Engine::new(problem)),
-            Engines::Wide(Engine::new(problem)),
-            Engines::NarrowBlocks(Engine::new(problem)),
-            Engines::WideBlocks(Engine::new(problem)),
+            Arenas::Narrow(Compiled::new(problem)),
+            Arenas::Wide(Compiled::new(problem)),
+            Arenas::NarrowBlocks(Compiled::new(problem)),
+            Arenas::WideBlocks(Compiled::new(problem)),
         ]
-        .map(|engine| Solver { engine })
+        .map(|arenas| Solver {
+            arenas,
+            ..solver.clone()
+        })
     }
 
     /// What a user sees of the searches of a solver: solutions in the

@@ -1,0 +1,342 @@
+//! The node arena of one problem: the nodes and their links, the items'
+//! lengths, and how the branching item is found (TAOCP 7.2.2.1, algorithms
+//! X and C).
+//!
+//! - [`storage`]: the nodes, in 8 or 16 bytes;
+//! - [`links`]: cover and uncover, hide and unhide, purify and unpurify,
+//!   under the link invariant that lets the hot loops skip bounds checks;
+//! - [`scan`]: the branching item, by a vector scan of every primary item's
+//!   length or, for many primary items, by blocks of active items.
+//!
+//! # Layout
+//!
+//! As in Knuth's DLX1 and DLX2, every node lives in one array and refers to
+//! the others by `u32` index:
+//!
+//! - node `x` for `1 <= x <= N` is the header of item `x` (the problem's item
+//!   `x - 1`): the head of the circular up/down list of the item's options;
+//! - then come the options, stored consecutively, each followed by a *spacer*
+//!   node (there is one more spacer before the first option). Left and right
+//!   within an option are implicit: the neighbours of node `p` are `p - 1` and
+//!   `p + 1`, and a spacer sends a scan to the other end of its option
+//!   (`up` is the first node of the option before it, `down` the last node of
+//!   the option after it).
+//!
+//! A node holds `up`, `down`, `top` (the item of an option node; `-k` for
+//! the spacer after the `k`-th option) and `first`, the first node of its
+//! option. Knuth's item list is replaced by a flat array of lengths, with a
+//! bit set while the item is covered ([`scan`]). Colors (0 for none, a
+//! positive color, or -1 for a node already known to agree with a purified
+//! item) sit in an array of their own, made only for problems that have
+//! colors.
+//!
+//! Only this module writes the arena: the search changes it through cover,
+//! commit and their inverses, and brings it back to its state with nothing
+//! selected through [`Arena::restore`].
+
+#![allow(unsafe_code)]
+
+pub(crate) mod links;
+pub(crate) mod scan;
+pub(crate) mod storage;
+
+use scan::Length;
+pub(crate) use scan::{branches_by_blocks, ActiveBlocks, Branching, FlatScan};
+pub(crate) use storage::{Narrow, NarrowNode, Node, Storage};
+
+#[cfg(test)]
+use crate::problem::Entry;
+use crate::problem::Problem;
+
+/// The dancing-links structure of one problem.
+#[derive(Clone, Debug)]
+pub(crate) struct Arena<S: Storage = Vec<Node>, B: Branching = FlatScan> {
+    nodes: S,
+    /// The length of each item's list (index 1..=N), with [`Length::COVERED`] set
+    /// while the item is covered; index 0 and N + 1 are unused.
+    len: Vec<S::Len>,
+    /// The number of primary items.
+    primary: usize,
+    /// The number of primary items not covered.
+    active: usize,
+    /// Whether some option gives a color to an item.
+    colored: bool,
+    /// The color of each node when the problem has colors (0 for none, -1
+    /// for a node known to agree with its purified item); empty otherwise.
+    colors: Vec<i32>,
+    /// The first node of each option, by option index in the arena.
+    option_start: Vec<u32>,
+    /// Link removals so far, Knuth's `updates`.
+    updates: u64,
+    /// What finds the branching item.
+    branching: B,
+}
+
+impl<S: Storage, B: Branching> Arena<S, B> {
+    /// Builds the arena of a problem; options keep the order of their ids.
+    pub(crate) fn new(problem: &Problem) -> Arena<S, B> {
+        let n = problem.item_count();
+        let primary = problem.primary_count();
+        let node_count = crate::problem::node_count_of(problem);
+        let mut nodes = vec![Node::default(); n + 2];
+        nodes.reserve(node_count - nodes.len());
+        for (x, node) in nodes.iter_mut().enumerate().take(n + 1).skip(1) {
+            node.up = x as u32;
+            node.down = x as u32;
+        }
+        let mut len = vec![S::Len::ZERO; n + 2];
+        // Index 0 and N + 1 stand for Knuth's list heads; they are never
+        // chosen.
+        len[0] = S::Len::COVERED;
+        len[n + 1] = S::Len::COVERED;
+
+        let colored = problem.color_count() > 0;
+        let mut colors = if colored { vec![0; n + 2] } else { Vec::new() };
+        let mut option_start = Vec::with_capacity(problem.option_count());
+        // `nodes[n + 1]` is the spacer before the first option.
+        let mut spacer = n + 1;
+        for (k, (_, entries)) in problem.options().enumerate() {
+            let first = nodes.len();
+            option_start.push(first as u32);
+            for entry in entries {
+                let x = entry.item + 1;
+                let p = nodes.len() as u32;
+                let last = nodes[x].up;
+                nodes.push(Node {
+                    up: last,
+                    down: x as u32,
+                    top: x as i32,
+                    first: first as u32,
+                });
+                if colored {
+                    colors.push(entry.color.map_or(0, |c| c.0 as i32));
+                }
+                nodes[last as usize].down = p;
+                nodes[x].up = p;
+                len[x] += S::Len::ONE;
+            }
+            let last = nodes.len() - 1;
+            nodes[spacer].down = last as u32;
+            nodes.push(Node {
+                up: first as u32,
+                down: 0,
+                top: -(k as i32 + 1),
+                first: 0,
+            });
+            if colored {
+                colors.push(0);
+            }
+            spacer = nodes.len() - 1;
+        }
+        let branching = B::new(&len, primary);
+        Arena {
+            nodes: S::from_nodes(nodes),
+            len,
+            primary,
+            active: primary,
+            colored,
+            colors,
+            option_start,
+            updates: 0,
+            branching,
+        }
+    }
+
+    /// The arena index of the option that node `p` belongs to.
+    pub(crate) fn option_of(&self, mut p: usize) -> usize {
+        while self.nodes.get(p).top > 0 {
+            p += 1;
+        }
+        (-self.nodes.get(p).top) as usize - 1
+    }
+
+    /// The first node of option `k` (by its index in the arena).
+    pub(crate) fn option_start(&self, k: usize) -> usize {
+        self.option_start[k] as usize
+    }
+
+    /// The items of the option whose first node is `first`, from left to
+    /// right: each option node's index, item and color.
+    pub(crate) fn option_nodes(
+        &self,
+        first: usize,
+    ) -> impl Iterator<Item = (usize, usize, i32)> + '_ {
+        (first..)
+            .map(|p| (p, self.nodes.get(p).top))
+            .take_while(|&(_, top)| top > 0)
+            .map(|(p, top)| (p, top as usize, self.color(p)))
+    }
+
+    /// The item of option node `p`.
+    pub(crate) fn item_of(&self, p: usize) -> usize {
+        self.nodes.get(p).top as usize
+    }
+
+    /// The number of nodes.
+    pub(crate) fn node_count(&self) -> usize {
+        self.nodes.count()
+    }
+
+    /// Link removals so far, Knuth's `updates`.
+    pub(crate) fn updates(&self) -> u64 {
+        self.updates
+    }
+
+    /// Sets the count of link removals (to leave some out of the figures).
+    pub(crate) fn set_updates(&mut self, updates: u64) {
+        self.updates = updates;
+    }
+
+    /// A copy of what selections and searches change: the links, lengths,
+    /// colors and branching state.
+    pub(crate) fn pristine(&self) -> Pristine<S, B> {
+        Pristine {
+            nodes: self.nodes.clone(),
+            len: self.len.clone(),
+            colors: self.colors.clone(),
+            branching: self.branching.clone(),
+        }
+    }
+
+    /// Brings the arena back to `pristine`, a copy taken with nothing
+    /// covered: the copy keeps the link invariant, so the arena does.
+    pub(crate) fn restore(&mut self, pristine: &Pristine<S, B>) {
+        self.nodes.clone_from(&pristine.nodes);
+        self.len.clone_from(&pristine.len);
+        self.colors.clone_from(&pristine.colors);
+        self.branching.clone_from(&pristine.branching);
+        self.active = self.primary;
+    }
+}
+
+impl<S: Storage, B: Branching> Arena<S, B> {
+    /// The active primary item with the fewest options, leftmost on ties
+    /// (Knuth's minimum-remaining-values rule, as in DLX1), and its length.
+    /// `None` when no primary item is left.
+    ///
+    /// # Complexity
+    ///
+    /// That of [`Branching::choose`]: one pass over every primary item's
+    /// length for the [`FlatScan`]; for [`ActiveBlocks`], a walk of the
+    /// blocks with an active item up to the first with one of the least
+    /// length.
+    #[inline]
+    pub(crate) fn choose(&self) -> Option<(usize, u32)> {
+        if self.active == 0 {
+            return None;
+        }
+        let (item, len) = self.branching.choose(&self.len[..=self.primary]);
+        // The hot loops index without bounds checks: an item out of range
+        // from the vector scans would break the link invariant, so it is a
+        // panic here (one compare per node) rather than undefined behavior.
+        assert!(
+            item.wrapping_sub(1) < self.primary,
+            "branching item {item} out of range"
+        );
+        Some((item, len.to_u32()))
+    }
+
+    /// Whether every primary item is covered: a solution.
+    #[inline]
+    pub(crate) fn is_solved(&self) -> bool {
+        self.active == 0
+    }
+
+    /// The node below node `p` in its item's list.
+    #[inline]
+    pub(crate) fn down(&self, p: usize) -> usize {
+        self.nodes.get(p).down as usize
+    }
+
+    /// Whether item `x` (1-based) is in the list of active primary items.
+    #[cfg(test)]
+    pub(crate) fn is_active(&self, x: usize) -> bool {
+        self.len[x] & S::Len::COVERED == S::Len::ZERO
+    }
+}
+
+/// What [`Arena::restore`] copies back: the parts of the arena that
+/// selections and searches change.
+#[derive(Clone, Debug)]
+pub(crate) struct Pristine<S: Storage, B: Branching> {
+    nodes: S,
+    len: Vec<S::Len>,
+    colors: Vec<i32>,
+    branching: B,
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use std::collections::BTreeSet;
+
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// Random problems for comparing the ways of branching: up to 150
+    /// primary items (three blocks of [`ActiveBlocks`], the last one
+    /// short), and at each primary item up to three options of one to three
+    /// consecutive primary items (around the end too), some with a
+    /// secondary item, colored or not. Lengths are small, so ties are
+    /// common and the least length is often 0 or 1.
+    pub(crate) fn problems() -> impl Strategy<Value = Problem> {
+        (1usize..=150, 0usize..=3).prop_flat_map(|(primary, secondary)| {
+            let option = (
+                1usize..=3,
+                proptest::option::of((0..secondary.max(1), 0u32..=2)),
+            );
+            let at_item = proptest::collection::vec(option, 1..=3);
+            proptest::collection::vec(at_item, primary).prop_map(move |starts| {
+                let mut problem = Problem::new(primary, secondary);
+                let colors = [
+                    problem.color("red").unwrap(),
+                    problem.color("blue").unwrap(),
+                ];
+                for (start, options) in starts.into_iter().enumerate() {
+                    for (span, extra) in options {
+                        let items: BTreeSet<usize> =
+                            (start..start + span).map(|i| i % primary).collect();
+                        let mut entries: Vec<Entry> = items.into_iter().map(Entry::from).collect();
+                        if let (Some((s, c)), true) = (extra, secondary > 0) {
+                            let color = (c > 0).then(|| colors[c as usize - 1]);
+                            entries.push(Entry::from((primary + s, color)));
+                        }
+                        problem.add_option(entries).unwrap();
+                    }
+                }
+                problem
+            })
+        })
+    }
+
+    pub(crate) fn sample() -> Problem {
+        let mut p = Problem::with_names(["a", "b", "c"], ["x", "y"]).unwrap();
+        p.add_option_named(["a", "b", "x:1"]).unwrap();
+        p.add_option_named(["b", "c", "y"]).unwrap();
+        p.add_option_named(["a", "x:2"]).unwrap();
+        p.add_option_named(["c", "x:1", "y"]).unwrap();
+        p.add_option_named(["a", "c"]).unwrap();
+        p
+    }
+
+    #[test]
+    fn layout_matches_knuth() {
+        let arena: Arena = Arena::new(&sample());
+        // 5 items, 2 roots, 13 entries, 5 options (one spacer after each) and
+        // the spacer before the first.
+        assert_eq!(arena.nodes.count(), 1 + 5 + 1 + 13 + 5);
+        assert_eq!(arena.len[1], 3);
+        assert_eq!(arena.len[4], 3);
+        assert_eq!(arena.option_of(arena.option_start[3] as usize + 2), 3);
+        assert_eq!(arena.choose(), Some((2, 2)));
+    }
+
+    #[test]
+    fn every_storage_builds_the_same_links() {
+        let vec: Arena = Arena::new(&sample());
+        let narrow: Arena<Narrow> = Arena::new(&sample());
+        for p in 0..vec.nodes.count() {
+            assert_eq!(vec.nodes[p], narrow.nodes.get(p));
+        }
+    }
+}
