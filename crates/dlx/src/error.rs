@@ -1,6 +1,8 @@
 //! The error type of building, reading and selecting.
 
 use std::fmt;
+use std::io;
+use std::sync::Arc;
 
 /// An error from building a [`Problem`](crate::Problem), reading one in
 /// Knuth's format, or selecting an option: what went wrong and, for text
@@ -13,7 +15,10 @@ pub struct Error {
 }
 
 /// What went wrong; see [`Error::kind`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// Two kinds are equal when they say the same thing; two [`ErrorKind::Io`]
+/// are equal when their `io::ErrorKind`s are.
+#[derive(Clone, Debug)]
 #[non_exhaustive]
 pub enum ErrorKind {
     /// An option names an item the problem does not have.
@@ -41,8 +46,9 @@ pub enum ErrorKind {
     Conflict(String),
     /// The problem has no option with this id.
     UnknownOption(usize),
-    /// Reading the input failed.
-    Io(String),
+    /// Reading the input failed; [`Error::source`](std::error::Error::source)
+    /// gives the I/O error.
+    Io(Arc<io::Error>),
     /// The input has this byte, which is not UTF-8, outside a comment.
     InvalidUtf8(u8),
     /// Building the problem or its solver needs more memory than can be had:
@@ -122,7 +128,7 @@ impl fmt::Display for ErrorKind {
                 "option conflicts with a selected option on item '{name}'"
             ),
             ErrorKind::UnknownOption(id) => write!(f, "no option has id {id}"),
-            ErrorKind::Io(message) => write!(f, "read error: {message}"),
+            ErrorKind::Io(error) => write!(f, "read error: {error}"),
             ErrorKind::InvalidUtf8(byte) => write!(f, "invalid UTF-8 byte 0x{byte:02x}"),
             ErrorKind::OutOfMemory { needed, available } => {
                 write!(f, "needs about {} of memory", Bytes(*needed))?;
@@ -135,7 +141,52 @@ impl fmt::Display for ErrorKind {
     }
 }
 
-impl std::error::Error for Error {}
+impl PartialEq for ErrorKind {
+    fn eq(&self, other: &ErrorKind) -> bool {
+        use ErrorKind::*;
+        match (self, other) {
+            (UnknownItem(a), UnknownItem(b))
+            | (RepeatedItem(a), RepeatedItem(b))
+            | (ColorOnPrimary(a), ColorOnPrimary(b))
+            | (DuplicateItem(a), DuplicateItem(b))
+            | (InvalidName(a), InvalidName(b))
+            | (Conflict(a), Conflict(b)) => a == b,
+            (NoPrimaryItem, NoPrimaryItem)
+            | (UnknownColor, UnknownColor)
+            | (NoItems, NoItems)
+            | (SecondBar, SecondBar)
+            | (TooLarge, TooLarge) => true,
+            (UnknownOption(a), UnknownOption(b)) => a == b,
+            (Io(a), Io(b)) => a.kind() == b.kind(),
+            (InvalidUtf8(a), InvalidUtf8(b)) => a == b,
+            (
+                OutOfMemory { needed, available },
+                OutOfMemory {
+                    needed: n,
+                    available: a,
+                },
+            ) => needed == n && available == a,
+            _ => false,
+        }
+    }
+}
+
+impl Eq for ErrorKind {}
+
+impl From<io::Error> for Error {
+    fn from(error: io::Error) -> Error {
+        Error::new(ErrorKind::Io(Arc::new(error)))
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            ErrorKind::Io(error) => Some(&**error),
+            _ => None,
+        }
+    }
+}
 
 /// A byte count for people: `1.5 GB`, `312 MB`, `40 KB`, `12 bytes`.
 struct Bytes(u64);

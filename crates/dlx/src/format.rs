@@ -157,7 +157,7 @@ fn next_line<R: BufRead>(reader: &mut R, line: &mut Vec<u8>) -> Result<bool, Err
         let buffer = match reader.fill_buf() {
             Ok(buffer) => buffer,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(Error::new(ErrorKind::Io(e.to_string()))),
+            Err(e) => return Err(Error::from(e)),
         };
         if buffer.is_empty() {
             return Ok(!line.is_empty());
@@ -499,6 +499,31 @@ mod tests {
         let e = read(b"a \xc3\xa9 \xe2\x82\n").unwrap_err();
         assert_eq!(e.to_string(), "line 1, column 5: invalid UTF-8 byte 0xe2");
         assert_eq!(read(b"\xff | a\n").unwrap_err().column(), Some(1));
+    }
+
+    #[test]
+    fn a_read_error_keeps_its_source() {
+        /// A reader that fails after its first line.
+        struct Failing(bool);
+        impl io::Read for Failing {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                if std::mem::replace(&mut self.0, true) {
+                    return Err(io::Error::new(io::ErrorKind::TimedOut, "the disk is gone"));
+                }
+                buf[..4].copy_from_slice(b"a b\n");
+                Ok(4)
+            }
+        }
+        let e = read(io::BufReader::new(Failing(false))).unwrap_err();
+        assert!(matches!(e.kind(), ErrorKind::Io(_)));
+        assert_eq!(e.line(), Some(2));
+        let source = std::error::Error::source(&e).expect("the I/O error");
+        let io = source.downcast_ref::<io::Error>().expect("an io::Error");
+        assert_eq!(io.kind(), io::ErrorKind::TimedOut);
+        assert_eq!(
+            e.to_string(),
+            "line 2, column 1: read error: the disk is gone"
+        );
     }
 
     #[test]

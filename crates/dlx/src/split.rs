@@ -177,7 +177,7 @@ impl Solver {
     ///
     /// # Errors
     ///
-    /// [`ErrorKind::Conflict`] when the piece does not fit the current
+    /// [`crate::ErrorKind::Conflict`] when the piece does not fit the current
     /// selection (it comes from another problem or selection).
     pub fn for_each_in_piece<F>(&mut self, piece: &[OptionId], visit: F) -> Result<Outcome, Error>
     where

@@ -28,9 +28,9 @@
 //!
 //! From 1,536 primary items, [`ActiveBlocks`] make the choice cost grow with
 //! the active items instead. A scan of every item at every node is
-//! quadratic when the search covers a few items per level: a million items
-//! with one option each took 81 s to their one solution (`dlx cover
-//! --limit 1`), where the search now takes 0.02 s. The primary items are cut
+//! quadratic when the search covers a few items per level: for a million
+//! items with one option each (`dlx cover --limit 1`) it takes 81 s to
+//! the one solution, the blocks 0.02 s of search. The primary items are cut
 //! into blocks of 64, and Knuth's doubly linked list holds the blocks that
 //! have an active item. A count of the active primary items of each length,
 //! kept where the lengths change, gives the least length before the walk,
@@ -430,8 +430,9 @@ pub(crate) fn branches_by_blocks(primary: usize) -> bool {
 /// From this many primary items the branching scan is the one-pass AVX2
 /// scan ([`least_i16_avx2`], [`least_i32_avx2`]), when the CPU has AVX2;
 /// below, a plain loop. The one-pass scans win from 16 items: 13-queens (26
-/// items) went from 0.82 to 0.75 of the DLX1 port's time in the 8-byte
-/// arena, and from 207 to 191 ms in the 16-byte one, in interleaved runs.
+/// items) takes 0.75 of the DLX1 port's time with them in the 8-byte arena
+/// and 0.82 with the loop, and 191 ms against 207 ms in the 16-byte one,
+/// in interleaved runs.
 const VECTOR_SCAN: usize = 16;
 
 /// From this many primary items, on a CPU without AVX2, the branching scan
