@@ -39,15 +39,17 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod alphabet;
 mod encode;
+mod error;
 mod grid;
 mod read;
 mod solve;
+mod text;
 
-pub use grid::{
-    Alphabet, AlphabetError, AlphabetErrorKind, Conflict, Grid, GridError, GridErrorKind, House,
-    ParseError, ParseErrorKind,
-};
+pub use alphabet::{Alphabet, AlphabetError, AlphabetErrorKind};
+pub use error::{Conflict, GridError, GridErrorKind, House, ParseError, ParseErrorKind};
+pub use grid::Grid;
 pub use read::{Puzzles, ReadOptions, Record};
 pub use solve::{GridSolutions, SolveError, SudokuSolver};
 

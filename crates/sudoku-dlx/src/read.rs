@@ -11,10 +11,10 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead};
 use std::iter::FusedIterator;
 
-use crate::grid::{
-    box_size_for_cells, box_size_for_side, close_cell_count, count_cells, is_rule, line_cells,
-    push_line_cells, side_of, stray_symbol, Alphabet, Grid, GridError, ParseError, ParseErrorKind,
-};
+use crate::alphabet::Alphabet;
+use crate::error::{GridError, ParseError, ParseErrorKind};
+use crate::grid::{box_size_for_cells, box_size_for_side, close_cell_count, side_of, Grid};
+use crate::text::{count_cells, is_rule, line_cells, push_line_cells, stray_symbol};
 
 /// Longest line kept, in bytes; the rest of a longer line is skipped.
 const MAX_LINE_LEN: usize = 1 << 16;

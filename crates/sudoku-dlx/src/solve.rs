@@ -8,7 +8,8 @@ use std::sync::Arc;
 use dlx::{Limits, Solver, Stats};
 
 use crate::encode;
-use crate::grid::{Conflict, Grid};
+use crate::error::Conflict;
+use crate::grid::Grid;
 
 /// Why a puzzle has no single answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
