@@ -3,7 +3,7 @@
 use std::error::Error;
 use std::fmt;
 
-use crate::error::ParseErrorKind;
+use crate::error::{ParseError, ParseErrorKind};
 use crate::text::is_layout;
 
 /// Digit symbols of the standard alphabet, digit 1 first.
@@ -107,6 +107,20 @@ impl Alphabet {
     /// Whether the alphabet has a symbol for every digit of side `side`.
     pub(crate) fn supports(&self, side: usize) -> bool {
         self.len() >= side
+    }
+
+    /// Checks that the alphabet can read a grid of side `side` whose text
+    /// starts on line `line`: the one error for an alphabet too small,
+    /// whether a grid is parsed alone or read from a file.
+    pub(crate) fn check_reads(&self, side: usize, line: usize) -> Result<(), ParseError> {
+        if self.supports(side) {
+            return Ok(());
+        }
+        let kind = ParseErrorKind::AlphabetTooSmall {
+            symbols: self.len(),
+            side,
+        };
+        Err(ParseError::new(kind, line, None))
     }
 
     /// The digit `symbol` stands for in a grid of side `side`, 0 for empty.

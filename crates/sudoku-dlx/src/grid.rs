@@ -23,7 +23,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::alphabet::{Alphabet, AlphabetError, AlphabetErrorKind};
-use crate::error::{Conflict, GridError, GridErrorKind, House, ParseError, ParseErrorKind};
+use crate::error::{Conflict, GridError, GridErrorKind, House, ParseError};
 use crate::text::{push_line_cells, stray_symbol, Shape};
 
 /// Sides of the supported grids, for box sizes 2 to 7.
@@ -219,8 +219,9 @@ impl Grid {
     ///
     /// # Errors
     ///
-    /// As [`Grid::parse`], and [`ParseErrorKind::AlphabetTooSmall`] when the
-    /// alphabet has fewer symbols than the grid has digits.
+    /// As [`Grid::parse`], and
+    /// [`ParseErrorKind::AlphabetTooSmall`](crate::ParseErrorKind::AlphabetTooSmall)
+    /// when the alphabet has fewer symbols than the grid has digits.
     ///
     /// # Example
     ///
@@ -242,13 +243,7 @@ impl Grid {
             return Err(stray.unwrap_or_else(|| shape.error()));
         };
         let side = box_size * box_size;
-        if !alphabet.supports(side) {
-            let kind = ParseErrorKind::AlphabetTooSmall {
-                symbols: alphabet.len(),
-                side,
-            };
-            return Err(ParseError::new(kind, shape.first_line, None));
-        }
+        alphabet.check_reads(side, shape.first_line)?;
         let mut cells = Vec::with_capacity(shape.cells);
         for (i, line) in text.lines().enumerate() {
             push_line_cells(line, i + 1, side, alphabet, &mut cells)?;
