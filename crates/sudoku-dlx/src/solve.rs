@@ -9,7 +9,7 @@ use dlx::{Limits, Solver, Stats};
 
 use crate::encode;
 use crate::error::Conflict;
-use crate::grid::Grid;
+use crate::grid::{Grid, SIDES};
 
 /// Why a puzzle has no single answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -204,6 +204,7 @@ impl SudokuSolver {
         Ok(())
     }
 
+    /// The grid of a solution: its options fill every cell with 1..=n.
     fn decode(&self, options: &[dlx::OptionId]) -> Grid {
         let n = self.box_size * self.box_size;
         let mut cells = vec![0; n * n];
@@ -211,7 +212,7 @@ impl SudokuSolver {
             let (cell, digit) = encode::decode(n, id);
             cells[cell] = digit;
         }
-        Grid::from_cells(self.box_size, cells).expect("a solution fills every cell with 1..=n")
+        Grid::from_parsed(self.box_size, cells)
     }
 
     fn finish(&mut self) {
@@ -331,15 +332,67 @@ impl Iterator for GridSolutions<'_> {
 }
 
 thread_local! {
-    /// One solver per box size and thread, for the methods on [`Grid`].
-    static SOLVERS: RefCell<Vec<Option<SudokuSolver>>> = const { RefCell::new(Vec::new()) };
+    /// This thread's solver for each box size from 2, built on first use.
+    /// A solver in use is out of its slot (see [`Lease`]).
+    static SOLVERS: RefCell<[Option<Box<SudokuSolver>>; SIDES.len()]> =
+        const { RefCell::new([const { None }; SIDES.len()]) };
+}
+
+/// One use of this thread's solver for a box size, taken out of its slot
+/// and put back when dropped, so that the slot is never borrowed across a
+/// call. A use nested in another (a [`Grid`] method called from
+/// [`SudokuSolver::with_thread_solver`]) finds the slot empty and builds a
+/// solver, which the slot keeps until the outer use puts its own back:
+/// nested uses end first, so the solver the settings were made on (limits,
+/// cancel flag) is the one kept.
+#[derive(Debug)]
+struct Lease {
+    /// The solver, until the lease is dropped.
+    solver: Option<Box<SudokuSolver>>,
+}
+
+impl Lease {
+    /// This thread's solver for `box_size`, known to be in 2..=7, or a new
+    /// one if that is in use.
+    fn take(box_size: usize) -> Lease {
+        let index = box_size - Grid::MIN_BOX_SIZE;
+        let held = SOLVERS.with(|slots| slots.borrow_mut().get_mut(index).and_then(Option::take));
+        Lease {
+            solver: Some(held.unwrap_or_else(|| Box::new(SudokuSolver::new(box_size)))),
+        }
+    }
+
+    fn solver(&mut self) -> &mut SudokuSolver {
+        self.solver
+            .as_deref_mut()
+            .expect("a lease holds its solver until dropped")
+    }
+}
+
+impl Drop for Lease {
+    fn drop(&mut self) {
+        let Some(solver) = self.solver.take() else {
+            return;
+        };
+        let index = solver.box_size - Grid::MIN_BOX_SIZE;
+        // On a thread being torn down the solver is dropped.
+        let _ = SOLVERS.try_with(|slots| {
+            if let Ok(mut slots) = slots.try_borrow_mut() {
+                if let Some(slot) = slots.get_mut(index) {
+                    *slot = Some(solver);
+                }
+            }
+        });
+    }
 }
 
 impl SudokuSolver {
     /// Runs `f` with this thread's solver for box size `box_size`, built on
     /// first use and kept for the life of the thread: the way to share one
     /// matrix per size among many puzzles on a thread pool. The methods on
-    /// [`Grid`] use it.
+    /// [`Grid`] use it, and settings made on it (a node limit, a cancel
+    /// flag) stay for the calls after. A call made while the thread's
+    /// solver is in use (from within `f`, say) gets a solver of its own.
     ///
     /// # Example
     ///
@@ -351,14 +404,7 @@ impl SudokuSolver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_thread_solver<T>(box_size: usize, f: impl FnOnce(&mut SudokuSolver) -> T) -> T {
-        SOLVERS.with(|solvers| {
-            let mut solvers = solvers.borrow_mut();
-            if solvers.len() <= box_size {
-                solvers.resize_with(box_size + 1, || None);
-            }
-            let solver = solvers[box_size].get_or_insert_with(|| SudokuSolver::new(box_size));
-            f(solver)
-        })
+        f(Lease::take(box_size).solver())
     }
 }
 
@@ -381,7 +427,7 @@ impl Grid {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solve_one(&self) -> Result<Option<Grid>, SolveError> {
-        SudokuSolver::with_thread_solver(self.box_size(), |s| s.solve_one(self))
+        self.with_solver(|s| s.solve_one(self))
     }
 
     /// The unique solution of this puzzle, or why there is none; see
@@ -392,7 +438,7 @@ impl Grid {
     /// [`SolveError::NoSolution`], [`SolveError::MultipleSolutions`],
     /// [`SolveError::Conflict`].
     pub fn solution(&self) -> Result<Grid, SolveError> {
-        SudokuSolver::with_thread_solver(self.box_size(), |s| s.solution(self))
+        self.with_solver(|s| s.solution(self))
     }
 
     /// The number of solutions, counted up to `max`.
@@ -401,7 +447,7 @@ impl Grid {
     ///
     /// [`SolveError::Conflict`] when givens repeat a digit in a house.
     pub fn count_solutions_up_to(&self, max: u64) -> Result<u64, SolveError> {
-        SudokuSolver::with_thread_solver(self.box_size(), |s| s.count_solutions_up_to(self, max))
+        self.with_solver(|s| s.count_solutions_up_to(self, max))
     }
 
     /// Whether this puzzle has exactly one solution.
@@ -410,7 +456,7 @@ impl Grid {
     ///
     /// [`SolveError::Conflict`] when givens repeat a digit in a house.
     pub fn is_uniquely_solvable(&self) -> Result<bool, SolveError> {
-        SudokuSolver::with_thread_solver(self.box_size(), |s| s.is_uniquely_solvable(self))
+        self.with_solver(|s| s.is_uniquely_solvable(self))
     }
 
     /// Every solution of this puzzle, up to `max` of them.
@@ -419,9 +465,12 @@ impl Grid {
     ///
     /// [`SolveError::Conflict`] when givens repeat a digit in a house.
     pub fn solutions(&self, max: usize) -> Result<Vec<Grid>, SolveError> {
-        SudokuSolver::with_thread_solver(self.box_size(), |s| {
-            Ok(s.solutions(self)?.take(max).collect())
-        })
+        self.with_solver(|s| Ok(s.solutions(self)?.take(max).collect()))
+    }
+
+    /// Runs `f` with this thread's solver for the grid's size.
+    fn with_solver<T>(&self, f: impl FnOnce(&mut SudokuSolver) -> T) -> T {
+        f(Lease::take(self.box_size()).solver())
     }
 }
 
@@ -461,5 +510,25 @@ mod tests {
                 found: 3
             })
         ));
+    }
+
+    #[test]
+    fn thread_solvers_nest_and_keep_their_settings() {
+        let empty = Grid::empty(2).unwrap();
+        let inner = SudokuSolver::with_thread_solver(2, |s| {
+            s.set_node_limit(Some(1));
+            // The thread's solver is in use: these get one of their own.
+            let nested =
+                SudokuSolver::with_thread_solver(2, |s| s.count_solutions_up_to(&empty, 1000));
+            (nested, empty.count_solutions_up_to(1000))
+        });
+        assert_eq!(inner, (Ok(288), Ok(288)));
+        // The thread's solver came back with its node limit.
+        assert_eq!(
+            empty.count_solutions_up_to(1000),
+            Err(SolveError::NodeLimit)
+        );
+        SudokuSolver::with_thread_solver(2, |s| s.set_node_limit(None));
+        assert_eq!(empty.count_solutions_up_to(1000), Ok(288));
     }
 }
