@@ -8,8 +8,8 @@ use std::sync::Arc;
 use dlx::{Limits, Solver, Stats};
 
 use crate::encode;
-use crate::error::Conflict;
-use crate::grid::{Grid, SIDES};
+use crate::error::{Conflict, GridError};
+use crate::grid::{side_of, Grid, SIDES};
 
 /// Why a puzzle has no single answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,7 +69,7 @@ impl std::error::Error for SolveError {}
 /// let puzzle = Grid::parse(
 ///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
 /// )?;
-/// let mut solver = SudokuSolver::new(3);
+/// let mut solver = SudokuSolver::new(3)?;
 /// let solution = solver.solution(&puzzle)?;
 /// assert!(solution.is_solution_of(&puzzle));
 /// assert_eq!(solver.count_solutions_up_to(&puzzle, 2)?, 1);
@@ -87,11 +87,34 @@ pub struct SudokuSolver {
 impl SudokuSolver {
     /// A solver for puzzles of box size `box_size` (side `box_size²`).
     ///
+    /// # Errors
+    ///
+    /// [`GridErrorKind::BoxSize`](crate::GridErrorKind::BoxSize) unless
+    /// `box_size` is in 2..=7, the sizes a [`Grid`] can have.
+    ///
     /// # Complexity
     ///
     /// Builds `n³` options of 4 items (for side `n`): a few microseconds for
     /// 9x9, about 10 ms for 25x25.
-    pub fn new(box_size: usize) -> SudokuSolver {
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sudoku_dlx::SudokuSolver;
+    ///
+    /// let solver = SudokuSolver::new(4)?;
+    /// assert_eq!(solver.box_size(), 4);
+    /// assert!(SudokuSolver::new(8).is_err());
+    /// # Ok::<(), sudoku_dlx::GridError>(())
+    /// ```
+    pub fn new(box_size: usize) -> Result<SudokuSolver, GridError> {
+        side_of(box_size)?;
+        Ok(SudokuSolver::build(box_size))
+    }
+
+    /// A solver for `box_size`, known to be in 2..=7.
+    fn build(box_size: usize) -> SudokuSolver {
+        debug_assert!(side_of(box_size).is_ok());
         let problem = encode::problem(box_size);
         SudokuSolver {
             box_size,
@@ -126,7 +149,7 @@ impl SudokuSolver {
     /// use std::sync::{atomic::AtomicBool, Arc};
     /// use sudoku_dlx::{Grid, SolveError, SudokuSolver};
     ///
-    /// let mut solver = SudokuSolver::new(3);
+    /// let mut solver = SudokuSolver::new(3)?;
     /// solver.set_cancel_flag(Some(Arc::new(AtomicBool::new(true))));
     /// let empty = Grid::empty(3)?;
     /// assert_eq!(
@@ -297,7 +320,7 @@ impl SudokuSolver {
     /// ```
     /// use sudoku_dlx::{Grid, SudokuSolver};
     /// let empty = Grid::empty(2)?;
-    /// let mut solver = SudokuSolver::new(2);
+    /// let mut solver = SudokuSolver::new(2)?;
     /// assert_eq!(solver.solutions(&empty)?.count(), 288);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -358,7 +381,7 @@ impl Lease {
         let index = box_size - Grid::MIN_BOX_SIZE;
         let held = SOLVERS.with(|slots| slots.borrow_mut().get_mut(index).and_then(Option::take));
         Lease {
-            solver: Some(held.unwrap_or_else(|| Box::new(SudokuSolver::new(box_size)))),
+            solver: Some(held.unwrap_or_else(|| Box::new(SudokuSolver::build(box_size)))),
         }
     }
 
@@ -394,17 +417,26 @@ impl SudokuSolver {
     /// flag) stay for the calls after. A call made while the thread's
     /// solver is in use (from within `f`, say) gets a solver of its own.
     ///
+    /// # Errors
+    ///
+    /// [`GridErrorKind::BoxSize`](crate::GridErrorKind::BoxSize) unless
+    /// `box_size` is in 2..=7; `f` is not run.
+    ///
     /// # Example
     ///
     /// ```
     /// use sudoku_dlx::{Grid, SudokuSolver};
     /// let empty = Grid::empty(2)?;
-    /// let count = SudokuSolver::with_thread_solver(2, |s| s.count_solutions_up_to(&empty, 1000))?;
+    /// let count = SudokuSolver::with_thread_solver(2, |s| s.count_solutions_up_to(&empty, 1000))??;
     /// assert_eq!(count, 288);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn with_thread_solver<T>(box_size: usize, f: impl FnOnce(&mut SudokuSolver) -> T) -> T {
-        f(Lease::take(box_size).solver())
+    pub fn with_thread_solver<T>(
+        box_size: usize,
+        f: impl FnOnce(&mut SudokuSolver) -> T,
+    ) -> Result<T, GridError> {
+        side_of(box_size)?;
+        Ok(f(Lease::take(box_size).solver()))
     }
 }
 
@@ -478,10 +510,12 @@ impl Grid {
 mod tests {
     use super::*;
 
+    use crate::error::GridErrorKind;
+
     #[test]
     fn conflicting_givens_are_named_before_any_search() {
         let puzzle = Grid::parse(&format!("55{}", ".".repeat(79))).unwrap();
-        let mut solver = SudokuSolver::new(3);
+        let mut solver = SudokuSolver::new(3).unwrap();
         match solver.solution(&puzzle) {
             Err(SolveError::Conflict(c)) => assert_eq!(c.digit, 5),
             other => panic!("{other:?}"),
@@ -495,7 +529,7 @@ mod tests {
 
     #[test]
     fn one_solver_many_puzzles() {
-        let mut solver = SudokuSolver::new(2);
+        let mut solver = SudokuSolver::new(2).unwrap();
         let empty = Grid::empty(2).unwrap();
         assert_eq!(solver.count_solutions_up_to(&empty, 1000).unwrap(), 288);
         let one = Grid::parse("1...........4...").unwrap();
@@ -513,6 +547,16 @@ mod tests {
     }
 
     #[test]
+    fn a_box_size_no_grid_has_is_an_error() {
+        for box_size in [0, 1, 8, 1000, usize::MAX] {
+            let error = SudokuSolver::new(box_size).unwrap_err();
+            assert_eq!(error.kind(), &GridErrorKind::BoxSize { box_size });
+            let error = SudokuSolver::with_thread_solver(box_size, |_| ()).unwrap_err();
+            assert_eq!(error.kind(), &GridErrorKind::BoxSize { box_size });
+        }
+    }
+
+    #[test]
     fn thread_solvers_nest_and_keep_their_settings() {
         let empty = Grid::empty(2).unwrap();
         let inner = SudokuSolver::with_thread_solver(2, |s| {
@@ -520,15 +564,15 @@ mod tests {
             // The thread's solver is in use: these get one of their own.
             let nested =
                 SudokuSolver::with_thread_solver(2, |s| s.count_solutions_up_to(&empty, 1000));
-            (nested, empty.count_solutions_up_to(1000))
+            (nested.unwrap(), empty.count_solutions_up_to(1000))
         });
-        assert_eq!(inner, (Ok(288), Ok(288)));
+        assert_eq!(inner.unwrap(), (Ok(288), Ok(288)));
         // The thread's solver came back with its node limit.
         assert_eq!(
             empty.count_solutions_up_to(1000),
             Err(SolveError::NodeLimit)
         );
-        SudokuSolver::with_thread_solver(2, |s| s.set_node_limit(None));
+        SudokuSolver::with_thread_solver(2, |s| s.set_node_limit(None)).unwrap();
         assert_eq!(empty.count_solutions_up_to(1000), Ok(288));
     }
 }
