@@ -309,7 +309,10 @@ impl SudokuSolver {
         Ok(self.count_solutions_up_to(puzzle, 2)? == 1)
     }
 
-    /// The puzzle's solutions, found one at a time.
+    /// The puzzle's solutions, found one at a time as the iterator is
+    /// advanced: `take(max)` bounds them, and a search stopped by a limit
+    /// ends the iterator early ([`SudokuSolver::outcome`] says so once it
+    /// is dropped).
     ///
     /// # Errors
     ///
@@ -322,23 +325,46 @@ impl SudokuSolver {
     /// let empty = Grid::empty(2)?;
     /// let mut solver = SudokuSolver::new(2)?;
     /// assert_eq!(solver.solutions(&empty)?.count(), 288);
+    /// assert_eq!(solver.solutions(&empty)?.take(5).count(), 5);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solutions(&mut self, puzzle: &Grid) -> Result<GridSolutions<'_>, SolveError> {
-        let none = match self.load(puzzle) {
-            Ok(()) => false,
-            Err(SolveError::NoSolution) => true,
-            Err(e) => return Err(e),
-        };
-        Ok(GridSolutions { solver: self, none })
+        let none = self.start(puzzle)?;
+        Ok(GridSolutions {
+            solver: Held::Borrowed(self),
+            none,
+        })
+    }
+
+    /// Loads `puzzle` to list its solutions; `true` when it has none for
+    /// sure, found without a search.
+    fn start(&mut self, puzzle: &Grid) -> Result<bool, SolveError> {
+        match self.load(puzzle) {
+            Ok(()) => Ok(false),
+            Err(SolveError::NoSolution) => Ok(true),
+            Err(e) => Err(e),
+        }
     }
 }
 
-/// The solutions of a puzzle; see [`SudokuSolver::solutions`].
+/// The solutions of a puzzle, found one at a time: from
+/// [`SudokuSolver::solutions`], searching with that solver, or from
+/// [`Grid::solutions`], holding this thread's solver for the grid's size
+/// (`'static` then).
 #[derive(Debug)]
 pub struct GridSolutions<'s> {
-    solver: &'s mut SudokuSolver,
+    solver: Held<'s>,
     none: bool,
+}
+
+/// The solver a [`GridSolutions`] searches with.
+#[derive(Debug)]
+enum Held<'s> {
+    /// The caller's, from [`SudokuSolver::solutions`].
+    Borrowed(&'s mut SudokuSolver),
+    /// This thread's, from [`Grid::solutions`], until the iterator is
+    /// dropped.
+    Leased(Lease),
 }
 
 impl Iterator for GridSolutions<'_> {
@@ -348,9 +374,13 @@ impl Iterator for GridSolutions<'_> {
         if self.none {
             return None;
         }
-        let found = self.solver.solver.next_solution().map(|s| s.to_vec());
-        self.solver.finish();
-        found.map(|options| self.solver.decode(&options))
+        let solver = match &mut self.solver {
+            Held::Borrowed(solver) => &mut **solver,
+            Held::Leased(lease) => lease.solver(),
+        };
+        let found = solver.solver.next_solution().map(|s| s.to_vec());
+        solver.finish();
+        found.map(|options| solver.decode(&options))
     }
 }
 
@@ -364,10 +394,11 @@ thread_local! {
 /// One use of this thread's solver for a box size, taken out of its slot
 /// and put back when dropped, so that the slot is never borrowed across a
 /// call. A use nested in another (a [`Grid`] method called from
-/// [`SudokuSolver::with_thread_solver`]) finds the slot empty and builds a
-/// solver, which the slot keeps until the outer use puts its own back:
-/// nested uses end first, so the solver the settings were made on (limits,
-/// cancel flag) is the one kept.
+/// [`SudokuSolver::with_thread_solver`], or while a [`GridSolutions`] of
+/// [`Grid::solutions`] lives) finds the slot empty and builds a solver,
+/// which the slot keeps until the outer use puts its own back: nested uses
+/// end first, so the solver the settings were made on (limits, cancel
+/// flag) is the one kept.
 #[derive(Debug)]
 struct Lease {
     /// The solver, until the lease is dropped.
@@ -398,7 +429,9 @@ impl Drop for Lease {
             return;
         };
         let index = solver.box_size - Grid::MIN_BOX_SIZE;
-        // On a thread being torn down the solver is dropped.
+        // On a thread being torn down the solver is dropped; a lease that
+        // moved to another thread (in a `GridSolutions`) gives its solver to
+        // that thread.
         let _ = SOLVERS.try_with(|slots| {
             if let Ok(mut slots) = slots.try_borrow_mut() {
                 if let Some(slot) = slots.get_mut(index) {
@@ -491,13 +524,32 @@ impl Grid {
         self.with_solver(|s| s.is_uniquely_solvable(self))
     }
 
-    /// Every solution of this puzzle, up to `max` of them.
+    /// The solutions of this puzzle, found one at a time as the iterator is
+    /// advanced, as [`SudokuSolver::solutions`] finds them: `take(max)`
+    /// bounds them. The iterator holds this thread's solver for the grid's
+    /// size until it is dropped; calls made on the thread meanwhile use
+    /// another.
     ///
     /// # Errors
     ///
     /// [`SolveError::Conflict`] when givens repeat a digit in a house.
-    pub fn solutions(&self, max: usize) -> Result<Vec<Grid>, SolveError> {
-        self.with_solver(|s| Ok(s.solutions(self)?.take(max).collect()))
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let empty = sudoku_dlx::Grid::empty(2)?;
+    /// assert_eq!(empty.solutions()?.count(), 288);
+    /// let first: Vec<_> = empty.solutions()?.take(5).collect();
+    /// assert!(first.iter().all(|s| s.is_solution_of(&empty)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solutions(&self) -> Result<GridSolutions<'static>, SolveError> {
+        let mut lease = Lease::take(self.box_size());
+        let none = lease.solver().start(self)?;
+        Ok(GridSolutions {
+            solver: Held::Leased(lease),
+            none,
+        })
     }
 
     /// Runs `f` with this thread's solver for the grid's size.
@@ -574,5 +626,26 @@ mod tests {
         );
         SudokuSolver::with_thread_solver(2, |s| s.set_node_limit(None)).unwrap();
         assert_eq!(empty.count_solutions_up_to(1000), Ok(288));
+    }
+
+    #[test]
+    fn grid_solutions_are_lazy_and_leave_the_thread_its_solvers() {
+        let empty = Grid::empty(2).unwrap();
+        let mut solutions = empty.solutions().unwrap();
+        let first = solutions.next().unwrap();
+        // The iterator holds the thread's solver: these build their own.
+        assert_eq!(first.solution(), Ok(first.clone()));
+        assert_eq!(empty.count_solutions_up_to(1000), Ok(288));
+        let rest: Vec<Grid> = solutions.collect();
+        assert_eq!(rest.len(), 287);
+        assert!(!rest.contains(&first));
+        // An iterator may finish on another thread.
+        let mut solutions = empty.solutions().unwrap();
+        solutions.next();
+        let rest = std::thread::spawn(move || solutions.count())
+            .join()
+            .unwrap();
+        assert_eq!(rest, 287);
+        assert_eq!(empty.solutions().unwrap().take(5).count(), 5);
     }
 }
