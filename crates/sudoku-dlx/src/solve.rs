@@ -57,7 +57,16 @@ impl fmt::Display for SolveError {
     }
 }
 
-impl std::error::Error for SolveError {}
+/// [`SolveError::Conflict`] gives its [`Conflict`] as its source; the other
+/// kinds wrap no error.
+impl std::error::Error for SolveError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SolveError::Conflict(conflict) => Some(conflict),
+            _ => None,
+        }
+    }
+}
 
 /// Solves sudoku of one box size with one exact-cover matrix built once:
 /// each puzzle selects its givens' options, searches, and is reset.
@@ -647,5 +656,17 @@ mod tests {
             .unwrap();
         assert_eq!(rest, 287);
         assert_eq!(empty.solutions().unwrap().take(5).count(), 5);
+    }
+
+    #[test]
+    fn a_conflict_is_the_source_of_its_solve_error() {
+        use std::error::Error;
+
+        let puzzle = Grid::parse(&format!("55{}", ".".repeat(79))).unwrap();
+        let error = puzzle.solution().unwrap_err();
+        let source = error.source().and_then(|e| e.downcast_ref::<Conflict>());
+        assert_eq!(source, Some(&puzzle.check().unwrap_err()));
+        assert!(SolveError::NoSolution.source().is_none());
+        assert!(SolveError::NodeLimit.source().is_none());
     }
 }
