@@ -53,6 +53,26 @@ pub use grid::Grid;
 pub use read::{Puzzles, ReadOptions, Record};
 pub use solve::{GridSolutions, SolveError, SudokuSolver};
 
+// The types users share across threads (a solver per worker, grids and
+// errors sent between them) are Send and Sync: the crate stops compiling
+// if one stops being so.
+const _: () = {
+    const fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<Alphabet>();
+    assert_send_sync::<AlphabetError>();
+    assert_send_sync::<Conflict>();
+    assert_send_sync::<Grid>();
+    assert_send_sync::<GridError>();
+    assert_send_sync::<GridSolutions<'static>>();
+    assert_send_sync::<House>();
+    assert_send_sync::<ParseError>();
+    assert_send_sync::<Puzzles<std::io::BufReader<std::fs::File>>>();
+    assert_send_sync::<ReadOptions>();
+    assert_send_sync::<Record>();
+    assert_send_sync::<SolveError>();
+    assert_send_sync::<SudokuSolver>();
+};
+
 /// The README's examples, compiled and run as doc tests.
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
