@@ -5,6 +5,7 @@
 //!
 //! Both skip, saying so, when the folder is absent.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -22,7 +23,13 @@ fn datasets() -> Option<PathBuf> {
     if dir.is_dir() {
         Some(dir)
     } else {
-        eprintln!("skipped: no data sets at {}", dir.display());
+        // Written to the stderr handle, which libtest does not capture (it
+        // captures only the print macros), so a plain `cargo test` shows it.
+        let _ = writeln!(
+            std::io::stderr(),
+            "skipped: no data sets at {}",
+            dir.display()
+        );
         None
     }
 }
