@@ -31,10 +31,16 @@
 //!   [`Grid::solution`], [`Grid::count_solutions_up_to`],
 //!   [`Grid::is_uniquely_solvable`], [`Grid::solutions`].
 //! - [`SudokuSolver`]: one prebuilt matrix for many puzzles of one size, with
-//!   the search statistics of each.
+//!   the search statistics of each (the search's nodes and updates, as the
+//!   dlx engine counts them; the givens' selection is not counted), and
+//!   [`GridSolutions`], the solutions found one at a time.
 //! - [`Puzzles`]: a streaming reader of puzzle files (one puzzle per line, or
 //!   grids over several lines, `#` comments), each [`Record`] with its line
 //!   number, and errors that name line and column.
+//! - The errors: [`ParseError`] (what, line and column in puzzle text),
+//!   [`GridError`] (building a grid or a solver in code), [`AlphabetError`],
+//!   and [`SolveError`] (why a puzzle has no single answer, with the
+//!   [`Conflict`] of repeated givens as its source).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

@@ -205,7 +205,10 @@ impl SudokuSolver {
         }
     }
 
-    /// Search statistics of the last puzzle (nodes, updates, solutions).
+    /// The statistics of the last puzzle's search: its nodes and updates,
+    /// as the dlx engine counts them (the givens' selection is not
+    /// counted: the givens are selected, not searched), and the solutions
+    /// found. All zero after givens that conflict, found before any search.
     pub fn stats(&self) -> &Stats {
         &self.stats
     }
