@@ -176,9 +176,9 @@ impl Grid {
     ///
     /// `|`, `-`, `+` and whitespace are ignored, `#` starts a comment to the
     /// end of the line, and the size follows from the number of cells (16,
-    /// 81, 256, 625, 1296 or 2401). For 9x9 and smaller, `.`, `0`, `_`, `*`
-    /// and `x` are empty cells; from 16x16 on, `.`, `0`, `_` and `*` are (`X`
-    /// is a digit there). Lines in errors count from 1 at the start of
+    /// 81, 256, 625, 1296 or 2401). For 9x9 and smaller, `.`, `0`, `_`, `*`,
+    /// `x` and `X` are empty cells; from 16x16 on, `.`, `0`, `_` and `*` are
+    /// (`X` is a digit there). Lines in errors count from 1 at the start of
     /// `text`.
     ///
     /// # Errors

@@ -1079,8 +1079,8 @@ mod tests {
         );
     }
 
-    /// The user's report: a 4x4 grid missing its last row took the first
-    /// row of the next grid, and the intact grid was reported invalid.
+    /// A 4x4 grid missing its last row ends at the blank line after it: it
+    /// takes no row of the next grid, which reads whole.
     #[test]
     fn a_blank_line_ends_a_grid_missing_a_row() {
         let text =

@@ -229,7 +229,7 @@ impl SudokuSolver {
             if digit != 0 && self.solver.select(encode::option(n, cell, digit)).is_err() {
                 // Two givens share an item only when a digit repeats in a
                 // house: only then is the grid checked, for the message
-                // naming the house (a full check per puzzle cost 3%).
+                // naming the house (a full check of every puzzle costs 3%).
                 return Err(puzzle
                     .check()
                     .err()
@@ -485,8 +485,10 @@ impl SudokuSolver {
     }
 }
 
-/// The solving verbs on a puzzle, each with a solver of its size kept per
-/// thread (built on first use).
+/// The solving verbs on a puzzle, each with this thread's solver for its
+/// size (see [`SudokuSolver::with_thread_solver`]); a node limit or cancel
+/// flag set on that solver applies to them too, and gives
+/// [`SolveError::NodeLimit`] or [`SolveError::Cancelled`].
 impl Grid {
     /// A solution of this puzzle, or `None` if it has none; see
     /// [`SudokuSolver::solve_one`].
