@@ -31,25 +31,53 @@
 //!   [`Grid::solution`], [`Grid::count_solutions_up_to`],
 //!   [`Grid::is_uniquely_solvable`], [`Grid::solutions`].
 //! - [`SudokuSolver`]: one prebuilt matrix for many puzzles of one size, with
-//!   the search statistics of each.
+//!   the search statistics of each (the search's nodes and updates, as the
+//!   dlx engine counts them; the givens' selection is not counted), and
+//!   [`GridSolutions`], the solutions found one at a time.
 //! - [`Puzzles`]: a streaming reader of puzzle files (one puzzle per line, or
 //!   grids over several lines, `#` comments), each [`Record`] with its line
 //!   number, and errors that name line and column.
+//! - The errors: [`ParseError`] (what, line and column in puzzle text),
+//!   [`GridError`] (building a grid or a solver in code), [`AlphabetError`],
+//!   and [`SolveError`] (why a puzzle has no single answer, with the
+//!   [`Conflict`] of repeated givens as its source).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod alphabet;
 mod encode;
+mod error;
 mod grid;
 mod read;
 mod solve;
+mod text;
 
-pub use grid::{
-    Alphabet, AlphabetError, AlphabetErrorKind, Conflict, Grid, GridError, GridErrorKind, House,
-    ParseError, ParseErrorKind,
-};
+pub use alphabet::{Alphabet, AlphabetError, AlphabetErrorKind};
+pub use error::{Conflict, GridError, GridErrorKind, House, ParseError, ParseErrorKind};
+pub use grid::Grid;
 pub use read::{Puzzles, ReadOptions, Record};
 pub use solve::{GridSolutions, SolveError, SudokuSolver};
+
+// The types users share across threads (a solver per worker, grids and
+// errors sent between them) are Send and Sync: the crate stops compiling
+// if one stops being so.
+const _: () = {
+    const fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<Alphabet>();
+    assert_send_sync::<AlphabetError>();
+    assert_send_sync::<Conflict>();
+    assert_send_sync::<Grid>();
+    assert_send_sync::<GridError>();
+    assert_send_sync::<GridSolutions<'static>>();
+    assert_send_sync::<House>();
+    assert_send_sync::<ParseError>();
+    assert_send_sync::<Puzzles<std::io::BufReader<std::fs::File>>>();
+    assert_send_sync::<ReadOptions>();
+    assert_send_sync::<Record>();
+    assert_send_sync::<SolveError>();
+    assert_send_sync::<SudokuSolver>();
+};
 
 /// The README's examples, compiled and run as doc tests.
 #[cfg(doctest)]

@@ -11,10 +11,10 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead};
 use std::iter::FusedIterator;
 
-use crate::grid::{
-    box_size_for_cells, box_size_for_side, close_cell_count, count_cells, is_rule, line_cells,
-    push_line_cells, side_of, stray_symbol, Alphabet, Grid, GridError, ParseError, ParseErrorKind,
-};
+use crate::alphabet::Alphabet;
+use crate::error::{GridError, ParseError, ParseErrorKind};
+use crate::grid::{box_size_for_cells, box_size_for_side, close_cell_count, side_of, Grid};
+use crate::text::{count_cells, is_rule, line_cells, push_line_cells, stray_symbol};
 
 /// Longest line kept, in bytes; the rest of a longer line is skipped.
 const MAX_LINE_LEN: usize = 1 << 16;
@@ -286,13 +286,11 @@ impl<R: BufRead> Puzzles<R> {
     fn one_line(&mut self, line: Line, b: usize) -> Record {
         let side = b * b;
         let alphabet = &self.options.alphabet;
-        let result = if alphabet.supports(side) {
+        let result = alphabet.check_reads(side, line.number).and_then(|()| {
             let mut cells = Vec::with_capacity(side * side);
             push_line_cells(&line.text, line.number, side, alphabet, &mut cells)
                 .map(|()| Grid::from_parsed(b, cells))
-        } else {
-            Err(too_small(alphabet, side, line.number))
-        };
+        });
         let record = Record {
             line: line.number,
             result,
@@ -312,7 +310,7 @@ impl<R: BufRead> Puzzles<R> {
         let alphabet = &self.options.alphabet;
         let mut cells = Vec::with_capacity(n * n);
         // The first fault, in line order; later rows are read but not parsed.
-        let mut error = (!alphabet.supports(n)).then(|| too_small(alphabet, n, start));
+        let mut error = alphabet.check_reads(n, start).err();
         let mut line = first;
         let mut rows = 0;
         // Rows of the wrong count, some of which may be lines inserted.
@@ -568,15 +566,6 @@ fn row_length(row: usize, line: &Line, n: usize) -> ParseError {
         expected: n,
     };
     ParseError::new(kind, line.number, None)
-}
-
-/// The error for an alphabet too small for side `side`.
-fn too_small(alphabet: &Alphabet, side: usize, line: usize) -> ParseError {
-    let kind = ParseErrorKind::AlphabetTooSmall {
-        symbols: alphabet.len(),
-        side,
-    };
-    ParseError::new(kind, line, None)
 }
 
 /// A line of input holding cells.
@@ -1090,8 +1079,8 @@ mod tests {
         );
     }
 
-    /// The user's report: a 4x4 grid missing its last row took the first
-    /// row of the next grid, and the intact grid was reported invalid.
+    /// A 4x4 grid missing its last row ends at the blank line after it: it
+    /// takes no row of the next grid, which reads whole.
     #[test]
     fn a_blank_line_ends_a_grid_missing_a_row() {
         let text =

@@ -8,7 +8,8 @@ use std::sync::Arc;
 use dlx::{Limits, Solver, Stats};
 
 use crate::encode;
-use crate::grid::{Conflict, Grid};
+use crate::error::{Conflict, GridError};
+use crate::grid::{side_of, Grid, SIDES};
 
 /// Why a puzzle has no single answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,7 +57,16 @@ impl fmt::Display for SolveError {
     }
 }
 
-impl std::error::Error for SolveError {}
+/// [`SolveError::Conflict`] gives its [`Conflict`] as its source; the other
+/// kinds wrap no error.
+impl std::error::Error for SolveError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SolveError::Conflict(conflict) => Some(conflict),
+            _ => None,
+        }
+    }
+}
 
 /// Solves sudoku of one box size with one exact-cover matrix built once:
 /// each puzzle selects its givens' options, searches, and is reset.
@@ -68,7 +78,7 @@ impl std::error::Error for SolveError {}
 /// let puzzle = Grid::parse(
 ///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
 /// )?;
-/// let mut solver = SudokuSolver::new(3);
+/// let mut solver = SudokuSolver::new(3)?;
 /// let solution = solver.solution(&puzzle)?;
 /// assert!(solution.is_solution_of(&puzzle));
 /// assert_eq!(solver.count_solutions_up_to(&puzzle, 2)?, 1);
@@ -86,11 +96,34 @@ pub struct SudokuSolver {
 impl SudokuSolver {
     /// A solver for puzzles of box size `box_size` (side `box_size²`).
     ///
+    /// # Errors
+    ///
+    /// [`GridErrorKind::BoxSize`](crate::GridErrorKind::BoxSize) unless
+    /// `box_size` is in 2..=7, the sizes a [`Grid`] can have.
+    ///
     /// # Complexity
     ///
     /// Builds `n³` options of 4 items (for side `n`): a few microseconds for
     /// 9x9, about 10 ms for 25x25.
-    pub fn new(box_size: usize) -> SudokuSolver {
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sudoku_dlx::SudokuSolver;
+    ///
+    /// let solver = SudokuSolver::new(4)?;
+    /// assert_eq!(solver.box_size(), 4);
+    /// assert!(SudokuSolver::new(8).is_err());
+    /// # Ok::<(), sudoku_dlx::GridError>(())
+    /// ```
+    pub fn new(box_size: usize) -> Result<SudokuSolver, GridError> {
+        side_of(box_size)?;
+        Ok(SudokuSolver::build(box_size))
+    }
+
+    /// A solver for `box_size`, known to be in 2..=7.
+    fn build(box_size: usize) -> SudokuSolver {
+        debug_assert!(side_of(box_size).is_ok());
         let problem = encode::problem(box_size);
         SudokuSolver {
             box_size,
@@ -125,7 +158,7 @@ impl SudokuSolver {
     /// use std::sync::{atomic::AtomicBool, Arc};
     /// use sudoku_dlx::{Grid, SolveError, SudokuSolver};
     ///
-    /// let mut solver = SudokuSolver::new(3);
+    /// let mut solver = SudokuSolver::new(3)?;
     /// solver.set_cancel_flag(Some(Arc::new(AtomicBool::new(true))));
     /// let empty = Grid::empty(3)?;
     /// assert_eq!(
@@ -172,7 +205,10 @@ impl SudokuSolver {
         }
     }
 
-    /// Search statistics of the last puzzle (nodes, updates, solutions).
+    /// The statistics of the last puzzle's search: its nodes and updates,
+    /// as the dlx engine counts them (the givens' selection is not
+    /// counted: the givens are selected, not searched), and the solutions
+    /// found. All zero after givens that conflict, found before any search.
     pub fn stats(&self) -> &Stats {
         &self.stats
     }
@@ -193,7 +229,7 @@ impl SudokuSolver {
             if digit != 0 && self.solver.select(encode::option(n, cell, digit)).is_err() {
                 // Two givens share an item only when a digit repeats in a
                 // house: only then is the grid checked, for the message
-                // naming the house (a full check per puzzle cost 3%).
+                // naming the house (a full check of every puzzle costs 3%).
                 return Err(puzzle
                     .check()
                     .err()
@@ -203,6 +239,7 @@ impl SudokuSolver {
         Ok(())
     }
 
+    /// The grid of a solution: its options fill every cell with 1..=n.
     fn decode(&self, options: &[dlx::OptionId]) -> Grid {
         let n = self.box_size * self.box_size;
         let mut cells = vec![0; n * n];
@@ -210,7 +247,7 @@ impl SudokuSolver {
             let (cell, digit) = encode::decode(n, id);
             cells[cell] = digit;
         }
-        Grid::from_cells(self.box_size, cells).expect("a solution fills every cell with 1..=n")
+        Grid::from_parsed(self.box_size, cells)
     }
 
     fn finish(&mut self) {
@@ -284,7 +321,10 @@ impl SudokuSolver {
         Ok(self.count_solutions_up_to(puzzle, 2)? == 1)
     }
 
-    /// The puzzle's solutions, found one at a time.
+    /// The puzzle's solutions, found one at a time as the iterator is
+    /// advanced: `take(max)` bounds them, and a search stopped by a limit
+    /// ends the iterator early ([`SudokuSolver::outcome`] says so once it
+    /// is dropped).
     ///
     /// # Errors
     ///
@@ -295,25 +335,48 @@ impl SudokuSolver {
     /// ```
     /// use sudoku_dlx::{Grid, SudokuSolver};
     /// let empty = Grid::empty(2)?;
-    /// let mut solver = SudokuSolver::new(2);
+    /// let mut solver = SudokuSolver::new(2)?;
     /// assert_eq!(solver.solutions(&empty)?.count(), 288);
+    /// assert_eq!(solver.solutions(&empty)?.take(5).count(), 5);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solutions(&mut self, puzzle: &Grid) -> Result<GridSolutions<'_>, SolveError> {
-        let none = match self.load(puzzle) {
-            Ok(()) => false,
-            Err(SolveError::NoSolution) => true,
-            Err(e) => return Err(e),
-        };
-        Ok(GridSolutions { solver: self, none })
+        let none = self.start(puzzle)?;
+        Ok(GridSolutions {
+            solver: Held::Borrowed(self),
+            none,
+        })
+    }
+
+    /// Loads `puzzle` to list its solutions; `true` when it has none for
+    /// sure, found without a search.
+    fn start(&mut self, puzzle: &Grid) -> Result<bool, SolveError> {
+        match self.load(puzzle) {
+            Ok(()) => Ok(false),
+            Err(SolveError::NoSolution) => Ok(true),
+            Err(e) => Err(e),
+        }
     }
 }
 
-/// The solutions of a puzzle; see [`SudokuSolver::solutions`].
+/// The solutions of a puzzle, found one at a time: from
+/// [`SudokuSolver::solutions`], searching with that solver, or from
+/// [`Grid::solutions`], holding this thread's solver for the grid's size
+/// (`'static` then).
 #[derive(Debug)]
 pub struct GridSolutions<'s> {
-    solver: &'s mut SudokuSolver,
+    solver: Held<'s>,
     none: bool,
+}
+
+/// The solver a [`GridSolutions`] searches with.
+#[derive(Debug)]
+enum Held<'s> {
+    /// The caller's, from [`SudokuSolver::solutions`].
+    Borrowed(&'s mut SudokuSolver),
+    /// This thread's, from [`Grid::solutions`], until the iterator is
+    /// dropped.
+    Leased(Lease),
 }
 
 impl Iterator for GridSolutions<'_> {
@@ -323,46 +386,109 @@ impl Iterator for GridSolutions<'_> {
         if self.none {
             return None;
         }
-        let found = self.solver.solver.next_solution().map(|s| s.to_vec());
-        self.solver.finish();
-        found.map(|options| self.solver.decode(&options))
+        let solver = match &mut self.solver {
+            Held::Borrowed(solver) => &mut **solver,
+            Held::Leased(lease) => lease.solver(),
+        };
+        let found = solver.solver.next_solution().map(|s| s.to_vec());
+        solver.finish();
+        found.map(|options| solver.decode(&options))
     }
 }
 
 thread_local! {
-    /// One solver per box size and thread, for the methods on [`Grid`].
-    static SOLVERS: RefCell<Vec<Option<SudokuSolver>>> = const { RefCell::new(Vec::new()) };
+    /// This thread's solver for each box size from 2, built on first use.
+    /// A solver in use is out of its slot (see [`Lease`]).
+    static SOLVERS: RefCell<[Option<Box<SudokuSolver>>; SIDES.len()]> =
+        const { RefCell::new([const { None }; SIDES.len()]) };
+}
+
+/// One use of this thread's solver for a box size, taken out of its slot
+/// and put back when dropped, so that the slot is never borrowed across a
+/// call. A use nested in another (a [`Grid`] method called from
+/// [`SudokuSolver::with_thread_solver`], or while a [`GridSolutions`] of
+/// [`Grid::solutions`] lives) finds the slot empty and builds a solver,
+/// which the slot keeps until the outer use puts its own back: nested uses
+/// end first, so the solver the settings were made on (limits, cancel
+/// flag) is the one kept.
+#[derive(Debug)]
+struct Lease {
+    /// The solver, until the lease is dropped.
+    solver: Option<Box<SudokuSolver>>,
+}
+
+impl Lease {
+    /// This thread's solver for `box_size`, known to be in 2..=7, or a new
+    /// one if that is in use.
+    fn take(box_size: usize) -> Lease {
+        let index = box_size - Grid::MIN_BOX_SIZE;
+        let held = SOLVERS.with(|slots| slots.borrow_mut().get_mut(index).and_then(Option::take));
+        Lease {
+            solver: Some(held.unwrap_or_else(|| Box::new(SudokuSolver::build(box_size)))),
+        }
+    }
+
+    fn solver(&mut self) -> &mut SudokuSolver {
+        self.solver
+            .as_deref_mut()
+            .expect("a lease holds its solver until dropped")
+    }
+}
+
+impl Drop for Lease {
+    fn drop(&mut self) {
+        let Some(solver) = self.solver.take() else {
+            return;
+        };
+        let index = solver.box_size - Grid::MIN_BOX_SIZE;
+        // On a thread being torn down the solver is dropped; a lease that
+        // moved to another thread (in a `GridSolutions`) gives its solver to
+        // that thread.
+        let _ = SOLVERS.try_with(|slots| {
+            if let Ok(mut slots) = slots.try_borrow_mut() {
+                if let Some(slot) = slots.get_mut(index) {
+                    *slot = Some(solver);
+                }
+            }
+        });
+    }
 }
 
 impl SudokuSolver {
     /// Runs `f` with this thread's solver for box size `box_size`, built on
     /// first use and kept for the life of the thread: the way to share one
     /// matrix per size among many puzzles on a thread pool. The methods on
-    /// [`Grid`] use it.
+    /// [`Grid`] use it, and settings made on it (a node limit, a cancel
+    /// flag) stay for the calls after. A call made while the thread's
+    /// solver is in use (from within `f`, say) gets a solver of its own.
+    ///
+    /// # Errors
+    ///
+    /// [`GridErrorKind::BoxSize`](crate::GridErrorKind::BoxSize) unless
+    /// `box_size` is in 2..=7; `f` is not run.
     ///
     /// # Example
     ///
     /// ```
     /// use sudoku_dlx::{Grid, SudokuSolver};
     /// let empty = Grid::empty(2)?;
-    /// let count = SudokuSolver::with_thread_solver(2, |s| s.count_solutions_up_to(&empty, 1000))?;
+    /// let count = SudokuSolver::with_thread_solver(2, |s| s.count_solutions_up_to(&empty, 1000))??;
     /// assert_eq!(count, 288);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn with_thread_solver<T>(box_size: usize, f: impl FnOnce(&mut SudokuSolver) -> T) -> T {
-        SOLVERS.with(|solvers| {
-            let mut solvers = solvers.borrow_mut();
-            if solvers.len() <= box_size {
-                solvers.resize_with(box_size + 1, || None);
-            }
-            let solver = solvers[box_size].get_or_insert_with(|| SudokuSolver::new(box_size));
-            f(solver)
-        })
+    pub fn with_thread_solver<T>(
+        box_size: usize,
+        f: impl FnOnce(&mut SudokuSolver) -> T,
+    ) -> Result<T, GridError> {
+        side_of(box_size)?;
+        Ok(f(Lease::take(box_size).solver()))
     }
 }
 
-/// The solving verbs on a puzzle, each with a solver of its size kept per
-/// thread (built on first use).
+/// The solving verbs on a puzzle, each with this thread's solver for its
+/// size (see [`SudokuSolver::with_thread_solver`]); a node limit or cancel
+/// flag set on that solver applies to them too, and gives
+/// [`SolveError::NodeLimit`] or [`SolveError::Cancelled`].
 impl Grid {
     /// A solution of this puzzle, or `None` if it has none; see
     /// [`SudokuSolver::solve_one`].
@@ -380,7 +506,7 @@ impl Grid {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solve_one(&self) -> Result<Option<Grid>, SolveError> {
-        SudokuSolver::with_thread_solver(self.box_size(), |s| s.solve_one(self))
+        self.with_solver(|s| s.solve_one(self))
     }
 
     /// The unique solution of this puzzle, or why there is none; see
@@ -391,7 +517,7 @@ impl Grid {
     /// [`SolveError::NoSolution`], [`SolveError::MultipleSolutions`],
     /// [`SolveError::Conflict`].
     pub fn solution(&self) -> Result<Grid, SolveError> {
-        SudokuSolver::with_thread_solver(self.box_size(), |s| s.solution(self))
+        self.with_solver(|s| s.solution(self))
     }
 
     /// The number of solutions, counted up to `max`.
@@ -400,7 +526,7 @@ impl Grid {
     ///
     /// [`SolveError::Conflict`] when givens repeat a digit in a house.
     pub fn count_solutions_up_to(&self, max: u64) -> Result<u64, SolveError> {
-        SudokuSolver::with_thread_solver(self.box_size(), |s| s.count_solutions_up_to(self, max))
+        self.with_solver(|s| s.count_solutions_up_to(self, max))
     }
 
     /// Whether this puzzle has exactly one solution.
@@ -409,18 +535,40 @@ impl Grid {
     ///
     /// [`SolveError::Conflict`] when givens repeat a digit in a house.
     pub fn is_uniquely_solvable(&self) -> Result<bool, SolveError> {
-        SudokuSolver::with_thread_solver(self.box_size(), |s| s.is_uniquely_solvable(self))
+        self.with_solver(|s| s.is_uniquely_solvable(self))
     }
 
-    /// Every solution of this puzzle, up to `max` of them.
+    /// The solutions of this puzzle, found one at a time as the iterator is
+    /// advanced, as [`SudokuSolver::solutions`] finds them: `take(max)`
+    /// bounds them. The iterator holds this thread's solver for the grid's
+    /// size until it is dropped; calls made on the thread meanwhile use
+    /// another.
     ///
     /// # Errors
     ///
     /// [`SolveError::Conflict`] when givens repeat a digit in a house.
-    pub fn solutions(&self, max: usize) -> Result<Vec<Grid>, SolveError> {
-        SudokuSolver::with_thread_solver(self.box_size(), |s| {
-            Ok(s.solutions(self)?.take(max).collect())
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let empty = sudoku_dlx::Grid::empty(2)?;
+    /// assert_eq!(empty.solutions()?.count(), 288);
+    /// let first: Vec<_> = empty.solutions()?.take(5).collect();
+    /// assert!(first.iter().all(|s| s.is_solution_of(&empty)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solutions(&self) -> Result<GridSolutions<'static>, SolveError> {
+        let mut lease = Lease::take(self.box_size());
+        let none = lease.solver().start(self)?;
+        Ok(GridSolutions {
+            solver: Held::Leased(lease),
+            none,
         })
+    }
+
+    /// Runs `f` with this thread's solver for the grid's size.
+    fn with_solver<T>(&self, f: impl FnOnce(&mut SudokuSolver) -> T) -> T {
+        f(Lease::take(self.box_size()).solver())
     }
 }
 
@@ -428,10 +576,12 @@ impl Grid {
 mod tests {
     use super::*;
 
+    use crate::error::GridErrorKind;
+
     #[test]
     fn conflicting_givens_are_named_before_any_search() {
         let puzzle = Grid::parse(&format!("55{}", ".".repeat(79))).unwrap();
-        let mut solver = SudokuSolver::new(3);
+        let mut solver = SudokuSolver::new(3).unwrap();
         match solver.solution(&puzzle) {
             Err(SolveError::Conflict(c)) => assert_eq!(c.digit, 5),
             other => panic!("{other:?}"),
@@ -445,7 +595,7 @@ mod tests {
 
     #[test]
     fn one_solver_many_puzzles() {
-        let mut solver = SudokuSolver::new(2);
+        let mut solver = SudokuSolver::new(2).unwrap();
         let empty = Grid::empty(2).unwrap();
         assert_eq!(solver.count_solutions_up_to(&empty, 1000).unwrap(), 288);
         let one = Grid::parse("1...........4...").unwrap();
@@ -460,5 +610,68 @@ mod tests {
                 found: 3
             })
         ));
+    }
+
+    #[test]
+    fn a_box_size_no_grid_has_is_an_error() {
+        for box_size in [0, 1, 8, 1000, usize::MAX] {
+            let error = SudokuSolver::new(box_size).unwrap_err();
+            assert_eq!(error.kind(), &GridErrorKind::BoxSize { box_size });
+            let error = SudokuSolver::with_thread_solver(box_size, |_| ()).unwrap_err();
+            assert_eq!(error.kind(), &GridErrorKind::BoxSize { box_size });
+        }
+    }
+
+    #[test]
+    fn thread_solvers_nest_and_keep_their_settings() {
+        let empty = Grid::empty(2).unwrap();
+        let inner = SudokuSolver::with_thread_solver(2, |s| {
+            s.set_node_limit(Some(1));
+            // The thread's solver is in use: these get one of their own.
+            let nested =
+                SudokuSolver::with_thread_solver(2, |s| s.count_solutions_up_to(&empty, 1000));
+            (nested.unwrap(), empty.count_solutions_up_to(1000))
+        });
+        assert_eq!(inner.unwrap(), (Ok(288), Ok(288)));
+        // The thread's solver came back with its node limit.
+        assert_eq!(
+            empty.count_solutions_up_to(1000),
+            Err(SolveError::NodeLimit)
+        );
+        SudokuSolver::with_thread_solver(2, |s| s.set_node_limit(None)).unwrap();
+        assert_eq!(empty.count_solutions_up_to(1000), Ok(288));
+    }
+
+    #[test]
+    fn grid_solutions_are_lazy_and_leave_the_thread_its_solvers() {
+        let empty = Grid::empty(2).unwrap();
+        let mut solutions = empty.solutions().unwrap();
+        let first = solutions.next().unwrap();
+        // The iterator holds the thread's solver: these build their own.
+        assert_eq!(first.solution(), Ok(first.clone()));
+        assert_eq!(empty.count_solutions_up_to(1000), Ok(288));
+        let rest: Vec<Grid> = solutions.collect();
+        assert_eq!(rest.len(), 287);
+        assert!(!rest.contains(&first));
+        // An iterator may finish on another thread.
+        let mut solutions = empty.solutions().unwrap();
+        solutions.next();
+        let rest = std::thread::spawn(move || solutions.count())
+            .join()
+            .unwrap();
+        assert_eq!(rest, 287);
+        assert_eq!(empty.solutions().unwrap().take(5).count(), 5);
+    }
+
+    #[test]
+    fn a_conflict_is_the_source_of_its_solve_error() {
+        use std::error::Error;
+
+        let puzzle = Grid::parse(&format!("55{}", ".".repeat(79))).unwrap();
+        let error = puzzle.solution().unwrap_err();
+        let source = error.source().and_then(|e| e.downcast_ref::<Conflict>());
+        assert_eq!(source, Some(&puzzle.check().unwrap_err()));
+        assert!(SolveError::NoSolution.source().is_none());
+        assert!(SolveError::NodeLimit.source().is_none());
     }
 }

@@ -1,0 +1,258 @@
+//! The lexer of puzzle text, shared by [`Grid::parse`](crate::Grid::parse)
+//! and the reader of puzzle files ([`Puzzles`](crate::Puzzles)): which
+//! characters are cells, layout or comments, the cells of a line with their
+//! columns, and how the cells of a text lie over its lines.
+
+use crate::alphabet::Alphabet;
+use crate::error::{ParseError, ParseErrorKind};
+use crate::grid::{close_cell_count, SIDES};
+
+/// Whether `ch` is layout rather than a cell: whitespace, the box drawing
+/// characters `|`, `-`, `+`, or a byte order mark.
+pub(crate) fn is_layout(ch: char) -> bool {
+    ch.is_whitespace() || ch == '\u{feff}' || is_drawing(ch)
+}
+
+/// Whether `ch` is one of the box drawing characters `|`, `-`, `+`.
+fn is_drawing(ch: char) -> bool {
+    matches!(ch, '|' | '-' | '+')
+}
+
+/// Whether a line without cells draws part of a grid, such as
+/// `------+-------+------`: it holds `|`, `-` or `+` before any `#`. Any
+/// other line without cells is blank or a comment.
+pub(crate) fn is_rule(line: &str) -> bool {
+    line.chars().take_while(|&ch| ch != '#').any(is_drawing)
+}
+
+/// The cells of one line of text as (1-based column, symbol), up to a `#`
+/// comment. Columns count characters, layout included.
+pub(crate) fn line_cells(line: &str) -> impl Iterator<Item = (usize, char)> + '_ {
+    line.chars()
+        .enumerate()
+        .take_while(|&(_, ch)| ch != '#')
+        .filter(|&(_, ch)| !is_layout(ch))
+        .map(|(i, ch)| (i + 1, ch))
+}
+
+/// Number of cells on one line of text.
+pub(crate) fn count_cells(line: &str) -> usize {
+    line_cells(line).count()
+}
+
+/// Appends the digits of the cells on `line` (line number `line_number`) of
+/// a grid of side `side` to `cells`.
+///
+/// On error, `cells` holds the digits before the bad symbol.
+pub(crate) fn push_line_cells(
+    line: &str,
+    line_number: usize,
+    side: usize,
+    alphabet: &Alphabet,
+    cells: &mut Vec<u8>,
+) -> Result<(), ParseError> {
+    for (column, symbol) in line_cells(line) {
+        let digit = alphabet
+            .digit(symbol, side)
+            .map_err(|kind| ParseError::new(kind, line_number, Some(column)))?;
+        cells.push(digit);
+    }
+    Ok(())
+}
+
+/// The first symbol on `line` that no grid size accepts, as an error: when a
+/// line's cells make no grid, a stray symbol (such as the `:` of
+/// `puzzle:count`) says more than the count.
+pub(crate) fn stray_symbol(
+    line: &str,
+    line_number: usize,
+    alphabet: &Alphabet,
+) -> Option<ParseError> {
+    line_cells(line).find_map(|(column, symbol)| {
+        let stray = |side| {
+            matches!(
+                alphabet.digit(symbol, side),
+                Err(ParseErrorKind::BadSymbol { .. })
+            )
+        };
+        // Side 9 has the most empty symbols, side 49 the most digits.
+        (stray(9) && stray(49)).then(|| {
+            ParseError::new(
+                ParseErrorKind::BadSymbol { symbol },
+                line_number,
+                Some(column),
+            )
+        })
+    })
+}
+
+/// How the cells of a text are laid out over its lines, to find its size or
+/// say why it has none.
+pub(crate) struct Shape {
+    /// Total number of cells.
+    pub(crate) cells: usize,
+    /// Number of lines holding cells.
+    rows: usize,
+    /// Cells on the first line holding any.
+    width: usize,
+    /// Line number of the first line holding cells (1 if none does).
+    pub(crate) first_line: usize,
+    /// Line number of the last line holding cells (1 if none does).
+    last_line: usize,
+    /// The first row whose width differs from the first's: (row, line, cells).
+    odd_row: Option<(usize, usize, usize)>,
+}
+
+impl Shape {
+    pub(crate) fn of(text: &str) -> Shape {
+        let mut shape = Shape {
+            cells: 0,
+            rows: 0,
+            width: 0,
+            first_line: 1,
+            last_line: 1,
+            odd_row: None,
+        };
+        for (i, line) in text.lines().enumerate() {
+            let count = count_cells(line);
+            if count == 0 {
+                continue;
+            }
+            shape.rows += 1;
+            shape.cells += count;
+            shape.last_line = i + 1;
+            if shape.rows == 1 {
+                shape.width = count;
+                shape.first_line = i + 1;
+            } else if count != shape.width && shape.odd_row.is_none() {
+                shape.odd_row = Some((shape.rows, i + 1, count));
+            }
+        }
+        shape
+    }
+
+    /// Why these cells make no grid: a drawn grid with a row of the wrong
+    /// width or too few rows, else the cell count.
+    pub(crate) fn error(&self) -> ParseError {
+        if self.rows >= 2 && SIDES.contains(&self.width) {
+            if let Some((row, line, found)) = self.odd_row {
+                let kind = ParseErrorKind::RowLength {
+                    row,
+                    found,
+                    expected: self.width,
+                };
+                return ParseError::new(kind, line, None);
+            }
+            if self.rows < self.width {
+                let kind = ParseErrorKind::CutShort {
+                    rows: self.rows,
+                    expected: self.width,
+                };
+                return ParseError::new(kind, self.last_line, None);
+            }
+        }
+        let kind = ParseErrorKind::CellCount {
+            found: self.cells,
+            expected: close_cell_count(self.cells),
+        };
+        ParseError::new(kind, self.first_line, None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::error::ParseErrorKind;
+    use crate::grid::tests::{LEETCODE, LEETCODE_GRID, LEETCODE_SOLUTION};
+    use crate::grid::Grid;
+
+    #[test]
+    fn comments_and_windows_line_ends_are_ignored() {
+        let text = format!("# first\r\n{}  # trailing\r\n# last\r\n", LEETCODE);
+        assert_eq!(Grid::parse(&text).unwrap(), Grid::parse(LEETCODE).unwrap());
+        let hashed = format!("{}#{}", LEETCODE, "1".repeat(9));
+        assert_eq!(
+            Grid::parse(&hashed).unwrap(),
+            Grid::parse(LEETCODE).unwrap()
+        );
+    }
+
+    #[test]
+    fn cell_count_errors_name_the_near_size() {
+        let error = Grid::parse(&LEETCODE[1..]).unwrap_err();
+        assert_eq!(error.to_string(), "line 1: expected 81 cells, found 80");
+        assert_eq!(error.column(), None);
+        let error = Grid::parse(&"1".repeat(50)).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "line 1: expected 16, 81, 256, 625, 1296 or 2401 cells, found 50"
+        );
+        let error = Grid::parse("\n# nothing\n\n").unwrap_err();
+        assert_eq!(
+            *error.kind(),
+            ParseErrorKind::CellCount {
+                found: 0,
+                expected: None
+            }
+        );
+        let text = format!("# comment\n\n{}", &LEETCODE[1..]);
+        let error = Grid::parse(&text).unwrap_err();
+        assert_eq!(error.line(), 3);
+        assert_eq!(
+            *error.kind(),
+            ParseErrorKind::CellCount {
+                found: 80,
+                expected: Some(81)
+            }
+        );
+    }
+
+    #[test]
+    fn a_stray_symbol_is_named_before_the_count() {
+        let annotated = format!("{LEETCODE}:1:{LEETCODE_SOLUTION}");
+        let error = Grid::parse(&annotated).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "line 1, column 82: unexpected symbol ':'"
+        );
+        // Letters are digits of larger grids: the count is named.
+        let error = Grid::parse(&format!("{}A", &LEETCODE[2..])).unwrap_err();
+        assert_eq!(error.to_string(), "line 1: expected 81 cells, found 80");
+    }
+
+    #[test]
+    fn symbol_errors_carry_line_and_column() {
+        let text = LEETCODE_GRID.replace("4 . . | 8", "4 . . | q");
+        let error = Grid::parse(&text).unwrap_err();
+        assert_eq!(*error.kind(), ParseErrorKind::BadSymbol { symbol: 'q' });
+        assert_eq!((error.line(), error.column()), (7, Some(9)));
+        assert_eq!(error.to_string(), "line 7, column 9: unexpected symbol 'q'");
+        let error = Grid::parse("12.5............").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "line 1, column 4: symbol '5' stands for 5, out of range for a 4x4 grid"
+        );
+        let error = Grid::parse(&format!("{}A", &LEETCODE[1..])).unwrap_err();
+        assert_eq!(*error.kind(), ParseErrorKind::BadSymbol { symbol: 'A' });
+        assert_eq!(error.column(), Some(81));
+    }
+
+    #[test]
+    fn drawn_grid_errors_name_the_row() {
+        let text = LEETCODE_GRID.replace("4 . . | 8 . 3", "4 . . | 8 3");
+        let error = Grid::parse(&text).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "line 7: grid row 5 has 8 cells, expected 9"
+        );
+        let text: String = LEETCODE_GRID
+            .lines()
+            .take(8)
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let error = Grid::parse(&text).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "line 8: grid cut short after 6 of 9 rows"
+        );
+    }
+}
