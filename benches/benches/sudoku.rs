@@ -88,7 +88,7 @@ impl Puzzles {
 }
 
 fn bench_set(c: &mut Criterion, puzzles: &Puzzles) {
-    let mut solver = SudokuSolver::new(3);
+    let mut solver = SudokuSolver::new(3).expect("box size 3 is built");
     puzzles.check(&mut solver);
 
     let mut group = c.benchmark_group(format!("sudoku/{}", puzzles.name));

@@ -28,7 +28,7 @@ const MAX_SOLVED: usize = 4;
 thread_local! {
     /// Solvers for box sizes 2 and 3, built once.
     static SOLVERS: RefCell<[SudokuSolver; 2]> = RefCell::new([2, 3].map(|b| {
-        let mut solver = SudokuSolver::new(b);
+        let mut solver = SudokuSolver::new(b).expect("box sizes 2 and 3 are built");
         solver.set_node_limit(Some(NODE_LIMIT));
         solver
     }));
