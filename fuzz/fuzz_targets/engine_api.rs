@@ -65,6 +65,7 @@ fuzz_target!(|input: Input| {
     check_solution_limit(&mut solver, &order, input.solution_limit);
     check_node_limit(&mut solver, &order, input.node_limit);
     check_stops(&mut solver, &order, input.stop_after);
+    check_pieces(&mut solver, &order, input.stop_after);
     check_selections(&mut solver, &problem, &cover, &all, &input.selections);
 });
 
@@ -450,4 +451,31 @@ fn check_selected(solver: &mut Solver, problem: &Problem, all: &[Vec<usize>], ch
         expected.len() as u64,
         "count, selected {chosen:?}"
     );
+}
+
+/// The pieces of a split hold every solution once, in the serial order,
+/// and their figures add up with the split's to the serial search's.
+fn check_pieces(solver: &mut Solver, order: &[Vec<OptionId>], raw: u8) {
+    let depth = usize::from(raw % 4);
+    solver.set_limits(Limits::new());
+    solver.clear_stats();
+    solver.count();
+    let whole = solver.stats();
+    let split = solver.split(depth);
+    let mut total = split.stats().clone();
+    let mut found = Vec::new();
+    for piece in split.pieces() {
+        assert!(piece.len() <= depth, "a piece deeper than the split");
+        solver.clear_stats();
+        let outcome = solver
+            .for_each_in_piece(piece, |solution| {
+                found.push(solution.to_vec());
+                std::ops::ControlFlow::Continue(())
+            })
+            .expect("a piece of this solver fits it");
+        assert_eq!(outcome, Outcome::Complete);
+        total.merge(&solver.stats());
+    }
+    assert_eq!(found, order, "the pieces' solutions at depth {depth}");
+    assert_eq!(total, whole, "the pieces' figures at depth {depth}");
 }
