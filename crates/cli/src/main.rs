@@ -19,7 +19,10 @@ use clap::{Parser, Subcommand};
 
 mod cover;
 mod interrupt;
+mod pentomino;
 mod progress;
+mod queens;
+mod run;
 mod sudoku;
 
 /// Exact cover with dancing links: sudoku, Knuth's DLX format, N-queens,
@@ -37,11 +40,11 @@ enum Command {
     /// line or drawn as grids.
     Sudoku(sudoku::Args),
     /// Solve an exact-cover problem written in Knuth's DLX text format.
-    Cover(cover::CoverArgs),
+    Cover(cover::Args),
     /// Place N queens on an N x N board, none attacking another.
-    Queens(cover::QueensArgs),
+    Queens(queens::Args),
     /// Tile a board of 60 cells with the 12 pentominoes.
-    Pentomino(cover::PentominoArgs),
+    Pentomino(pentomino::Args),
 }
 
 /// The exit status of a run that went to the end.
@@ -74,9 +77,9 @@ fn main() -> ExitCode {
     }
     let result = match cli.command {
         Command::Sudoku(args) => sudoku::run(args),
-        Command::Cover(args) => cover::run_cover(args),
-        Command::Queens(args) => cover::run_queens(args),
-        Command::Pentomino(args) => cover::run_pentomino(args),
+        Command::Cover(args) => cover::run(args),
+        Command::Queens(args) => queens::run(args),
+        Command::Pentomino(args) => pentomino::run(args),
     };
     match result {
         Ok(Status::Solved) => ExitCode::SUCCESS,
