@@ -1,10 +1,9 @@
 //! Pieces of the output records.
 
-use std::time::Duration;
-
 use serde_json::Value;
 use sudoku_dlx::{Grid, Record};
 
+use super::solve::PuzzleStats;
 use super::Job;
 
 /// A grid's text, or (never expected: the alphabet read the puzzle, so it
@@ -50,8 +49,13 @@ pub fn header(
 }
 
 /// The JSON line of an object, with the stats when asked for.
-pub fn finish_json(mut object: Object, stats: Option<(u64, u64, Duration)>) -> String {
-    if let Some((nodes, updates, time)) = stats {
+pub fn finish_json(mut object: Object, stats: Option<PuzzleStats>) -> String {
+    if let Some(PuzzleStats {
+        nodes,
+        updates,
+        time,
+    }) = stats
+    {
         let micros = u64::try_from(time.as_micros()).unwrap_or(u64::MAX);
         // Integers only: written as they are, in this order.
         object.0.push_str(&format!(

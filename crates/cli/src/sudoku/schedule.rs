@@ -14,7 +14,9 @@ use sudoku_dlx::{Puzzles, Record, SolveError, SudokuSolver};
 
 use super::output::{finish_json, header, text_or_error, Object};
 use super::read::{read_ahead, Ready};
-use super::solve::{answered, finished, interrupted_after, solve, word, Answer, Done, Verdict};
+use super::solve::{
+    answered, finished, interrupted_after, solve, word, Answer, Done, PuzzleStats, Verdict,
+};
 use super::{Format, Job, Mode, Summary};
 use crate::located;
 
@@ -131,7 +133,7 @@ impl Input<'_> {
             let mut solutions = match solver.solutions(puzzle) {
                 Ok(solutions) => solutions.take(usize::try_from(limit).unwrap_or(usize::MAX)),
                 Err(e) => {
-                    let stats = started.map(|t| (0, 0, t.elapsed()));
+                    let stats = started.map(|t| PuzzleStats::no_search(t.elapsed()));
                     let none = Answer::Solutions(Vec::new());
                     let why = Some(e.to_string());
                     return Ok(answered(record, name, job, puzzle, none, why, stats));
@@ -168,10 +170,7 @@ impl Input<'_> {
                 }
             }
             self.progress.set_message("");
-            let stats = started.map(|t| {
-                let elapsed = t.elapsed();
-                (solver.stats().nodes, solver.stats().updates, elapsed)
-            });
+            let stats = started.map(|t| PuzzleStats::of(solver, t.elapsed()));
             let interrupted = solver.outcome() == dlx::Outcome::Cancelled;
             if found == 0 {
                 let answer = if interrupted {
@@ -227,16 +226,18 @@ impl Input<'_> {
                 let at = located(self.name, Some(*line), *column);
                 diagnostics.push_str(&format!("{at}: {message}\n"));
             }
-            if let Some((nodes, updates, time)) = done.stats {
-                summary.nodes += nodes;
-                summary.updates += updates;
-                summary.search += time;
+            if let Some(stats) = done.stats {
+                summary.nodes += stats.nodes;
+                summary.updates += stats.updates;
+                summary.search += stats.time;
                 if !json {
                     diagnostics.push_str(&format!(
-                        "{}:{}: nodes {nodes}, updates {updates}, {} µs\n",
+                        "{}:{}: nodes {}, updates {}, {} µs\n",
                         self.name,
                         record.line,
-                        time.as_micros()
+                        stats.nodes,
+                        stats.updates,
+                        stats.time.as_micros()
                     ));
                 }
             }

@@ -29,8 +29,39 @@ pub struct Done {
     /// What went wrong, for stderr: (line, column, message).
     pub problem: Option<(usize, Option<usize>, String)>,
     pub verdict: Verdict,
-    /// (nodes, updates, time) when --stats is on.
-    pub stats: Option<(u64, u64, Duration)>,
+    /// Its search statistics when --stats is on.
+    pub stats: Option<PuzzleStats>,
+}
+
+/// The search statistics of one puzzle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PuzzleStats {
+    /// Search-tree nodes.
+    pub nodes: u64,
+    /// Link updates.
+    pub updates: u64,
+    /// The time of the search, not of the solver's setup.
+    pub time: Duration,
+}
+
+impl PuzzleStats {
+    /// The statistics of the search `solver` just made, which took `time`.
+    pub fn of(solver: &SudokuSolver, time: Duration) -> PuzzleStats {
+        let stats = solver.stats();
+        PuzzleStats {
+            nodes: stats.nodes,
+            updates: stats.updates,
+            time,
+        }
+    }
+
+    /// The statistics of a puzzle answered before any search.
+    pub fn no_search(time: Duration) -> PuzzleStats {
+        PuzzleStats {
+            time,
+            ..PuzzleStats::default()
+        }
+    }
 }
 
 /// What the search said about one puzzle.
@@ -96,8 +127,8 @@ pub fn solve(record: &Record, name: &str, job: &Job) -> Done {
             // A conflict is found before any search, and the solver's
             // stats are then still those of its previous puzzle.
             match answer {
-                Err(SolveError::Conflict(_)) => (0, 0, elapsed),
-                _ => (solver.stats().nodes, solver.stats().updates, elapsed),
+                Err(SolveError::Conflict(_)) => PuzzleStats::no_search(elapsed),
+                _ => PuzzleStats::of(solver, elapsed),
             }
         });
         (answer, stats)
@@ -112,7 +143,7 @@ pub fn finished(
     job: &Job,
     puzzle: &Grid,
     answer: Result<Answer, SolveError>,
-    stats: Option<(u64, u64, Duration)>,
+    stats: Option<PuzzleStats>,
 ) -> Done {
     match answer {
         Ok(answer) => answered(record, name, job, puzzle, answer, None, stats),
@@ -145,7 +176,7 @@ pub fn invalid(
     job: &Job,
     puzzle: Option<&Grid>,
     problem: (usize, Option<usize>, String),
-    stats: Option<(u64, u64, Duration)>,
+    stats: Option<PuzzleStats>,
 ) -> Done {
     let stats = job.stats.then(|| stats.unwrap_or_default());
     let output = match job.format {
@@ -195,7 +226,7 @@ pub fn answered(
     puzzle: &Grid,
     answer: Answer,
     why_none: Option<String>,
-    stats: Option<(u64, u64, Duration)>,
+    stats: Option<PuzzleStats>,
 ) -> Done {
     let found = answer.found();
     let (answer, verdict) = match answer {
