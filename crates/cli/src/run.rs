@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result};
 use clap::ValueEnum;
 use dlx::{Limits, OptionId, Outcome, Problem, Solver, Stats};
+use serde::Serialize;
 
 use crate::{diagnose, interrupt, Status};
 
@@ -120,14 +121,13 @@ pub fn solve(
         match (run.format, interrupted) {
             (Format::Text, false) => writeln!(out, "{solutions}")?,
             (Format::Text, true) => writeln!(out, "{solutions} interrupted")?,
-            (Format::Json, _) => writeln!(
-                out,
-                "{}",
-                serde_json::json!({
-                    "solutions": solutions,
-                    "complete": outcome.is_complete(),
-                    "interrupted": interrupted,
-                })
+            (Format::Json, _) => write_json(
+                &mut out,
+                &CountRecord {
+                    complete: outcome.is_complete(),
+                    interrupted,
+                    solutions,
+                },
             )?,
         }
     }
@@ -272,18 +272,39 @@ fn emit(
             print(out, problem, solution)
         }
         Format::Json => {
-            let ids: Vec<usize> = solution.iter().map(|id| id.index()).collect();
-            let texts: Vec<String> = solution
-                .iter()
-                .map(|&id| dlx::option_text(problem, id))
-                .collect();
-            writeln!(
-                out,
-                "{}",
-                serde_json::json!({ "options": ids, "texts": texts })
-            )
+            let record = SolutionRecord {
+                options: solution.iter().map(|id| id.index()).collect(),
+                texts: solution
+                    .iter()
+                    .map(|&id| dlx::option_text(problem, id))
+                    .collect(),
+            };
+            write_json(out, &record)
         }
     }
+}
+
+/// The JSON record of a count.
+#[derive(Serialize)]
+struct CountRecord {
+    complete: bool,
+    interrupted: bool,
+    solutions: u64,
+}
+
+/// The JSON record of one solution: its options, and their texts as in
+/// Knuth's format.
+#[derive(Serialize)]
+struct SolutionRecord {
+    options: Vec<usize>,
+    texts: Vec<String>,
+}
+
+/// Writes `record` as one line of JSON.
+fn write_json(out: &mut dyn Write, record: &impl Serialize) -> io::Result<()> {
+    // A failed write stays an io::Error, so that a closed pipe is known.
+    serde_json::to_writer(&mut *out, record)?;
+    writeln!(out)
 }
 
 /// A split depth that gives some hundreds of pieces on most problems.
