@@ -1,16 +1,12 @@
 //! `dlx sudoku`: solve, count or check a stream of puzzles.
 //!
-//! Puzzles are read as a stream ([`sudoku_dlx::Puzzles`]) on a thread of
-//! their own, and taken in chunks of the records ready, at most [`CHUNK`]:
-//! a file is solved a full chunk at a time, and a slow producer (a terminal,
-//! `tail -f`) gets each answer as soon as its puzzle is in. Each chunk is
-//! solved on a rayon pool of `-j` threads (inline with `-j 1`), each worker
-//! keeping one [`SudokuSolver`] per box size for the whole run, and its
-//! outputs are written in input order.
-//! Memory stays flat however long the input: one chunk of records and its
-//! outputs at a time. `--all` with more than [`ALL_HELD`] solutions per
-//! puzzle (or no limit) writes each solution as it is found, one puzzle at a
-//! time, so that no puzzle's solutions are ever all held.
+//! The parts, one module each: [`read`] parses the input on a thread of its
+//! own; [`schedule`] takes the records in chunks, solves each chunk on a
+//! rayon pool of `-j` threads and writes the outputs in input order, or
+//! streams the solutions of `--all` one puzzle at a time; [`solve`]
+//! searches one puzzle in the mode asked; [`output`] writes the records in
+//! the format asked, one writer per format. Memory stays flat however long
+//! the input: one chunk of records and its outputs at a time.
 //!
 //! Ctrl-C or SIGTERM stops the searches in flight (see [`crate::interrupt`]):
 //! the records before the first stopped one are written, then that one,
@@ -19,7 +15,8 @@
 //!
 //! Every record read, good or bad, yields exactly one output record, so that
 //! outputs line up with inputs; what went wrong is said on stderr as
-//! `FILE:LINE: message` (`FILE:LINE:COLUMN:` when one symbol is to blame).
+//! `FILE:LINE: message` (`FILE:LINE:COLUMN: message` when one symbol is to
+//! blame).
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
@@ -40,6 +37,7 @@ mod read;
 mod schedule;
 mod solve;
 
+use output::Writer;
 use schedule::Input;
 
 /// How records are written.
@@ -164,8 +162,9 @@ pub enum Mode {
 pub struct Job {
     pub mode: Mode,
     pub format: Format,
+    /// The writer of `format`.
+    pub writer: Box<dyn Writer>,
     pub stats: bool,
-    pub alphabet: Alphabet,
     /// Set by Ctrl-C or SIGTERM; every search watches it.
     pub cancel: Arc<AtomicBool>,
 }
@@ -205,8 +204,8 @@ pub fn run(args: Args) -> Result<Status> {
     let job = Job {
         mode,
         format: args.format,
+        writer: output::writer(args.format, mode, alphabet),
         stats: args.stats,
-        alphabet,
         cancel: interrupt::flag(),
     };
     let threads = crate::thread_count(args.threads);

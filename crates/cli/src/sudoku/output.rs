@@ -1,67 +1,86 @@
-//! Pieces of the output records.
+//! The output records of `dlx sudoku`: one [`Writer`] per `--format`,
+//! chosen once per run.
 
-use serde_json::Value;
-use sudoku_dlx::{Grid, Record};
+use std::io::{self, Write};
 
-use super::solve::PuzzleStats;
-use super::Job;
+use sudoku_dlx::{Alphabet, AlphabetError, Grid};
+
+use super::solve::{Report, Search, Status, Verdict};
+use super::{Format, Mode};
+
+mod grid;
+mod json;
+mod line;
+
+/// Writes the records of one format.
+pub trait Writer: Sync {
+    /// Appends the record of one puzzle to `out`.
+    fn record(&self, out: &mut String, file: &str, report: &Report);
+
+    /// Writes the record of one `--all` puzzle to `out`, each solution as
+    /// `search` finds it, and returns its verdict.
+    ///
+    /// # Errors
+    ///
+    /// A failed write, which ends the search.
+    fn stream(&self, out: &mut dyn Write, file: &str, search: Search) -> io::Result<Verdict>;
+}
+
+/// The writer of `format`, for the records of `mode`.
+pub fn writer(format: Format, mode: Mode, alphabet: Alphabet) -> Box<dyn Writer> {
+    match format {
+        Format::Line => Box::new(line::Line { mode, alphabet }),
+        Format::Grid => Box::new(grid::Drawn { mode, alphabet }),
+        Format::Json => Box::new(json::Json { alphabet }),
+    }
+}
 
 /// A grid's text, or (never expected: the alphabet read the puzzle, so it
 /// writes the solution) the reason it has none.
-pub fn text_or_error(text: Result<String, sudoku_dlx::AlphabetError>) -> String {
+fn text_or_error(text: Result<String, AlphabetError>) -> String {
     text.unwrap_or_else(|e| format!("({e})"))
 }
 
-/// A JSON object written field by field, so that its keys keep their order
-/// (file and line first) whatever serde_json's map would do.
-pub struct Object(pub String);
-
-impl Object {
-    /// Appends `"key":value`.
-    pub fn field(&mut self, key: &str, value: Value) {
-        self.0.push(if self.0.is_empty() { '{' } else { ',' });
-        self.0.push_str(&Value::from(key).to_string());
-        self.0.push(':');
-        self.0.push_str(&value.to_string());
+/// The text of a count (--count) or of a status (--check, or a search
+/// that kept no solution): `N`, `N interrupted`, or the word.
+fn count_or_status(mode: Mode, count: u64, status: Status) -> String {
+    match (mode, status) {
+        (Mode::Count(_), Status::Interrupted) => format!("{count} interrupted"),
+        (Mode::Count(_), _) => count.to_string(),
+        _ => status.word().to_string(),
     }
 }
 
-/// The fields every JSON object starts with; the status among them unless
-/// it is yet to be known (it then ends the object).
-pub fn header(
-    record: &Record,
-    name: &str,
-    job: &Job,
-    puzzle: Option<&Grid>,
-    status: Option<&str>,
-) -> Object {
-    let mut object = Object(String::with_capacity(256));
-    object.field("file", Value::from(name));
-    object.field("line", Value::from(record.line));
-    let puzzle = puzzle.map_or(Value::Null, |p| {
-        Value::from(text_or_error(p.to_line_with(&job.alphabet)))
-    });
-    object.field("puzzle", puzzle);
-    if let Some(status) = status {
-        object.field("status", Value::from(status));
+/// The text of the solutions of --all, each shown by `show` and ended by a
+/// newline, with the end of the record.
+fn solutions(out: &mut String, grids: &[Grid], status: Status, show: impl Fn(&Grid) -> String) {
+    for grid in grids {
+        out.push_str(&show(grid));
+        out.push('\n');
     }
-    object
+    end_of_solutions(out, status);
 }
 
-/// The JSON line of an object, with the stats when asked for.
-pub fn finish_json(mut object: Object, stats: Option<PuzzleStats>) -> String {
-    if let Some(PuzzleStats {
-        nodes,
-        updates,
-        time,
-    }) = stats
-    {
-        let micros = u64::try_from(time.as_micros()).unwrap_or(u64::MAX);
-        // Integers only: written as they are, in this order.
-        object.0.push_str(&format!(
-            ",\"stats\":{{\"nodes\":{nodes},\"updates\":{updates},\"micros\":{micros}}}"
-        ));
+/// The end of a record of --all in text, after its solutions: the status
+/// when it has no solution or was stopped, then an empty line.
+fn end_of_solutions(out: &mut String, status: Status) {
+    if matches!(status, Status::None | Status::Interrupted) {
+        out.push_str(status.word());
+        out.push('\n');
     }
-    object.0.push_str("}\n");
-    object.0
+    out.push('\n');
+}
+
+/// Writes the solutions of `search` in text as they are found, each shown
+/// by `show` and ended by a newline, then the end of the record.
+fn stream_text(
+    out: &mut dyn Write,
+    search: Search,
+    show: impl Fn(&Grid) -> String,
+) -> io::Result<Verdict> {
+    let verdict = search.run(|grid| writeln!(out, "{}", show(grid)))?;
+    let mut end = String::new();
+    end_of_solutions(&mut end, verdict.status);
+    out.write_all(end.as_bytes())?;
+    Ok(verdict)
 }

@@ -1,22 +1,22 @@
-//! Scheduling: records taken from the read-ahead thread in chunks, each
-//! chunk solved on the rayon pool and written in input order; `--all` with
-//! many solutions streamed one puzzle at a time.
+//! Scheduling: the records of an input are taken from the read-ahead
+//! thread in chunks of those ready, at most [`CHUNK`], so that a file is
+//! solved a full chunk at a time and a slow producer (a terminal, `tail -f`)
+//! gets each answer as soon as its puzzle is in. Each chunk is solved on the
+//! rayon pool (inline with `-j 1`), each worker keeping one [`SudokuSolver`]
+//! per box size for the whole run, and its outputs are written in input
+//! order. `--all` with more than [`ALL_HELD`] solutions per puzzle (or no
+//! limit) writes each solution as it is found, one puzzle at a time, so
+//! that no puzzle's solutions are ever all held.
 
 use std::io::{self, BufRead, Write};
-use std::sync::Arc;
-use std::time::Instant;
 
 use anyhow::Result;
 use indicatif::ProgressBar;
 use rayon::prelude::*;
-use serde_json::Value;
-use sudoku_dlx::{Puzzles, Record, SolveError, SudokuSolver};
+use sudoku_dlx::{Puzzles, Record, SudokuSolver};
 
-use super::output::{finish_json, header, text_or_error, Object};
 use super::read::{read_ahead, Ready};
-use super::solve::{
-    answered, finished, interrupted_after, solve, word, Answer, Done, PuzzleStats, Verdict,
-};
+use super::solve::{solve, Search, Status, Verdict};
 use super::{Format, Job, Mode, Summary};
 use crate::located;
 
@@ -29,6 +29,13 @@ pub const CHUNK: usize = 4096;
 /// written as they are found, one puzzle at a time. A chunk then holds at
 /// most 64Ki solutions (5 MB of 9x9 grids).
 pub const ALL_HELD: u64 = 16;
+
+/// One record's output, made by a worker and written in input order.
+struct Done {
+    /// Its text on stdout, every line ended (empty when it was streamed).
+    output: String,
+    verdict: Verdict,
+}
 
 /// One input being solved.
 pub struct Input<'a> {
@@ -109,7 +116,7 @@ impl Input<'_> {
     /// The outputs of a chunk of records, in order.
     fn solve(&self, records: &[Record]) -> Vec<Done> {
         let solve = |record: &Record| {
-            let done = solve(record, self.name, self.job);
+            let done = self.done(record);
             self.progress.inc(1);
             done
         };
@@ -119,86 +126,36 @@ impl Input<'_> {
         }
     }
 
-    /// Writes the solutions of `record`, at most `limit`, to `out` as they
-    /// are found, and returns the end of its output record. In JSON the
-    /// status comes after the solutions, the only time it is known.
+    /// The output of one record, made on a worker thread.
+    fn done(&self, record: &Record) -> Done {
+        let report = solve(record, self.job);
+        let mut output = String::new();
+        self.job.writer.record(&mut output, self.name, &report);
+        Done {
+            output,
+            verdict: report.verdict,
+        }
+    }
+
+    /// Writes the record of `record` to `out`, its solutions (at most
+    /// `limit`) as they are found, and returns what is left of its output.
     fn stream(&self, record: &Record, limit: u64, out: &mut impl Write) -> io::Result<Done> {
-        let (job, name) = (self.job, self.name);
         let Ok(puzzle) = &record.result else {
-            return Ok(solve(record, name, job));
+            return Ok(self.done(record));
         };
         SudokuSolver::with_thread_solver(puzzle.box_size(), |solver| {
-            solver.set_cancel_flag(Some(Arc::clone(&job.cancel)));
-            let started = job.stats.then(Instant::now);
-            let mut solutions = match solver.solutions(puzzle) {
-                Ok(solutions) => solutions.take(usize::try_from(limit).unwrap_or(usize::MAX)),
-                Err(e) => {
-                    let stats = started.map(|t| PuzzleStats::no_search(t.elapsed()));
-                    let none = Answer::Solutions(Vec::new());
-                    let why = Some(e.to_string());
-                    return Ok(answered(record, name, job, puzzle, none, why, stats));
-                }
+            let search = Search {
+                line: record.line,
+                puzzle,
+                solver,
+                job: self.job,
+                limit,
+                progress: self.progress,
             };
-            let mut found = 0u64;
-            if let Some(first) = solutions.next() {
-                if job.format == Format::Json {
-                    let mut head = header(record, name, job, Some(puzzle), None);
-                    head.0.push_str(",\"solutions\":[");
-                    out.write_all(head.0.as_bytes())?;
-                }
-                for grid in std::iter::once(first).chain(solutions.by_ref()) {
-                    let text = match job.format {
-                        Format::Line => {
-                            format!("{}\n", text_or_error(grid.to_line_with(&job.alphabet)))
-                        }
-                        Format::Grid => format!(
-                            "{}\n",
-                            text_or_error(grid.to_grid_string_with(&job.alphabet))
-                        ),
-                        Format::Json => {
-                            let comma = if found > 0 { "," } else { "" };
-                            let line = text_or_error(grid.to_line_with(&job.alphabet));
-                            format!("{comma}{}", Value::from(line))
-                        }
-                    };
-                    out.write_all(text.as_bytes())?;
-                    found += 1;
-                    if found % 1024 == 0 {
-                        self.progress
-                            .set_message(format!("({found} solutions of line {})", record.line));
-                    }
-                }
-            }
-            self.progress.set_message("");
-            let stats = started.map(|t| PuzzleStats::of(solver, t.elapsed()));
-            let interrupted = solver.outcome() == dlx::Outcome::Cancelled;
-            if found == 0 {
-                let answer = if interrupted {
-                    Err(SolveError::Cancelled { found })
-                } else {
-                    Ok(Answer::Solutions(Vec::new()))
-                };
-                return Ok(finished(record, name, job, puzzle, answer, stats));
-            }
-            let verdict = if interrupted {
-                Verdict::Interrupted
-            } else {
-                Verdict::Solved
-            };
-            let output = match (job.format, interrupted) {
-                (Format::Line | Format::Grid, false) => "\n".to_string(),
-                (Format::Line | Format::Grid, true) => "interrupted\n\n".to_string(),
-                (Format::Json, _) => {
-                    let mut object = Object("]".to_string());
-                    object.field("status", Value::from(word(job.mode, verdict, found)));
-                    finish_json(object, stats)
-                }
-            };
+            let verdict = self.job.writer.stream(out, self.name, search)?;
             Ok(Done {
-                output,
-                problem: interrupted.then(|| (record.line, None, interrupted_after(found))),
+                output: String::new(),
                 verdict,
-                stats,
             })
         })
     }
@@ -215,18 +172,19 @@ impl Input<'_> {
         let mut diagnostics = String::new();
         for (record, done) in records.iter().zip(done) {
             out.write_all(done.output.as_bytes())?;
+            let verdict = &done.verdict;
             summary.puzzles += 1;
-            match done.verdict {
-                Verdict::Solved => summary.solved += 1,
-                Verdict::None => summary.none += 1,
-                Verdict::Invalid => summary.invalid += 1,
-                Verdict::Interrupted => summary.interrupted += 1,
+            match verdict.status {
+                Status::Solved | Status::Unique | Status::Multiple => summary.solved += 1,
+                Status::None => summary.none += 1,
+                Status::Invalid => summary.invalid += 1,
+                Status::Interrupted => summary.interrupted += 1,
             }
-            if let Some((line, column, message)) = &done.problem {
-                let at = located(self.name, Some(*line), *column);
-                diagnostics.push_str(&format!("{at}: {message}\n"));
+            if let Some(d) = &verdict.diagnostic {
+                let at = located(self.name, Some(d.line), d.column);
+                diagnostics.push_str(&format!("{at}: {}\n", d.message));
             }
-            if let Some(stats) = done.stats {
+            if let Some(stats) = verdict.stats {
                 summary.nodes += stats.nodes;
                 summary.updates += stats.updates;
                 summary.search += stats.time;
@@ -243,7 +201,7 @@ impl Input<'_> {
             }
             // The output ends with the first record a signal stopped: the
             // ones after it in the chunk were stopped too, or never began.
-            if done.verdict == Verdict::Interrupted {
+            if verdict.status == Status::Interrupted {
                 break;
             }
         }
