@@ -57,7 +57,7 @@ pub fn run(args: Args) -> Result<Status> {
                 dlx::ErrorKind::Io(_) | dlx::ErrorKind::OutOfMemory { .. }
             ) =>
         {
-            bail!("{name}: {e}")
+            bail!("{}: {}", located(&name, e.line(), e.column()), e.kind())
         }
         // The text is no problem: an invalid input, status 1 as for sudoku.
         Err(e) => {

@@ -87,11 +87,8 @@ fn main() -> ExitCode {
         Ok(Status::Interrupted) => ExitCode::from(interrupt::EXIT_STATUS),
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            let mut message = format!("dlx: error: {e}");
-            for cause in e.chain().skip(1) {
-                message.push_str(&format!(": {cause}"));
-            }
-            diagnose(message);
+            // The whole chain of causes, each after a colon.
+            diagnose(format_args!("dlx: error: {e:#}"));
             ExitCode::from(2)
         }
     }
@@ -103,8 +100,9 @@ pub fn diagnose(line: impl Display) {
     let _ = writeln!(io::stderr().lock(), "{line}");
 }
 
-/// `FILE:LINE:COLUMN`, the place of a diagnostic, as much of it as is known:
-/// the form compilers use, which editors jump to.
+/// `FILE:LINE:COLUMN`, the place of a diagnostic, as much of it as is known
+/// (`FILE:LINE`, or `FILE`). Every diagnostic that points into a file
+/// starts with it and a colon: the form compilers use, which editors jump to.
 pub fn located(name: &str, line: Option<usize>, column: Option<usize>) -> String {
     match (line, column) {
         (Some(line), Some(column)) => format!("{name}:{line}:{column}"),

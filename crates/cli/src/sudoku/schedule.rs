@@ -190,9 +190,8 @@ impl Input<'_> {
                 summary.search += stats.time;
                 if !json {
                     diagnostics.push_str(&format!(
-                        "{}:{}: nodes {}, updates {}, {} µs\n",
-                        self.name,
-                        record.line,
+                        "{}: nodes {}, updates {}, {} µs\n",
+                        located(self.name, Some(record.line), None),
                         stats.nodes,
                         stats.updates,
                         stats.time.as_micros()

@@ -121,19 +121,29 @@ fn cover_json_gives_indices_and_texts() {
 
 #[test]
 fn cover_parse_errors_name_line_and_column() {
+    // FILE:LINE:COL: message, the whole of stderr.
+    let path = fixture("exact-cover/bad-item.dlx");
     dlx()
-        .args(["cover", &fixture("exact-cover/bad-item.dlx")])
+        .args(["cover", &path])
         .assert()
         .code(1)
         .stdout("")
-        .stderr(predicate::str::contains(
-            "bad-item.dlx:5:4: unknown item 'd'",
-        ));
+        .stderr(format!("{path}:5:4: unknown item 'd'\n"));
     dlx()
         .args(["cover", "no-such-file.dlx"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("cannot read no-such-file.dlx"));
+    // A read that fails on a line names it in the same form.
+    let folder = fixture("exact-cover");
+    dlx()
+        .args(["cover", &folder])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::starts_with(format!(
+            "dlx: error: {folder}:1:1: read error: "
+        )));
 }
 
 #[test]
