@@ -8,7 +8,8 @@ use crate::Status;
 /// `dlx queens`.
 #[derive(Clone, Debug, clap::Args)]
 pub struct Args {
-    /// The size of the board.
+    /// The size of the board, N >= 1.
+    #[arg(value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     n: usize,
     #[command(flatten)]
     run: Run,

@@ -51,13 +51,14 @@ pub struct Run {
     /// printed by one thread, in the order of the serial search.
     #[arg(short = 'j', long = "threads", value_name = "N")]
     threads: Option<usize>,
-    /// Cut the search tree this many levels below the root into pieces (for
-    /// --piece).
+    /// Cut the search tree this many levels below the root into pieces, of
+    /// which --piece runs some (the two go together).
     #[arg(long, value_name = "D", requires = "piece")]
     split_depth: Option<usize>,
-    /// Run only piece I of N (1 <= I <= N) of the split tree: pieces I,
-    /// I + N, I + 2N, ... The counts of pieces 1/N to N/N add up to the whole.
-    #[arg(long, value_name = "I/N", value_parser = parse_piece)]
+    /// Run only piece I of N (1 <= I <= N) of the tree cut at --split-depth
+    /// (the two go together): pieces I, I + N, I + 2N, ... The counts of
+    /// pieces 1/N to N/N add up to the whole.
+    #[arg(long, value_name = "I/N", value_parser = parse_piece, requires = "split_depth")]
     piece: Option<(usize, usize)>,
 }
 
@@ -87,9 +88,9 @@ pub fn solve(
     let started = Instant::now();
     let mut solver = Solver::try_new(problem).context("cannot solve the problem")?;
     solver.profile_levels(run.levels);
-    let pieces = match run.piece {
-        Some((i, n)) => {
-            let split = solver.split(run.split_depth.unwrap_or(default_split_depth(problem)));
+    let pieces = match run.piece.zip(run.split_depth) {
+        Some(((i, n), depth)) => {
+            let split = solver.split(depth);
             let mine: Vec<Vec<OptionId>> = split.piece(i - 1, n).map(<[_]>::to_vec).collect();
             diagnose(format_args!(
                 "dlx: piece {i}/{n}: {} of the {} subtrees at depth {}",
@@ -305,11 +306,6 @@ fn write_json(out: &mut dyn Write, record: &impl Serialize) -> io::Result<()> {
     // A failed write stays an io::Error, so that a closed pipe is known.
     serde_json::to_writer(&mut *out, record)?;
     writeln!(out)
-}
-
-/// A split depth that gives some hundreds of pieces on most problems.
-fn default_split_depth(problem: &Problem) -> usize {
-    problem.primary_count().min(3)
 }
 
 fn print_stats(stats: &Stats, solutions: u64, outcome: Outcome, elapsed: Duration) {

@@ -190,7 +190,18 @@ fn pieces_add_up_to_the_whole() {
         }
     }
     let total: u64 = (1..=4)
-        .map(|i| count(&["queens", "8", "--count", "--piece", &format!("{i}/4")]))
+        .map(|i| {
+            let piece = format!("{i}/4");
+            count(&[
+                "queens",
+                "8",
+                "--count",
+                "--split-depth",
+                "3",
+                "--piece",
+                &piece,
+            ])
+        })
         .sum();
     assert_eq!(total, 92);
     dlx()
@@ -198,6 +209,56 @@ fn pieces_add_up_to_the_whole() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("expected I/N"));
+}
+
+#[test]
+fn piece_and_split_depth_go_together() {
+    for (args, missing) in [
+        (
+            ["queens", "8", "--count", "--piece", "1/2"],
+            "--split-depth <D>",
+        ),
+        (
+            ["queens", "8", "--count", "--split-depth", "2"],
+            "--piece <I/N>",
+        ),
+    ] {
+        dlx()
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(
+                "required arguments were not provided",
+            ))
+            .stderr(predicate::str::contains(missing));
+    }
+    for flag in ["--split-depth", "--piece"] {
+        let help = stdout(&["cover", "--help"]);
+        let text = help
+            .split(flag)
+            .nth(1)
+            .unwrap()
+            .split("\n\n")
+            .next()
+            .unwrap();
+        assert!(text.contains("the two go together"), "{flag}: {text}");
+    }
+}
+
+#[test]
+fn queens_wants_a_board_of_one_square_or_more() {
+    // A 0x0 board once printed nothing, and --count said 1.
+    for args in [&["queens", "0"][..], &["queens", "0", "--count"]] {
+        dlx()
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains("invalid value '0' for '<N>'"));
+    }
+    assert!(stdout(&["queens", "--help"]).contains("N >= 1"));
+    assert_eq!(stdout(&["queens", "1"]), "Q\n");
 }
 
 #[test]
