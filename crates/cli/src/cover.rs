@@ -1,16 +1,18 @@
 //! `dlx cover`: a problem in Knuth's DLX text format, read and run.
 
 use std::fs::File;
-use std::io::{self, BufReader};
+use std::io::{self, BufReader, Write};
 use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
+use dlx::{OptionId, Problem};
 
-use crate::run::{self, Run};
+use crate::run::{self, Print, Run};
 use crate::{diagnose, interrupt, located, Status};
 
 /// `dlx cover`.
 #[derive(Clone, Debug, clap::Args)]
+#[command(mut_arg("format", |format| format.long_help(FORMAT_HELP)))]
 pub struct Args {
     /// A problem in Knuth's DLX format (stdin when absent or '-'): a line of
     /// item names (primary, then '|' and secondary ones), then one option
@@ -20,6 +22,23 @@ pub struct Args {
     #[command(flatten)]
     run: Run,
 }
+
+const FORMAT_HELP: &str = "\
+Output format.
+
+text: each solution as its option lines, as the input has them,
+solutions separated by an empty line; with --count, the count alone
+('N interrupted' when a signal stopped the search).
+
+json: JSON Lines. One object per solution,
+{\"options\":[...],\"texts\":[...]}: options numbers the solution's
+options by their place among the option lines of the input, from 0,
+counting the options ignored for want of a primary item; texts gives
+those options as Knuth's format writes them. With --count, one
+object, {\"count\":N,\"complete\":BOOL,\"interrupted\":BOOL}: count is the
+number of solutions found, complete whether the whole search space
+was explored (all the pieces asked, with --piece), interrupted
+whether a signal stopped the search.";
 
 /// `dlx cover`: read the problem, then run it.
 pub fn run(args: Args) -> Result<Status> {
@@ -35,8 +54,9 @@ pub fn run(args: Args) -> Result<Status> {
             "<stdin>".to_string(),
         ),
     };
-    let problem = match problem {
+    let (problem, lines) = match problem {
         Ok((problem, skipped)) => {
+            let lines = OptionLines::new(problem.option_count(), &skipped);
             // As Knuth's programs do: an option without a primary item can
             // never be chosen; say so and go on.
             for skip in skipped {
@@ -47,7 +67,7 @@ pub fn run(args: Args) -> Result<Status> {
                     warning.kind()
                 ));
             }
-            problem
+            (problem, lines)
         }
         // No fault of the text: the file cannot be read, or the problem is
         // too large for this machine.
@@ -69,10 +89,70 @@ pub fn run(args: Args) -> Result<Status> {
             return Ok(Status::Failed);
         }
     };
-    run::solve(&problem, &args.run, |out, problem, solution| {
+    run::solve(&problem, &args.run, &lines)
+}
+
+/// Solutions shown as the input has them: each option as its line of
+/// text, and numbered in JSON by its place among the option lines of the
+/// input (from 0), the ones skipped for want of a primary item counted.
+struct OptionLines {
+    /// The place of each option kept, by id; empty when none was skipped,
+    /// and places and ids are the same.
+    places: Vec<usize>,
+}
+
+impl OptionLines {
+    /// The places of the `kept` options read when the reader skipped
+    /// `skipped`.
+    fn new(kept: usize, skipped: &[dlx::Skipped]) -> OptionLines {
+        if skipped.is_empty() {
+            return OptionLines { places: Vec::new() };
+        }
+        let mut skipped: Vec<usize> = skipped.iter().map(|s| s.option).collect();
+        skipped.sort_unstable();
+        let mut next = skipped.iter().peekable();
+        let places = (0..kept + skipped.len())
+            .filter(|&place| next.next_if_eq(&&place).is_none())
+            .collect();
+        OptionLines { places }
+    }
+}
+
+impl Print for OptionLines {
+    fn text(
+        &self,
+        out: &mut dyn Write,
+        problem: &Problem,
+        solution: &[OptionId],
+    ) -> io::Result<()> {
         for &id in solution {
             writeln!(out, "{}", dlx::option_text(problem, id))?;
         }
         Ok(())
-    })
+    }
+
+    fn number(&self, option: OptionId) -> usize {
+        let id = option.index();
+        self.places.get(id).copied().unwrap_or(id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_are_numbered_by_their_place_among_the_option_lines() {
+        // Option lines 0, 2 and 3 have no primary item.
+        let text = "a b | x y\nx\na\nx\nx y\nb\na b\n";
+        let (problem, skipped) = dlx::read_lenient(text.as_bytes()).unwrap();
+        let lines = OptionLines::new(problem.option_count(), &skipped);
+        let numbers: Vec<usize> = problem.options().map(|(id, _)| lines.number(id)).collect();
+        assert_eq!(numbers, [1, 4, 5]);
+        // None skipped: the ids.
+        let (problem, skipped) = dlx::read_lenient("a b\na\nb\n".as_bytes()).unwrap();
+        let lines = OptionLines::new(problem.option_count(), &skipped);
+        let numbers: Vec<usize> = problem.options().map(|(id, _)| lines.number(id)).collect();
+        assert_eq!(numbers, [0, 1]);
+    }
 }

@@ -18,14 +18,13 @@ use serde::Serialize;
 
 use crate::{diagnose, interrupt, Status};
 
-/// How solutions are printed.
+/// How solutions are printed; each command's help says more.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum Format {
-    /// Text: option lines (`cover`) or pictures (`queens`, `pentomino`),
-    /// solutions separated by a blank line.
+    /// Solutions as text, separated by empty lines.
     #[default]
     Text,
-    /// JSON Lines: one object per solution (and one for a count).
+    /// JSON Lines, one object a line.
     Json,
 }
 
@@ -75,16 +74,22 @@ fn parse_piece(text: &str) -> Result<(usize, usize), String> {
     Ok((i, n))
 }
 
-type Print<'a> = dyn Fn(&mut dyn Write, &Problem, &[OptionId]) -> io::Result<()> + 'a;
+/// How a command shows the solutions of its problem.
+pub trait Print {
+    /// Writes one solution as text: its option lines, or a picture.
+    fn text(&self, out: &mut dyn Write, problem: &Problem, solution: &[OptionId])
+        -> io::Result<()>;
 
-/// Counts or prints the solutions of `problem` as `run` asks; `print` draws
-/// one solution as text.
-pub fn solve(
-    problem: &Problem,
-    run: &Run,
-    print: impl Fn(&mut dyn Write, &Problem, &[OptionId]) -> io::Result<()>,
-) -> Result<Status> {
-    let print: &Print = &print;
+    /// The number of an option in JSON: its id, from 0 in the order the
+    /// options were added, unless the command numbers them otherwise.
+    fn number(&self, option: OptionId) -> usize {
+        option.index()
+    }
+}
+
+/// Counts or prints the solutions of `problem` as `run` asks; `print` shows
+/// each solution.
+pub fn solve(problem: &Problem, run: &Run, print: &dyn Print) -> Result<Status> {
     let started = Instant::now();
     let mut solver = Solver::try_new(problem).context("cannot solve the problem")?;
     solver.profile_levels(run.levels);
@@ -125,9 +130,9 @@ pub fn solve(
             (Format::Json, _) => write_json(
                 &mut out,
                 &CountRecord {
+                    count: solutions,
                     complete: outcome.is_complete(),
                     interrupted,
-                    solutions,
                 },
             )?,
         }
@@ -196,7 +201,7 @@ fn serial(
     run: &Run,
     problem: &Problem,
     out: &mut dyn Write,
-    print: &Print,
+    print: &dyn Print,
 ) -> Result<(u64, Stats, Outcome)> {
     let bar = crate::progress::bar(None, "solutions");
     let limit = run.limit.unwrap_or(u64::MAX);
@@ -263,18 +268,18 @@ fn emit(
     solution: &[OptionId],
     problem: &Problem,
     out: &mut dyn Write,
-    print: &Print,
+    print: &dyn Print,
 ) -> io::Result<()> {
     match format {
         Format::Text => {
             if found > 1 {
                 writeln!(out)?;
             }
-            print(out, problem, solution)
+            print.text(out, problem, solution)
         }
         Format::Json => {
             let record = SolutionRecord {
-                options: solution.iter().map(|id| id.index()).collect(),
+                options: solution.iter().map(|&id| print.number(id)).collect(),
                 texts: solution
                     .iter()
                     .map(|&id| dlx::option_text(problem, id))
@@ -288,9 +293,11 @@ fn emit(
 /// The JSON record of a count.
 #[derive(Serialize)]
 struct CountRecord {
+    count: u64,
+    /// Whether the whole search space was explored (all of the pieces
+    /// asked, with --piece).
     complete: bool,
     interrupted: bool,
-    solutions: u64,
 }
 
 /// The JSON record of one solution: its options, and their texts as in

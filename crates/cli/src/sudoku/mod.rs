@@ -40,15 +40,15 @@ mod solve;
 use output::Writer;
 use schedule::Input;
 
-/// How records are written.
+/// How records are written; the help of --format says more.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum Format {
-    /// One line per record: the solution, the count, or a word.
+    /// One line per puzzle.
     #[default]
     Line,
-    /// Each solution drawn as a grid, each record ended by a blank line.
+    /// Solutions drawn as grids.
     Grid,
-    /// JSON Lines: one object per puzzle.
+    /// JSON Lines, one object per puzzle.
     Json,
 }
 
@@ -85,7 +85,7 @@ pub struct Args {
     )]
     limit: Option<u64>,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Line)]
+    #[arg(long, value_enum, default_value_t = Format::Line, long_help = FORMAT_HELP)]
     format: Format,
     /// Print nodes, updates and time per puzzle (to stderr, or in the JSON
     /// object), and a summary on stderr at the end.
@@ -112,15 +112,8 @@ Output: exactly one record per puzzle read, in input order, even for a puzzle
 that is invalid (text that is no puzzle: 'invalid') or has no solution
 ('none', givens that repeat a digit included), so that outputs line up with
 inputs. What went wrong is said on stderr as FILE:LINE: message (or
-FILE:LINE:COLUMN: when one symbol is to blame), and processing goes on.
-
-  line   the solution; with --count the count; with --check unique, multiple
-         or none; with --all each solution on its own line, then an empty line
-  grid   each solution drawn, followed by a blank line (--all: then one more
-         blank line); words and counts as in line, followed by a blank line
-  json   one object per puzzle: file, line, puzzle, status (solved, unique,
-         multiple, none, invalid, interrupted), solution, solutions (--all),
-         count (--count, --check), error, stats (--stats)
+FILE:LINE:COLUMN: message when one symbol is to blame), and processing goes
+on. --format says what a record holds.
 
 Ctrl-C (or SIGTERM) stops the searches under way: the puzzles answered so
 far are written, then the one stopped, as 'interrupted' (with --count, the
@@ -131,6 +124,30 @@ Exit status: 0 when every puzzle was solved, 1 when some puzzle had no
 solution or was invalid, 2 for usage errors or a file that cannot be read
 (the other files are still processed, and the error is said on stderr), 130
 when interrupted.";
+
+const FORMAT_HELP: &str = "\
+Output format.
+
+line: one line per puzzle: the solution; with --count the count ('N
+interrupted' when a signal stopped the search); with --check unique,
+multiple or none; with --all each solution on a line of its own,
+then an empty line. A puzzle with no solution gives 'none', text
+that is no puzzle 'invalid'.
+
+grid: each solution drawn over its rows and followed by an empty
+line (--all: then one more empty line); words and counts as in line,
+followed by an empty line.
+
+json: JSON Lines, one object per puzzle: \"file\", \"line\" (its first
+line), \"puzzle\" (null for text that is no puzzle), \"status\" (solved,
+unique, multiple, none, invalid or interrupted), then as the mode
+asks \"solution\" (the one found), \"solutions\" (--all: the list of
+those found) or \"count\" (--count, --check: the number of solutions
+counted), and \"error\" (what went wrong, as said on stderr) and
+\"stats\" ({\"nodes\":N,\"updates\":N,\"micros\":N}, with --stats) when
+there are some. With --all and no --limit (or one above 16), the
+solutions are written as they are found, and status, error and stats
+follow them.";
 
 fn parse_alphabet(text: &str) -> Result<Alphabet, String> {
     Alphabet::custom(text).map_err(|e| e.to_string())

@@ -120,6 +120,88 @@ fn cover_json_gives_indices_and_texts() {
 }
 
 #[test]
+fn cover_json_numbers_options_by_their_lines_in_the_input() {
+    // Option lines 0, 2 and 4 have no primary item and are ignored; the
+    // others are numbered by their place all the same.
+    let input = "| a comment\na b c | x y\nx\na b\ny\nc x\nx y\nc y\na\nb c\n";
+    let lines: Vec<&str> = input
+        .lines()
+        .filter(|l| !l.starts_with('|'))
+        .skip(1)
+        .collect();
+    let output = dlx()
+        .args(["cover", "--format", "json", "-"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let mut solutions = Vec::new();
+    for record in stdout.lines() {
+        let value: serde_json::Value = serde_json::from_str(record).unwrap();
+        let options: Vec<usize> = value["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap() as usize)
+            .collect();
+        let texts = value["texts"].as_array().unwrap();
+        for (&place, text) in options.iter().zip(texts) {
+            assert_eq!(lines[place], text.as_str().unwrap(), "{record}");
+        }
+        let mut options = options;
+        options.sort();
+        solutions.push(options);
+    }
+    solutions.sort();
+    assert_eq!(solutions, [vec![1, 3], vec![1, 5], vec![6, 7]]);
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(stderr.matches("option ignored").count(), 3, "{stderr}");
+}
+
+#[test]
+fn a_count_in_json_is_one_record_with_count_complete_and_interrupted() {
+    let langford = fixture("exact-cover/langford-7.dlx");
+    for j in ["1", "2"] {
+        let args = ["cover", "--count", "--format", "json", "-j", j, &langford];
+        assert_eq!(
+            stdout(&args),
+            "{\"count\":52,\"complete\":true,\"interrupted\":false}\n"
+        );
+        let args = [
+            "cover", "--count", "--limit", "5", "--format", "json", "-j", j,
+        ];
+        assert_eq!(
+            stdout(&[&args[..], &[&langford]].concat()),
+            "{\"count\":5,\"complete\":false,\"interrupted\":false}\n"
+        );
+    }
+    assert_eq!(
+        stdout(&["queens", "6", "--count", "--format", "json"]),
+        "{\"count\":4,\"complete\":true,\"interrupted\":false}\n"
+    );
+    assert_eq!(
+        stdout(&[
+            "pentomino",
+            "--board",
+            "3x20",
+            "--count",
+            "--format",
+            "json"
+        ]),
+        "{\"count\":8,\"complete\":true,\"interrupted\":false}\n"
+    );
+    for command in ["cover", "queens", "pentomino"] {
+        let help = stdout(&[command, "--help"]);
+        assert!(
+            help.contains("{\"count\":N,\"complete\":BOOL,\"interrupted\":BOOL}"),
+            "{command}: {help}"
+        );
+    }
+    assert!(stdout(&["cover", "--help"]).contains("place among the option lines"));
+}
+
+#[test]
 fn cover_parse_errors_name_line_and_column() {
     // FILE:LINE:COL: message, the whole of stderr.
     let path = fixture("exact-cover/bad-item.dlx");
@@ -233,8 +315,8 @@ fn piece_and_split_depth_go_together() {
             ))
             .stderr(predicate::str::contains(missing));
     }
-    for flag in ["--split-depth", "--piece"] {
-        let help = stdout(&["cover", "--help"]);
+    let help = stdout(&["cover", "--help"]);
+    for flag in ["--split-depth <D>\n", "--piece <I/N>\n"] {
         let text = help
             .split(flag)
             .nth(1)
