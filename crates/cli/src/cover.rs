@@ -1,84 +1,19 @@
-//! `dlx cover`, `dlx queens` and `dlx pentomino`: exact-cover problems run
-//! through one runner, which counts (in parallel with `-j`), prints
-//! solutions, runs one piece of a split tree, and reports statistics.
-//!
-//! Ctrl-C or SIGTERM stops the search (see [`crate::interrupt`]): the
-//! solutions printed so far stay whole, a count is printed with the word
-//! `interrupted`, and the run ends with status 130.
+//! `dlx cover`: a problem in Knuth's DLX text format, read and run.
 
 use std::fs::File;
-use std::io::{self, BufReader, BufWriter, Write};
+use std::io::{self, BufReader, Write};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use clap::ValueEnum;
-use dlx::puzzles::{Board, Tilings};
-use dlx::{Limits, OptionId, Outcome, Problem, Solver, Stats};
+use dlx::{OptionId, Problem};
 
+use crate::run::{self, Print, Run};
 use crate::{diagnose, interrupt, located, Status};
-
-/// How solutions are printed.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    /// Text: option lines (`cover`) or pictures (`queens`, `pentomino`),
-    /// solutions separated by a blank line.
-    #[default]
-    Text,
-    /// JSON Lines: one object per solution (and one for a count).
-    Json,
-}
-
-/// What every exact-cover command takes.
-#[derive(Clone, Debug, clap::Args)]
-pub struct Run {
-    /// Print the number of solutions only.
-    #[arg(long)]
-    count: bool,
-    /// Stop after K solutions (K >= 1).
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
-    limit: Option<u64>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    format: Format,
-    /// Print nodes, updates, solutions and time to stderr.
-    #[arg(long)]
-    stats: bool,
-    /// With --stats, also print the number of nodes at each level.
-    #[arg(long)]
-    levels: bool,
-    /// Worker threads for counting (default: all cores). Solutions are
-    /// printed by one thread, in the order of the serial search.
-    #[arg(short = 'j', long = "threads", value_name = "N")]
-    threads: Option<usize>,
-    /// Cut the search tree this many levels below the root into pieces (for
-    /// --piece).
-    #[arg(long, value_name = "D", requires = "piece")]
-    split_depth: Option<usize>,
-    /// Run only piece I of N (1 <= I <= N) of the split tree: pieces I,
-    /// I + N, I + 2N, ... The counts of pieces 1/N to N/N add up to the whole.
-    #[arg(long, value_name = "I/N", value_parser = parse_piece)]
-    piece: Option<(usize, usize)>,
-}
-
-fn parse_piece(text: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("expected I/N with 1 <= I <= N, found '{text}'");
-    let (i, n) = text.split_once('/').ok_or_else(bad)?;
-    let (i, n): (usize, usize) = (
-        i.trim().parse().map_err(|_| bad())?,
-        n.trim().parse().map_err(|_| bad())?,
-    );
-    if i == 0 || i > n {
-        return Err(bad());
-    }
-    Ok((i, n))
-}
 
 /// `dlx cover`.
 #[derive(Clone, Debug, clap::Args)]
-pub struct CoverArgs {
+#[command(mut_arg("format", |format| format.long_help(FORMAT_HELP)))]
+pub struct Args {
     /// A problem in Knuth's DLX format (stdin when absent or '-'): a line of
     /// item names (primary, then '|' and secondary ones), then one option
     /// per line; secondary items may carry a color, `item:color`; lines that
@@ -88,31 +23,25 @@ pub struct CoverArgs {
     run: Run,
 }
 
-/// `dlx queens`.
-#[derive(Clone, Debug, clap::Args)]
-pub struct QueensArgs {
-    /// The size of the board.
-    n: usize,
-    #[command(flatten)]
-    run: Run,
-}
+const FORMAT_HELP: &str = "\
+Output format.
 
-/// `dlx pentomino`.
-#[derive(Clone, Debug, clap::Args)]
-pub struct PentominoArgs {
-    /// The board: RxC for a rectangle of 60 cells (6x10, 5x12, 4x15, 3x20),
-    /// or 8x8-2x2 for the 8x8 square without its centre 2x2.
-    #[arg(long, default_value = "6x10")]
-    board: String,
-    /// Count each tiling once up to the board's symmetries.
-    #[arg(long)]
-    unique: bool,
-    #[command(flatten)]
-    run: Run,
-}
+text: each solution as its option lines, as the input has them,
+solutions separated by an empty line; with --count, the count alone
+('N interrupted' when a signal stopped the search).
+
+json: JSON Lines. One object per solution,
+{\"options\":[...],\"texts\":[...]}: options numbers the solution's
+options by their place among the option lines of the input, from 0,
+counting the options ignored for want of a primary item; texts gives
+those options as Knuth's format writes them. With --count, one
+object, {\"count\":N,\"complete\":BOOL,\"interrupted\":BOOL}: count is the
+number of solutions found, complete whether the whole search space
+was explored (all the pieces asked, with --piece), interrupted
+whether a signal stopped the search.";
 
 /// `dlx cover`: read the problem, then run it.
-pub fn run_cover(args: CoverArgs) -> Result<Status> {
+pub fn run(args: Args) -> Result<Status> {
     let (problem, name) = match &args.file {
         Some(path) if path.as_os_str() != "-" => {
             let file =
@@ -125,8 +54,9 @@ pub fn run_cover(args: CoverArgs) -> Result<Status> {
             "<stdin>".to_string(),
         ),
     };
-    let problem = match problem {
+    let (problem, lines) = match problem {
         Ok((problem, skipped)) => {
+            let lines = OptionLines::new(problem.option_count(), &skipped);
             // As Knuth's programs do: an option without a primary item can
             // never be chosen; say so and go on.
             for skip in skipped {
@@ -137,7 +67,7 @@ pub fn run_cover(args: CoverArgs) -> Result<Status> {
                     warning.kind()
                 ));
             }
-            problem
+            (problem, lines)
         }
         // No fault of the text: the file cannot be read, or the problem is
         // too large for this machine.
@@ -147,7 +77,7 @@ pub fn run_cover(args: CoverArgs) -> Result<Status> {
                 dlx::ErrorKind::Io(_) | dlx::ErrorKind::OutOfMemory { .. }
             ) =>
         {
-            bail!("{name}: {e}")
+            bail!("{}: {}", located(&name, e.line(), e.column()), e.kind())
         }
         // The text is no problem: an invalid input, status 1 as for sudoku.
         Err(e) => {
@@ -159,293 +89,70 @@ pub fn run_cover(args: CoverArgs) -> Result<Status> {
             return Ok(Status::Failed);
         }
     };
-    run(&problem, &args.run, |out, problem, solution| {
+    run::solve(&problem, &args.run, &lines)
+}
+
+/// Solutions shown as the input has them: each option as its line of
+/// text, and numbered in JSON by its place among the option lines of the
+/// input (from 0), the ones skipped for want of a primary item counted.
+struct OptionLines {
+    /// The place of each option kept, by id; empty when none was skipped,
+    /// and places and ids are the same.
+    places: Vec<usize>,
+}
+
+impl OptionLines {
+    /// The places of the `kept` options read when the reader skipped
+    /// `skipped`.
+    fn new(kept: usize, skipped: &[dlx::Skipped]) -> OptionLines {
+        if skipped.is_empty() {
+            return OptionLines { places: Vec::new() };
+        }
+        let mut skipped: Vec<usize> = skipped.iter().map(|s| s.option).collect();
+        skipped.sort_unstable();
+        let mut next = skipped.iter().peekable();
+        let places = (0..kept + skipped.len())
+            .filter(|&place| next.next_if_eq(&&place).is_none())
+            .collect();
+        OptionLines { places }
+    }
+}
+
+impl Print for OptionLines {
+    fn text(
+        &self,
+        out: &mut dyn Write,
+        problem: &Problem,
+        solution: &[OptionId],
+    ) -> io::Result<()> {
         for &id in solution {
             writeln!(out, "{}", dlx::option_text(problem, id))?;
         }
         Ok(())
-    })
-}
-
-/// `dlx queens N`.
-pub fn run_queens(args: QueensArgs) -> Result<Status> {
-    let n = args.n;
-    let problem = dlx::puzzles::try_queens(n).context("cannot build the problem")?;
-    run(&problem, &args.run, |out, problem, solution| {
-        write!(out, "{}", dlx::puzzles::queens_board(problem, n, solution))
-    })
-}
-
-/// `dlx pentomino`.
-pub fn run_pentomino(args: PentominoArgs) -> Result<Status> {
-    let board = parse_board(&args.board)?;
-    let problem = dlx::puzzles::pentominoes(
-        &board,
-        if args.unique {
-            Tilings::UpToSymmetry
-        } else {
-            Tilings::All
-        },
-    )
-    .with_context(|| format!("cannot tile the board {}", args.board))?;
-    run(&problem, &args.run, |out, problem, solution| {
-        write!(
-            out,
-            "{}",
-            dlx::puzzles::pentomino_picture(problem, &board, solution)
-        )
-    })
-}
-
-fn parse_board(text: &str) -> Result<Board> {
-    if text == "8x8-2x2" {
-        return Ok(Board::eight_by_eight_minus_centre());
     }
-    let (rows, cols) = text
-        .split_once(['x', 'X'])
-        .and_then(|(r, c)| Some((r.trim().parse().ok()?, c.trim().parse().ok()?)))
-        .with_context(|| format!("expected a board RxC or 8x8-2x2, found '{text}'"))?;
-    Ok(Board::rectangle(rows, cols)?)
-}
 
-type Print<'a> = dyn Fn(&mut dyn Write, &Problem, &[OptionId]) -> io::Result<()> + 'a;
-
-/// Counts or prints the solutions of `problem` as `run` asks; `print` draws
-/// one solution as text.
-fn run(
-    problem: &Problem,
-    run: &Run,
-    print: impl Fn(&mut dyn Write, &Problem, &[OptionId]) -> io::Result<()>,
-) -> Result<Status> {
-    let print: &Print = &print;
-    let started = Instant::now();
-    let mut solver = Solver::try_new(problem).context("cannot solve the problem")?;
-    solver.profile_levels(run.levels);
-    let pieces = match run.piece {
-        Some((i, n)) => {
-            let split = solver.split(run.split_depth.unwrap_or(default_split_depth(problem)));
-            let mine: Vec<Vec<OptionId>> = split.piece(i - 1, n).map(<[_]>::to_vec).collect();
-            diagnose(format_args!(
-                "dlx: piece {i}/{n}: {} of the {} subtrees at depth {}",
-                mine.len(),
-                split.len(),
-                split.depth()
-            ));
-            Some(mine)
-        }
-        None => None,
-    };
-    let threads = crate::thread_count(run.threads);
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    let (solutions, stats, outcome) = if run.count && threads > 1 {
-        parallel(&mut solver, pieces, threads, run.limit)?
-    } else {
-        serial(
-            &mut solver,
-            pieces.as_deref(),
-            run,
-            problem,
-            &mut out,
-            print,
-        )?
-    };
-    let interrupted = outcome == Outcome::Cancelled;
-    if run.count {
-        match (run.format, interrupted) {
-            (Format::Text, false) => writeln!(out, "{solutions}")?,
-            (Format::Text, true) => writeln!(out, "{solutions} interrupted")?,
-            (Format::Json, _) => writeln!(
-                out,
-                "{}",
-                serde_json::json!({
-                    "solutions": solutions,
-                    "complete": outcome.is_complete(),
-                    "interrupted": interrupted,
-                })
-            )?,
-        }
-    }
-    out.flush()?;
-    if run.stats {
-        print_stats(&stats, solutions, outcome, started.elapsed());
-    }
-    if interrupted {
-        diagnose(format_args!(
-            "dlx: interrupted after {solutions} solution{}",
-            if solutions == 1 { "" } else { "s" }
-        ));
-        return Ok(Status::Interrupted);
-    }
-    // A piece of a split tree may hold no solution: that is a result, not
-    // a failure, when the whole problem is spread over several jobs.
-    Ok(if solutions > 0 || run.piece.is_some() {
-        Status::Solved
-    } else {
-        Status::Failed
-    })
-}
-
-/// Counts on a pool of `threads` workers, over the given pieces or a split
-/// of the whole tree; the progress bar moves as pieces are done.
-fn parallel(
-    solver: &mut Solver,
-    pieces: Option<Vec<Vec<OptionId>>>,
-    threads: usize,
-    limit: Option<u64>,
-) -> Result<(u64, Stats, Outcome)> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .context("cannot start the worker threads")?;
-    let pieces = match pieces {
-        Some(pieces) => pieces,
-        None => pool.install(|| solver.split_for(threads)).pieces().to_vec(),
-    };
-    let bar = crate::progress::bar(Some(pieces.len() as u64), "subtrees");
-    let mut limits = Limits::new().cancel_flag(interrupt::flag());
-    if let Some(k) = limit {
-        limits = limits.solutions(k);
-    }
-    solver.set_limits(limits);
-    let found = AtomicU64::new(0);
-    let done = |solutions: u64| {
-        let found = found.fetch_add(solutions, Ordering::Relaxed) + solutions;
-        bar.inc(1);
-        bar.set_message(format!("{found} solutions"));
-    };
-    let counted = pool
-        .install(|| solver.par_count_pieces_with(pieces.iter().map(Vec::as_slice), &done))
-        .context("a piece does not fit the problem")?;
-    let (solutions, stats, outcome) = (counted.solutions, counted.stats, counted.outcome);
-    bar.finish_and_clear();
-    Ok((solutions, stats, outcome))
-}
-
-/// The serial search: prints (unless counting) and counts, with a progress
-/// line on a terminal and the whole tree or the given pieces.
-fn serial(
-    solver: &mut Solver,
-    pieces: Option<&[Vec<OptionId>]>,
-    run: &Run,
-    problem: &Problem,
-    out: &mut dyn Write,
-    print: &Print,
-) -> Result<(u64, Stats, Outcome)> {
-    let bar = crate::progress::bar(None, "solutions");
-    let limit = run.limit.unwrap_or(u64::MAX);
-    let mut found = 0u64;
-    let mut outcome = Outcome::Complete;
-    let whole = [Vec::new()];
-    let pieces = pieces.unwrap_or(&whole);
-    let cancel = interrupt::flag();
-    for (k, piece) in pieces.iter().enumerate() {
-        if found >= limit {
-            outcome = Outcome::SolutionLimit;
-            break;
-        }
-        if outcome == Outcome::Cancelled {
-            break;
-        }
-        for &id in piece {
-            solver
-                .select(id)
-                .context("a piece does not fit the problem")?;
-        }
-        // Search in slices of nodes, so that the progress line moves even
-        // while no solution turns up.
-        let slice = 1 << 20;
-        solver.rewind();
-        loop {
-            let nodes = solver.stats().nodes + slice;
-            solver.set_limits(Limits::new().nodes(nodes).cancel_flag(Arc::clone(&cancel)));
-            if let Some(solution) = solver.next_solution() {
-                found += 1;
-                if !run.count {
-                    emit(run.format, found, solution, problem, out, print)?;
-                }
-                if found >= limit {
-                    outcome = Outcome::SolutionLimit;
-                    break;
-                }
-                if found % 4096 == 0 {
-                    bar.set_position(found);
-                }
-            } else if solver.outcome() == Outcome::NodeLimit {
-                let done = (k as f64 + solver.progress()) / pieces.len() as f64;
-                bar.set_position(found);
-                bar.set_message(format!("({:.1}% of the tree)", 100.0 * done));
-            } else {
-                if solver.outcome() == Outcome::Cancelled {
-                    outcome = Outcome::Cancelled;
-                }
-                break;
-            }
-        }
-        for _ in piece {
-            solver.unselect();
-        }
-    }
-    bar.finish_and_clear();
-    Ok((found, solver.stats(), outcome))
-}
-
-/// Prints the `found`-th solution.
-fn emit(
-    format: Format,
-    found: u64,
-    solution: &[OptionId],
-    problem: &Problem,
-    out: &mut dyn Write,
-    print: &Print,
-) -> io::Result<()> {
-    match format {
-        Format::Text => {
-            if found > 1 {
-                writeln!(out)?;
-            }
-            print(out, problem, solution)
-        }
-        Format::Json => {
-            let ids: Vec<usize> = solution.iter().map(|id| id.index()).collect();
-            let texts: Vec<String> = solution
-                .iter()
-                .map(|&id| dlx::option_text(problem, id))
-                .collect();
-            writeln!(
-                out,
-                "{}",
-                serde_json::json!({ "options": ids, "texts": texts })
-            )
-        }
+    fn number(&self, option: OptionId) -> usize {
+        let id = option.index();
+        self.places.get(id).copied().unwrap_or(id)
     }
 }
 
-/// A split depth that gives some hundreds of pieces on most problems.
-fn default_split_depth(problem: &Problem) -> usize {
-    problem.primary_count().min(3)
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-fn print_stats(stats: &Stats, solutions: u64, outcome: Outcome, elapsed: Duration) {
-    let mut err = io::stderr().lock();
-    let how = match outcome {
-        Outcome::Complete => "complete",
-        Outcome::SolutionLimit => "stopped at the solution limit",
-        Outcome::NodeLimit => "stopped at the node limit",
-        Outcome::Cancelled => "cancelled",
-        _ => "stopped",
-    };
-    let _ = writeln!(
-        err,
-        "solutions: {solutions}, nodes: {}, updates: {}, max level: {}, time: {:.3} s ({how})",
-        stats.nodes,
-        stats.updates,
-        stats.max_level,
-        elapsed.as_secs_f64()
-    );
-    if let Some(levels) = &stats.level_nodes {
-        for (level, nodes) in levels.iter().enumerate().filter(|(_, &n)| n > 0) {
-            let _ = writeln!(err, "  level {level}: {nodes} nodes");
-        }
+    #[test]
+    fn options_are_numbered_by_their_place_among_the_option_lines() {
+        // Option lines 0, 2 and 3 have no primary item.
+        let text = "a b | x y\nx\na\nx\nx y\nb\na b\n";
+        let (problem, skipped) = dlx::read_lenient(text.as_bytes()).unwrap();
+        let lines = OptionLines::new(problem.option_count(), &skipped);
+        let numbers: Vec<usize> = problem.options().map(|(id, _)| lines.number(id)).collect();
+        assert_eq!(numbers, [1, 4, 5]);
+        // None skipped: the ids.
+        let (problem, skipped) = dlx::read_lenient("a b\na\nb\n".as_bytes()).unwrap();
+        let lines = OptionLines::new(problem.option_count(), &skipped);
+        let numbers: Vec<usize> = problem.options().map(|(id, _)| lines.number(id)).collect();
+        assert_eq!(numbers, [0, 1]);
     }
 }

@@ -19,7 +19,10 @@ use clap::{Parser, Subcommand};
 
 mod cover;
 mod interrupt;
+mod pentomino;
 mod progress;
+mod queens;
+mod run;
 mod sudoku;
 
 /// Exact cover with dancing links: sudoku, Knuth's DLX format, N-queens,
@@ -37,11 +40,11 @@ enum Command {
     /// line or drawn as grids.
     Sudoku(sudoku::Args),
     /// Solve an exact-cover problem written in Knuth's DLX text format.
-    Cover(cover::CoverArgs),
+    Cover(cover::Args),
     /// Place N queens on an N x N board, none attacking another.
-    Queens(cover::QueensArgs),
+    Queens(queens::Args),
     /// Tile a board of 60 cells with the 12 pentominoes.
-    Pentomino(cover::PentominoArgs),
+    Pentomino(pentomino::Args),
 }
 
 /// The exit status of a run that went to the end.
@@ -74,9 +77,9 @@ fn main() -> ExitCode {
     }
     let result = match cli.command {
         Command::Sudoku(args) => sudoku::run(args),
-        Command::Cover(args) => cover::run_cover(args),
-        Command::Queens(args) => cover::run_queens(args),
-        Command::Pentomino(args) => cover::run_pentomino(args),
+        Command::Cover(args) => cover::run(args),
+        Command::Queens(args) => queens::run(args),
+        Command::Pentomino(args) => pentomino::run(args),
     };
     match result {
         Ok(Status::Solved) => ExitCode::SUCCESS,
@@ -84,11 +87,8 @@ fn main() -> ExitCode {
         Ok(Status::Interrupted) => ExitCode::from(interrupt::EXIT_STATUS),
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            let mut message = format!("dlx: error: {e}");
-            for cause in e.chain().skip(1) {
-                message.push_str(&format!(": {cause}"));
-            }
-            diagnose(message);
+            // The whole chain of causes, each after a colon.
+            diagnose(format_args!("dlx: error: {e:#}"));
             ExitCode::from(2)
         }
     }
@@ -100,8 +100,9 @@ pub fn diagnose(line: impl Display) {
     let _ = writeln!(io::stderr().lock(), "{line}");
 }
 
-/// `FILE:LINE:COLUMN`, the place of a diagnostic, as much of it as is known:
-/// the form compilers use, which editors jump to.
+/// `FILE:LINE:COLUMN`, the place of a diagnostic, as much of it as is known
+/// (`FILE:LINE`, or `FILE`). Every diagnostic that points into a file
+/// starts with it and a colon: the form compilers use, which editors jump to.
 pub fn located(name: &str, line: Option<usize>, column: Option<usize>) -> String {
     match (line, column) {
         (Some(line), Some(column)) => format!("{name}:{line}:{column}"),

@@ -120,20 +120,112 @@ fn cover_json_gives_indices_and_texts() {
 }
 
 #[test]
+fn cover_json_numbers_options_by_their_lines_in_the_input() {
+    // Option lines 0, 2 and 4 have no primary item and are ignored; the
+    // others are numbered by their place all the same.
+    let input = "| a comment\na b c | x y\nx\na b\ny\nc x\nx y\nc y\na\nb c\n";
+    let lines: Vec<&str> = input
+        .lines()
+        .filter(|l| !l.starts_with('|'))
+        .skip(1)
+        .collect();
+    let output = dlx()
+        .args(["cover", "--format", "json", "-"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let mut solutions = Vec::new();
+    for record in stdout.lines() {
+        let value: serde_json::Value = serde_json::from_str(record).unwrap();
+        let options: Vec<usize> = value["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap() as usize)
+            .collect();
+        let texts = value["texts"].as_array().unwrap();
+        for (&place, text) in options.iter().zip(texts) {
+            assert_eq!(lines[place], text.as_str().unwrap(), "{record}");
+        }
+        let mut options = options;
+        options.sort();
+        solutions.push(options);
+    }
+    solutions.sort();
+    assert_eq!(solutions, [vec![1, 3], vec![1, 5], vec![6, 7]]);
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(stderr.matches("option ignored").count(), 3, "{stderr}");
+}
+
+#[test]
+fn a_count_in_json_is_one_record_with_count_complete_and_interrupted() {
+    let langford = fixture("exact-cover/langford-7.dlx");
+    for j in ["1", "2"] {
+        let args = ["cover", "--count", "--format", "json", "-j", j, &langford];
+        assert_eq!(
+            stdout(&args),
+            "{\"count\":52,\"complete\":true,\"interrupted\":false}\n"
+        );
+        let args = [
+            "cover", "--count", "--limit", "5", "--format", "json", "-j", j,
+        ];
+        assert_eq!(
+            stdout(&[&args[..], &[&langford]].concat()),
+            "{\"count\":5,\"complete\":false,\"interrupted\":false}\n"
+        );
+    }
+    assert_eq!(
+        stdout(&["queens", "6", "--count", "--format", "json"]),
+        "{\"count\":4,\"complete\":true,\"interrupted\":false}\n"
+    );
+    assert_eq!(
+        stdout(&[
+            "pentomino",
+            "--board",
+            "3x20",
+            "--count",
+            "--format",
+            "json"
+        ]),
+        "{\"count\":8,\"complete\":true,\"interrupted\":false}\n"
+    );
+    for command in ["cover", "queens", "pentomino"] {
+        let help = stdout(&[command, "--help"]);
+        assert!(
+            help.contains("{\"count\":N,\"complete\":BOOL,\"interrupted\":BOOL}"),
+            "{command}: {help}"
+        );
+    }
+    assert!(stdout(&["cover", "--help"]).contains("place among the option lines"));
+}
+
+#[test]
 fn cover_parse_errors_name_line_and_column() {
+    // FILE:LINE:COL: message, the whole of stderr.
+    let path = fixture("exact-cover/bad-item.dlx");
     dlx()
-        .args(["cover", &fixture("exact-cover/bad-item.dlx")])
+        .args(["cover", &path])
         .assert()
         .code(1)
         .stdout("")
-        .stderr(predicate::str::contains(
-            "bad-item.dlx:5:4: unknown item 'd'",
-        ));
+        .stderr(format!("{path}:5:4: unknown item 'd'\n"));
     dlx()
         .args(["cover", "no-such-file.dlx"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("cannot read no-such-file.dlx"));
+    // A read that fails on a line names it in the same form.
+    let folder = fixture("exact-cover");
+    dlx()
+        .args(["cover", &folder])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::starts_with(format!(
+            "dlx: error: {folder}:1:1: read error: "
+        )));
 }
 
 #[test]
@@ -180,7 +272,18 @@ fn pieces_add_up_to_the_whole() {
         }
     }
     let total: u64 = (1..=4)
-        .map(|i| count(&["queens", "8", "--count", "--piece", &format!("{i}/4")]))
+        .map(|i| {
+            let piece = format!("{i}/4");
+            count(&[
+                "queens",
+                "8",
+                "--count",
+                "--split-depth",
+                "3",
+                "--piece",
+                &piece,
+            ])
+        })
         .sum();
     assert_eq!(total, 92);
     dlx()
@@ -188,6 +291,56 @@ fn pieces_add_up_to_the_whole() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("expected I/N"));
+}
+
+#[test]
+fn piece_and_split_depth_go_together() {
+    for (args, missing) in [
+        (
+            ["queens", "8", "--count", "--piece", "1/2"],
+            "--split-depth <D>",
+        ),
+        (
+            ["queens", "8", "--count", "--split-depth", "2"],
+            "--piece <I/N>",
+        ),
+    ] {
+        dlx()
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(
+                "required arguments were not provided",
+            ))
+            .stderr(predicate::str::contains(missing));
+    }
+    let help = stdout(&["cover", "--help"]);
+    for flag in ["--split-depth <D>\n", "--piece <I/N>\n"] {
+        let text = help
+            .split(flag)
+            .nth(1)
+            .unwrap()
+            .split("\n\n")
+            .next()
+            .unwrap();
+        assert!(text.contains("the two go together"), "{flag}: {text}");
+    }
+}
+
+#[test]
+fn queens_wants_a_board_of_one_square_or_more() {
+    // A 0x0 board once printed nothing, and --count said 1.
+    for args in [&["queens", "0"][..], &["queens", "0", "--count"]] {
+        dlx()
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains("invalid value '0' for '<N>'"));
+    }
+    assert!(stdout(&["queens", "--help"]).contains("N >= 1"));
+    assert_eq!(stdout(&["queens", "1"]), "Q\n");
 }
 
 #[test]

@@ -368,6 +368,47 @@ fn json_lines_carry_the_fields() {
 }
 
 #[test]
+fn json_says_count_for_a_number_solutions_for_a_list_solution_for_one() {
+    let empty = "................\n";
+    let cases: [(&[&str], &str, [&str; 2]); 5] = [
+        (&[], "solution", ["solutions", "count"]),
+        (&["--count"], "count", ["solution", "solutions"]),
+        (&["--check"], "count", ["solution", "solutions"]),
+        (
+            &["--all", "--limit", "3"],
+            "solutions",
+            ["solution", "count"],
+        ),
+        // Above 16 solutions, written as they are found.
+        (
+            &["--all", "--limit", "300"],
+            "solutions",
+            ["solution", "count"],
+        ),
+    ];
+    for (args, key, absent) in cases {
+        let mut all = vec!["--format", "json"];
+        all.extend_from_slice(args);
+        let (code, out, _) = sudoku_stdin(&all, empty);
+        assert_eq!(code, 0, "{args:?}");
+        let record: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        let value = &record[key];
+        match key {
+            "solution" => assert!(value.is_string(), "{out}"),
+            "count" => assert!(value.is_u64(), "{out}"),
+            _ => assert!(value.is_array(), "{out}"),
+        }
+        for other in absent {
+            assert!(record.get(other).is_none(), "{args:?}: {out}");
+        }
+    }
+    let (_, help, _) = sudoku(&["--help"]);
+    for key in ["\"solution\"", "\"solutions\"", "\"count\"", "\"status\""] {
+        assert!(help.contains(key), "{key} in\n{help}");
+    }
+}
+
+#[test]
 fn stats_per_puzzle_and_a_summary_on_stderr() {
     let path = fixture("sudoku/mixed-bad.txt");
     let (code, out, err) = sudoku(&["--stats", &path]);

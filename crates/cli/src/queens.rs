@@ -1,0 +1,64 @@
+//! `dlx queens`: N queens on an N x N board through the engine.
+
+use std::io::{self, Write};
+
+use anyhow::{Context, Result};
+use dlx::{OptionId, Problem};
+
+use crate::run::{self, Print, Run};
+use crate::Status;
+
+/// `dlx queens`.
+#[derive(Clone, Debug, clap::Args)]
+#[command(mut_arg("format", |format| format.long_help(FORMAT_HELP)))]
+pub struct Args {
+    /// The size of the board, N >= 1.
+    #[arg(value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    n: usize,
+    #[command(flatten)]
+    run: Run,
+}
+
+const FORMAT_HELP: &str = "\
+Output format.
+
+text: each solution drawn as the board, a Q for each queen,
+solutions separated by an empty line; with --count, the count alone
+('N interrupted' when a signal stopped the search).
+
+json: JSON Lines. One object per solution,
+{\"options\":[...],\"texts\":[...]}: options gives the ids of the
+solution's options (from 0, in the order the problem was built),
+texts gives those options in Knuth's format (\"r2 c0 a2 b5\": row,
+column and diagonals). With --count, one object,
+{\"count\":N,\"complete\":BOOL,\"interrupted\":BOOL}: count is the number
+of solutions found, complete whether the whole search space was
+explored (all the pieces asked, with --piece), interrupted whether a
+signal stopped the search.";
+
+/// `dlx queens N`.
+pub fn run(args: Args) -> Result<Status> {
+    let n = args.n;
+    let problem = dlx::puzzles::try_queens(n).context("cannot build the problem")?;
+    run::solve(&problem, &args.run, &Boards { n })
+}
+
+/// Each solution drawn as a board, a `Q` for each queen.
+struct Boards {
+    n: usize,
+}
+
+impl Print for Boards {
+    fn text(
+        &self,
+        out: &mut dyn Write,
+        problem: &Problem,
+        solution: &[OptionId],
+    ) -> io::Result<()> {
+        write!(
+            out,
+            "{}",
+            dlx::puzzles::queens_board(problem, self.n, solution)
+        )
+    }
+}

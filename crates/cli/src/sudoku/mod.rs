@@ -1,0 +1,341 @@
+//! `dlx sudoku`: solve, count or check a stream of puzzles.
+//!
+//! The parts, one module each: [`read`] parses the input on a thread of its
+//! own; [`schedule`] takes the records in chunks, solves each chunk on a
+//! rayon pool of `-j` threads and writes the outputs in input order, or
+//! streams the solutions of `--all` one puzzle at a time; [`solve`]
+//! searches one puzzle in the mode asked; [`output`] writes the records in
+//! the format asked, one writer per format. Memory stays flat however long
+//! the input: one chunk of records and its outputs at a time.
+//!
+//! Ctrl-C or SIGTERM stops the searches in flight (see [`crate::interrupt`]):
+//! the records before the first stopped one are written, then that one,
+//! marked `interrupted` with what it had found, and the run ends with status
+//! 130.
+//!
+//! Every record read, good or bad, yields exactly one output record, so that
+//! outputs line up with inputs; what went wrong is said on stderr as
+//! `FILE:LINE: message` (`FILE:LINE:COLUMN: message` when one symbol is to
+//! blame).
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context, Result};
+use clap::ValueEnum;
+use indicatif::ProgressBar;
+use sudoku_dlx::{Alphabet, Grid, Puzzles, ReadOptions};
+
+use crate::{diagnose, interrupt, Status};
+
+mod output;
+mod read;
+mod schedule;
+mod solve;
+
+use output::Writer;
+use schedule::Input;
+
+/// How records are written; the help of --format says more.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// One line per puzzle.
+    #[default]
+    Line,
+    /// Solutions drawn as grids.
+    Grid,
+    /// JSON Lines, one object per puzzle.
+    Json,
+}
+
+/// `dlx sudoku`.
+#[derive(Clone, Debug, clap::Args)]
+#[command(
+    after_long_help = AFTER_HELP,
+    group(clap::ArgGroup::new("enumerate").args(["count", "all"]))
+)]
+pub struct Args {
+    /// Files of puzzles (stdin when none is given, or for '-'): one puzzle
+    /// per line, or grids drawn over several lines; '#' starts a comment.
+    #[arg(value_name = "FILE")]
+    files: Vec<PathBuf>,
+    /// Print the number of solutions of each puzzle. Without --limit every
+    /// solution is counted, which takes forever on a nearly empty 9x9 grid.
+    #[arg(long, conflicts_with_all = ["all", "check"])]
+    count: bool,
+    /// Print every solution of each puzzle (at most K with --limit). Without
+    /// --limit, solutions are printed as they are found, one puzzle at a
+    /// time; with it, puzzles are solved in parallel.
+    #[arg(long, conflicts_with = "check")]
+    all: bool,
+    /// Print whether each puzzle has a unique solution: unique, multiple or
+    /// none.
+    #[arg(long)]
+    check: bool,
+    /// With --count or --all: stop at K solutions per puzzle.
+    #[arg(
+        long,
+        value_name = "K",
+        value_parser = clap::value_parser!(u64).range(1..),
+        requires = "enumerate"
+    )]
+    limit: Option<u64>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Line, long_help = FORMAT_HELP)]
+    format: Format,
+    /// Print nodes, updates and time per puzzle (to stderr, or in the JSON
+    /// object), and a summary on stderr at the end.
+    #[arg(long)]
+    stats: bool,
+    /// Worker threads (default: all cores); the output is in input order
+    /// whatever the number.
+    #[arg(short = 'j', long = "threads", value_name = "N")]
+    threads: Option<usize>,
+    /// The symbols of digits 1, 2, ... in order, for reading and writing,
+    /// e.g. 0123456789ABCDEF for 16x16 ('.' is always an empty cell, and
+    /// '0' too unless it is a symbol).
+    #[arg(long, value_name = "SYMBOLS", value_parser = parse_alphabet)]
+    alphabet: Option<Alphabet>,
+    /// Read every puzzle as N x N (4, 9, 16, 25, 36 or 49): a line of N*N
+    /// cells is a puzzle, a line of N cells a grid row. Settles whether a
+    /// line of 16 cells is a 4x4 puzzle or a row of a 16x16 grid.
+    #[arg(long, value_name = "N", value_parser = parse_size)]
+    size: Option<usize>,
+}
+
+const AFTER_HELP: &str = "\
+Output: exactly one record per puzzle read, in input order, even for a puzzle
+that is invalid (text that is no puzzle: 'invalid') or has no solution
+('none', givens that repeat a digit included), so that outputs line up with
+inputs. What went wrong is said on stderr as FILE:LINE: message (or
+FILE:LINE:COLUMN: message when one symbol is to blame), and processing goes
+on. --format says what a record holds.
+
+Ctrl-C (or SIGTERM) stops the searches under way: the puzzles answered so
+far are written, then the one stopped, as 'interrupted' (with --count, the
+solutions counted so far: 'N interrupted'); with --stats the summary follows.
+A second Ctrl-C quits at once.
+
+Exit status: 0 when every puzzle was solved, 1 when some puzzle had no
+solution or was invalid, 2 for usage errors or a file that cannot be read
+(the other files are still processed, and the error is said on stderr), 130
+when interrupted.";
+
+const FORMAT_HELP: &str = "\
+Output format.
+
+line: one line per puzzle: the solution; with --count the count ('N
+interrupted' when a signal stopped the search); with --check unique,
+multiple or none; with --all each solution on a line of its own,
+then an empty line. A puzzle with no solution gives 'none', text
+that is no puzzle 'invalid'.
+
+grid: each solution drawn over its rows and followed by an empty
+line (--all: then one more empty line); words and counts as in line,
+followed by an empty line.
+
+json: JSON Lines, one object per puzzle: \"file\", \"line\" (its first
+line), \"puzzle\" (null for text that is no puzzle), \"status\" (solved,
+unique, multiple, none, invalid or interrupted), then as the mode
+asks \"solution\" (the one found), \"solutions\" (--all: the list of
+those found) or \"count\" (--count, --check: the number of solutions
+counted), and \"error\" (what went wrong, as said on stderr) and
+\"stats\" ({\"nodes\":N,\"updates\":N,\"micros\":N}, with --stats) when
+there are some. With --all and no --limit (or one above 16), the
+solutions are written as they are found, and status, error and stats
+follow them.";
+
+fn parse_alphabet(text: &str) -> Result<Alphabet, String> {
+    Alphabet::custom(text).map_err(|e| e.to_string())
+}
+
+fn parse_size(text: &str) -> Result<usize, String> {
+    let side: usize = text
+        .parse()
+        .map_err(|_| format!("expected a side of 4, 9, 16, 25, 36 or 49, found '{text}'"))?;
+    (Grid::MIN_BOX_SIZE..=Grid::MAX_BOX_SIZE)
+        .find(|b| b * b == side)
+        .ok_or_else(|| format!("expected a side of 4, 9, 16, 25, 36 or 49, found {side}"))
+}
+
+/// What is asked of each puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// The first solution found.
+    Solve,
+    /// The number of solutions, up to the limit.
+    Count(u64),
+    /// Every solution, up to the limit.
+    All(u64),
+    /// Solutions counted up to 2.
+    Check,
+}
+
+/// Everything a worker needs to turn a record into its output.
+pub struct Job {
+    pub mode: Mode,
+    pub format: Format,
+    /// The writer of `format`.
+    pub writer: Box<dyn Writer>,
+    pub stats: bool,
+    /// Set by Ctrl-C or SIGTERM; every search watches it.
+    pub cancel: Arc<AtomicBool>,
+}
+
+/// Totals for the summary.
+#[derive(Debug, Default)]
+pub struct Summary {
+    pub puzzles: u64,
+    pub solved: u64,
+    pub none: u64,
+    pub invalid: u64,
+    pub interrupted: u64,
+    pub nodes: u64,
+    pub updates: u64,
+    pub search: Duration,
+}
+
+/// `dlx sudoku`: solve every puzzle of every file, in order.
+///
+/// # Errors
+///
+/// A write to stdout that fails (a closed pipe included); a file that cannot
+/// be read is reported at once, the others processed, and then an error.
+pub fn run(args: Args) -> Result<Status> {
+    let start = Instant::now();
+    let mode = match (args.count, args.all, args.check) {
+        (true, _, _) => Mode::Count(args.limit.unwrap_or(u64::MAX)),
+        (_, true, _) => Mode::All(args.limit.unwrap_or(u64::MAX)),
+        (_, _, true) => Mode::Check,
+        _ => Mode::Solve,
+    };
+    let alphabet = args.alphabet.unwrap_or_default();
+    let mut options = ReadOptions::new().alphabet(alphabet.clone());
+    if let Some(b) = args.size {
+        options = options.box_size(b).context("bad --size")?;
+    }
+    let job = Job {
+        mode,
+        format: args.format,
+        writer: output::writer(args.format, mode, alphabet),
+        stats: args.stats,
+        cancel: interrupt::flag(),
+    };
+    let threads = crate::thread_count(args.threads);
+    let pool = if threads > 1 {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|i| format!("dlx-sudoku-{i}"))
+            .build()
+            .context("cannot start the worker threads")?;
+        Some(pool)
+    } else {
+        None
+    };
+
+    let mut files = args.files;
+    if files.is_empty() {
+        files.push(PathBuf::from("-"));
+    }
+    // No bar while puzzles are typed: it would share their lines.
+    let typing = files.iter().any(|p| p.as_os_str() == "-") && io::stdin().is_terminal();
+    let progress = if typing {
+        ProgressBar::hidden()
+    } else {
+        crate::progress::bar(None, "puzzles")
+    };
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let mut summary = Summary::default();
+    let mut unreadable = Vec::new();
+    for path in &files {
+        let (reader, name): (Box<dyn BufRead + Send>, String) = if path.as_os_str() == "-" {
+            let stdin = BufReader::with_capacity(1 << 16, io::stdin());
+            (Box::new(stdin), "<stdin>".to_string())
+        } else {
+            let name = path.display().to_string();
+            match File::open(path) {
+                Ok(file) => (Box::new(BufReader::with_capacity(1 << 16, file)), name),
+                Err(e) => {
+                    progress
+                        .suspend(|| diagnose(format_args!("dlx: error: cannot read {name}: {e}")));
+                    unreadable.push(name);
+                    continue;
+                }
+            }
+        };
+        let file = Input {
+            name: &name,
+            job: &job,
+            pool: pool.as_ref(),
+            progress: &progress,
+        };
+        if let Err(e) = file.run(
+            Puzzles::with_options(reader, options.clone()),
+            &mut out,
+            &mut summary,
+        )? {
+            progress.suspend(|| diagnose(format_args!("dlx: error: cannot read {name}: {e}")));
+            unreadable.push(name);
+        }
+        if interrupt::interrupted() {
+            break;
+        }
+    }
+    out.flush()?;
+    progress.finish_and_clear();
+    if args.stats {
+        print_summary(&summary, start.elapsed());
+    }
+    // A signal between two searches stops the next one; after the last,
+    // there is nothing left to stop, but the run was still cut short.
+    if summary.interrupted > 0 || interrupt::interrupted() {
+        diagnose("dlx: interrupted");
+        return Ok(Status::Interrupted);
+    }
+    if !unreadable.is_empty() {
+        // Each was reported when met; this sets the exit status.
+        bail!(
+            "{} of {} inputs could not be read: {}",
+            unreadable.len(),
+            files.len(),
+            unreadable.join(", ")
+        );
+    }
+    Ok(if summary.none + summary.invalid == 0 {
+        Status::Solved
+    } else {
+        Status::Failed
+    })
+}
+
+/// The summary of a run with --stats, on stderr.
+fn print_summary(summary: &Summary, elapsed: Duration) {
+    let seconds = elapsed.as_secs_f64();
+    let rate = if seconds > 0.0 {
+        summary.puzzles as f64 / seconds
+    } else {
+        0.0
+    };
+    let interrupted = if summary.interrupted > 0 {
+        ", 1 interrupted"
+    } else {
+        ""
+    };
+    diagnose(format_args!(
+        "summary: {} puzzles, {} solved, {} none, {} invalid{interrupted}; {:.3} s, \
+         {:.0} puzzles/s; nodes {}, updates {}, search {:.3} s (all threads)",
+        summary.puzzles,
+        summary.solved,
+        summary.none,
+        summary.invalid,
+        seconds,
+        rate,
+        summary.nodes,
+        summary.updates,
+        summary.search.as_secs_f64()
+    ));
+}

@@ -1,0 +1,86 @@
+//! The output records of `dlx sudoku`: one [`Writer`] per `--format`,
+//! chosen once per run.
+
+use std::io::{self, Write};
+
+use sudoku_dlx::{Alphabet, AlphabetError, Grid};
+
+use super::solve::{Report, Search, Status, Verdict};
+use super::{Format, Mode};
+
+mod grid;
+mod json;
+mod line;
+
+/// Writes the records of one format.
+pub trait Writer: Sync {
+    /// Appends the record of one puzzle to `out`.
+    fn record(&self, out: &mut String, file: &str, report: &Report);
+
+    /// Writes the record of one `--all` puzzle to `out`, each solution as
+    /// `search` finds it, and returns its verdict.
+    ///
+    /// # Errors
+    ///
+    /// A failed write, which ends the search.
+    fn stream(&self, out: &mut dyn Write, file: &str, search: Search) -> io::Result<Verdict>;
+}
+
+/// The writer of `format`, for the records of `mode`.
+pub fn writer(format: Format, mode: Mode, alphabet: Alphabet) -> Box<dyn Writer> {
+    match format {
+        Format::Line => Box::new(line::Line { mode, alphabet }),
+        Format::Grid => Box::new(grid::Drawn { mode, alphabet }),
+        Format::Json => Box::new(json::Json { alphabet }),
+    }
+}
+
+/// A grid's text, or (never expected: the alphabet read the puzzle, so it
+/// writes the solution) the reason it has none.
+fn text_or_error(text: Result<String, AlphabetError>) -> String {
+    text.unwrap_or_else(|e| format!("({e})"))
+}
+
+/// The text of a count (--count) or of a status (--check, or a search
+/// that kept no solution): `N`, `N interrupted`, or the word.
+fn count_or_status(mode: Mode, count: u64, status: Status) -> String {
+    match (mode, status) {
+        (Mode::Count(_), Status::Interrupted) => format!("{count} interrupted"),
+        (Mode::Count(_), _) => count.to_string(),
+        _ => status.word().to_string(),
+    }
+}
+
+/// The text of the solutions of --all, each shown by `show` and ended by a
+/// newline, with the end of the record.
+fn solutions(out: &mut String, grids: &[Grid], status: Status, show: impl Fn(&Grid) -> String) {
+    for grid in grids {
+        out.push_str(&show(grid));
+        out.push('\n');
+    }
+    end_of_solutions(out, status);
+}
+
+/// The end of a record of --all in text, after its solutions: the status
+/// when it has no solution or was stopped, then an empty line.
+fn end_of_solutions(out: &mut String, status: Status) {
+    if matches!(status, Status::None | Status::Interrupted) {
+        out.push_str(status.word());
+        out.push('\n');
+    }
+    out.push('\n');
+}
+
+/// Writes the solutions of `search` in text as they are found, each shown
+/// by `show` and ended by a newline, then the end of the record.
+fn stream_text(
+    out: &mut dyn Write,
+    search: Search,
+    show: impl Fn(&Grid) -> String,
+) -> io::Result<Verdict> {
+    let verdict = search.run(|grid| writeln!(out, "{}", show(grid)))?;
+    let mut end = String::new();
+    end_of_solutions(&mut end, verdict.status);
+    out.write_all(end.as_bytes())?;
+    Ok(verdict)
+}

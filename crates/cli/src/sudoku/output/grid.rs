@@ -1,0 +1,49 @@
+//! `--format grid`: each solution drawn over its rows and followed by an
+//! empty line; a count or a status on a line followed by an empty line;
+//! with --all, one more empty line ends the record.
+
+use std::io::{self, Write};
+
+use sudoku_dlx::{Alphabet, Grid};
+
+use super::{count_or_status, solutions, stream_text, text_or_error, Writer};
+use crate::sudoku::solve::{Answer, Report, Search, Verdict};
+use crate::sudoku::Mode;
+
+/// The writer of drawn grids.
+pub struct Drawn {
+    pub mode: Mode,
+    pub alphabet: Alphabet,
+}
+
+impl Drawn {
+    /// The grid drawn, every row ended by a newline.
+    fn show(&self, grid: &Grid) -> String {
+        text_or_error(grid.to_grid_string_with(&self.alphabet))
+    }
+}
+
+impl Writer for Drawn {
+    fn record(&self, out: &mut String, _file: &str, report: &Report) {
+        let status = report.verdict.status;
+        match &report.answer {
+            Answer::Nothing => {
+                out.push_str(status.word());
+                out.push_str("\n\n");
+            }
+            Answer::Solution(grid) => {
+                out.push_str(&self.show(grid));
+                out.push('\n');
+            }
+            Answer::Solutions(grids) => solutions(out, grids, status, |g| self.show(g)),
+            Answer::Count(count) => {
+                out.push_str(&count_or_status(self.mode, *count, status));
+                out.push_str("\n\n");
+            }
+        }
+    }
+
+    fn stream(&self, out: &mut dyn Write, _file: &str, search: Search) -> io::Result<Verdict> {
+        stream_text(out, search, |grid| self.show(grid))
+    }
+}

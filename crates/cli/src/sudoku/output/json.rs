@@ -1,0 +1,150 @@
+//! `--format json`: JSON Lines, one object per record.
+
+use std::cell::{Cell, RefCell};
+use std::io::{self, Write};
+
+use serde::ser::{Error as _, SerializeSeq};
+use serde::{Serialize, Serializer};
+use sudoku_dlx::{Alphabet, Grid};
+
+use super::{text_or_error, Writer};
+use crate::sudoku::solve::{Answer, PuzzleStats, Report, Search, Status, Verdict};
+
+pub struct Json {
+    pub alphabet: Alphabet,
+}
+
+impl Json {
+    fn show(&self, grid: &Grid) -> String {
+        text_or_error(grid.to_line_with(&self.alphabet))
+    }
+}
+
+/// The record of one puzzle. `puzzle` is null for text that is no puzzle;
+/// `solution`, `solutions` and `count` are there as the mode asks.
+#[derive(Serialize)]
+struct Record<'a> {
+    file: &'a str,
+    line: usize,
+    puzzle: Option<String>,
+    status: Status,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solutions: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    count: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stats: Option<PuzzleStats>,
+}
+
+/// The record of one puzzle of --all whose solutions are written as they
+/// are found: its status, error and stats, known only then, follow them.
+#[derive(Serialize)]
+struct Streamed<'a> {
+    file: &'a str,
+    line: usize,
+    puzzle: String,
+    solutions: Solutions<'a>,
+    #[serde(flatten)]
+    end: End<'a>,
+}
+
+/// The solutions of a streamed record: writing them runs the search, which
+/// leaves its verdict for [`End`].
+struct Solutions<'a> {
+    search: Cell<Option<Search<'a>>>,
+    json: &'a Json,
+    verdict: &'a RefCell<Option<Verdict>>,
+}
+
+impl Serialize for Solutions<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let search = self
+            .search
+            .take()
+            .ok_or_else(|| S::Error::custom("the solutions of a search are written once"))?;
+        let mut list = serializer.serialize_seq(None)?;
+        let verdict = search.run(|grid| list.serialize_element(&self.json.show(grid)))?;
+        self.verdict.replace(Some(verdict));
+        list.end()
+    }
+}
+
+/// The fields after the solutions of a streamed record.
+struct End<'a>(&'a RefCell<Option<Verdict>>);
+
+impl Serialize for End<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let verdict = self.0.borrow();
+        let tail = verdict.as_ref().map(|verdict| Tail {
+            status: verdict.status,
+            error: verdict.diagnostic.as_ref().map(|d| d.message.as_str()),
+            stats: verdict.stats,
+        });
+        tail.serialize(serializer)
+    }
+}
+
+#[derive(Serialize)]
+struct Tail<'a> {
+    status: Status,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stats: Option<PuzzleStats>,
+}
+
+impl Writer for Json {
+    fn record(&self, out: &mut String, file: &str, report: &Report) {
+        let (mut solution, mut solutions, mut count) = (None, None, None);
+        match &report.answer {
+            Answer::Nothing => {}
+            Answer::Solution(grid) => solution = Some(self.show(grid)),
+            Answer::Solutions(grids) => {
+                solutions = Some(grids.iter().map(|g| self.show(g)).collect())
+            }
+            Answer::Count(n) => count = Some(*n),
+        }
+        let verdict = &report.verdict;
+        let record = Record {
+            file,
+            line: report.line,
+            puzzle: report.puzzle.map(|p| self.show(p)),
+            status: verdict.status,
+            solution,
+            solutions,
+            count,
+            error: verdict.diagnostic.as_ref().map(|d| d.message.as_str()),
+            stats: verdict.stats,
+        };
+        // Strings and numbers only: serializing them cannot fail.
+        let json = serde_json::to_string(&record).expect("a record serializes");
+        out.push_str(&json);
+        out.push('\n');
+    }
+
+    fn stream(&self, out: &mut dyn Write, file: &str, search: Search) -> io::Result<Verdict> {
+        let verdict = RefCell::new(None);
+        let record = Streamed {
+            file,
+            line: search.line,
+            puzzle: self.show(search.puzzle),
+            solutions: Solutions {
+                search: Cell::new(Some(search)),
+                json: self,
+                verdict: &verdict,
+            },
+            end: End(&verdict),
+        };
+        // A failed write stays an io::Error, so that a closed pipe is known.
+        serde_json::to_writer(&mut *out, &record)?;
+        out.write_all(b"\n")?;
+        drop(record);
+        verdict
+            .into_inner()
+            .ok_or_else(|| io::Error::other("the search of a streamed record did not run"))
+    }
+}

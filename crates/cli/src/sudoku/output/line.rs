@@ -1,0 +1,51 @@
+//! `--format line`: one line per record, the solution, the count or the
+//! status; with --all, each solution on a line of its own, then an empty
+//! line.
+
+use std::io::{self, Write};
+
+use sudoku_dlx::{Alphabet, Grid};
+
+use super::{count_or_status, solutions, stream_text, text_or_error, Writer};
+use crate::sudoku::solve::{Answer, Report, Search, Verdict};
+use crate::sudoku::Mode;
+
+pub struct Line {
+    pub mode: Mode,
+    pub alphabet: Alphabet,
+}
+
+impl Line {
+    fn show(&self, grid: &Grid) -> String {
+        text_or_error(grid.to_line_with(&self.alphabet))
+    }
+}
+
+impl Writer for Line {
+    fn record(&self, out: &mut String, _file: &str, report: &Report) {
+        let status = report.verdict.status;
+        match &report.answer {
+            Answer::Nothing => {
+                out.push_str(status.word());
+                out.push('\n');
+                // Every record of --all ends with an empty line.
+                if matches!(self.mode, Mode::All(_)) {
+                    out.push('\n');
+                }
+            }
+            Answer::Solution(grid) => {
+                out.push_str(&self.show(grid));
+                out.push('\n');
+            }
+            Answer::Solutions(grids) => solutions(out, grids, status, |g| self.show(g)),
+            Answer::Count(count) => {
+                out.push_str(&count_or_status(self.mode, *count, status));
+                out.push('\n');
+            }
+        }
+    }
+
+    fn stream(&self, out: &mut dyn Write, _file: &str, search: Search) -> io::Result<Verdict> {
+        stream_text(out, search, |grid| self.show(grid))
+    }
+}

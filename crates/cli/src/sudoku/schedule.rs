@@ -1,0 +1,216 @@
+//! Scheduling: the records of an input are taken from the read-ahead
+//! thread in chunks of those ready, at most [`CHUNK`], so that a file is
+//! solved a full chunk at a time and a slow producer (a terminal, `tail -f`)
+//! gets each answer as soon as its puzzle is in. Each chunk is solved on the
+//! rayon pool (inline with `-j 1`), each worker keeping one [`SudokuSolver`]
+//! per box size for the whole run, and its outputs are written in input
+//! order. `--all` with more than [`ALL_HELD`] solutions per puzzle (or no
+//! limit) writes each solution as it is found, one puzzle at a time, so
+//! that no puzzle's solutions are ever all held.
+
+use std::io::{self, BufRead, Write};
+
+use anyhow::Result;
+use indicatif::ProgressBar;
+use rayon::prelude::*;
+use sudoku_dlx::{Puzzles, Record, SudokuSolver};
+
+use super::read::{read_ahead, Ready};
+use super::solve::{solve, Search, Status, Verdict};
+use super::{Format, Job, Mode, Summary};
+use crate::located;
+
+/// Records read, solved and written at a time: enough to keep every worker
+/// busy and amortize the hand-over, small enough that memory stays flat.
+pub const CHUNK: usize = 4096;
+
+/// The most solutions per puzzle that `--all --limit K` holds in memory, so
+/// that a chunk of puzzles is solved in parallel; above, solutions are
+/// written as they are found, one puzzle at a time. A chunk then holds at
+/// most 64Ki solutions (5 MB of 9x9 grids).
+pub const ALL_HELD: u64 = 16;
+
+/// One record's output, made by a worker and written in input order.
+struct Done {
+    /// Its text on stdout, every line ended (empty when it was streamed).
+    output: String,
+    verdict: Verdict,
+}
+
+/// One input being solved.
+pub struct Input<'a> {
+    /// Its name in messages and JSON.
+    pub name: &'a str,
+    pub job: &'a Job,
+    pub pool: Option<&'a rayon::ThreadPool>,
+    pub progress: &'a ProgressBar,
+}
+
+impl Input<'_> {
+    /// Solves every record of `puzzles` and writes the outputs, in order.
+    ///
+    /// The outer error is a failed write (stop everything); the inner one a
+    /// failed read (this input is cut short, the others go on).
+    pub fn run<R: BufRead + Send + 'static>(
+        &self,
+        puzzles: Puzzles<R>,
+        out: &mut impl Write,
+        summary: &mut Summary,
+    ) -> Result<Result<(), io::Error>> {
+        let records_in = read_ahead(puzzles);
+        let mut records = Vec::with_capacity(CHUNK);
+        let mut read_error = None;
+        let mut ended = false;
+        while !ended {
+            records.clear();
+            // Wait for one record, then take those ready, up to a chunk.
+            let mut next = records_in.wait();
+            loop {
+                match next {
+                    Ready::Record(Ok(record)) => records.push(record),
+                    Ready::Record(Err(e)) => {
+                        read_error = Some(e);
+                        ended = true;
+                        break;
+                    }
+                    Ready::End => {
+                        ended = true;
+                        break;
+                    }
+                    Ready::NotYet => break,
+                }
+                if records.len() == CHUNK {
+                    break;
+                }
+                next = records_in.ready();
+            }
+            if records.is_empty() {
+                break;
+            }
+            match self.job.mode {
+                Mode::All(limit) if limit > ALL_HELD => {
+                    // Too many solutions to hold: each written as found,
+                    // one puzzle at a time.
+                    for record in &records {
+                        let done = self.stream(record, limit, out)?;
+                        self.progress.inc(1);
+                        let (record, done) = (std::slice::from_ref(record), [done]);
+                        self.write(record, &done, out, summary)?;
+                        if summary.interrupted > 0 {
+                            break;
+                        }
+                    }
+                }
+                _ => {
+                    let done = self.solve(&records);
+                    self.write(&records, &done, out, summary)?;
+                }
+            }
+            if summary.interrupted > 0 {
+                break;
+            }
+        }
+        Ok(read_error.map_or(Ok(()), Err))
+    }
+
+    /// The outputs of a chunk of records, in order.
+    fn solve(&self, records: &[Record]) -> Vec<Done> {
+        let solve = |record: &Record| {
+            let done = self.done(record);
+            self.progress.inc(1);
+            done
+        };
+        match self.pool {
+            Some(pool) => pool.install(|| records.par_iter().with_max_len(64).map(solve).collect()),
+            None => records.iter().map(solve).collect(),
+        }
+    }
+
+    /// The output of one record, made on a worker thread.
+    fn done(&self, record: &Record) -> Done {
+        let report = solve(record, self.job);
+        let mut output = String::new();
+        self.job.writer.record(&mut output, self.name, &report);
+        Done {
+            output,
+            verdict: report.verdict,
+        }
+    }
+
+    /// Writes the record of `record` to `out`, its solutions (at most
+    /// `limit`) as they are found, and returns what is left of its output.
+    fn stream(&self, record: &Record, limit: u64, out: &mut impl Write) -> io::Result<Done> {
+        let Ok(puzzle) = &record.result else {
+            return Ok(self.done(record));
+        };
+        SudokuSolver::with_thread_solver(puzzle.box_size(), |solver| {
+            let search = Search {
+                line: record.line,
+                puzzle,
+                solver,
+                job: self.job,
+                limit,
+                progress: self.progress,
+            };
+            let verdict = self.job.writer.stream(out, self.name, search)?;
+            Ok(Done {
+                output: String::new(),
+                verdict,
+            })
+        })
+    }
+
+    /// Writes a chunk's outputs to `out` and its diagnostics to stderr.
+    fn write(
+        &self,
+        records: &[Record],
+        done: &[Done],
+        out: &mut impl Write,
+        summary: &mut Summary,
+    ) -> io::Result<()> {
+        let json = self.job.format == Format::Json;
+        let mut diagnostics = String::new();
+        for (record, done) in records.iter().zip(done) {
+            out.write_all(done.output.as_bytes())?;
+            let verdict = &done.verdict;
+            summary.puzzles += 1;
+            match verdict.status {
+                Status::Solved | Status::Unique | Status::Multiple => summary.solved += 1,
+                Status::None => summary.none += 1,
+                Status::Invalid => summary.invalid += 1,
+                Status::Interrupted => summary.interrupted += 1,
+            }
+            if let Some(d) = &verdict.diagnostic {
+                let at = located(self.name, Some(d.line), d.column);
+                diagnostics.push_str(&format!("{at}: {}\n", d.message));
+            }
+            if let Some(stats) = verdict.stats {
+                summary.nodes += stats.nodes;
+                summary.updates += stats.updates;
+                summary.search += stats.time;
+                if !json {
+                    diagnostics.push_str(&format!(
+                        "{}: nodes {}, updates {}, {} µs\n",
+                        located(self.name, Some(record.line), None),
+                        stats.nodes,
+                        stats.updates,
+                        stats.time.as_micros()
+                    ));
+                }
+            }
+            // The output ends with the first record a signal stopped: the
+            // ones after it in the chunk were stopped too, or never began.
+            if verdict.status == Status::Interrupted {
+                break;
+            }
+        }
+        // Flushed a chunk at a time, so that a pipeline sees progress.
+        out.flush()?;
+        if !diagnostics.is_empty() {
+            self.progress.suspend(|| {
+                let _ = io::stderr().lock().write_all(diagnostics.as_bytes());
+            });
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,357 @@
+//! The search of one puzzle in the mode asked, and what came of it: a
+//! [`Report`] for the writers, whose [`Verdict`] also goes to stderr and
+//! the summary.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use indicatif::ProgressBar;
+use serde::{Serialize, Serializer};
+use sudoku_dlx::{Grid, Record, SolveError, SudokuSolver};
+
+use super::{Job, Mode};
+
+/// A record's status, the same word in every format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// At least one solution (solve, --count, --all).
+    Solved,
+    /// Exactly one solution (--check).
+    Unique,
+    /// More than one solution (--check).
+    Multiple,
+    /// No solution; givens that repeat a digit in a house have none.
+    None,
+    /// Text that is no puzzle.
+    Invalid,
+    /// Stopped by a signal before it was answered.
+    Interrupted,
+}
+
+impl Status {
+    /// The word, as the text formats write it and JSON's `"status"` holds.
+    pub fn word(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::Unique => "unique",
+            Status::Multiple => "multiple",
+            Status::None => "none",
+            Status::Invalid => "invalid",
+            Status::Interrupted => "interrupted",
+        }
+    }
+}
+
+/// What the search found, as the formats show it.
+#[derive(Debug)]
+pub enum Answer {
+    /// Nothing beyond the status: text that is no puzzle, or no solution
+    /// when one was asked for.
+    Nothing,
+    /// The solution found (solve mode).
+    Solution(Grid),
+    /// The solutions found (--all).
+    Solutions(Vec<Grid>),
+    /// The number of solutions counted (--count, --check).
+    Count(u64),
+}
+
+impl Answer {
+    /// The answer of `mode` to a search that counted `found` solutions and
+    /// kept none: no solution, givens that conflict, or a signal.
+    fn counted(mode: Mode, found: u64) -> Answer {
+        match mode {
+            Mode::Solve => Answer::Nothing,
+            Mode::All(_) => Answer::Solutions(Vec::new()),
+            Mode::Count(_) | Mode::Check => Answer::Count(found),
+        }
+    }
+
+    /// The number of solutions it holds or counts.
+    fn found(&self) -> u64 {
+        match self {
+            Answer::Nothing => 0,
+            Answer::Solution(_) => 1,
+            Answer::Solutions(solutions) => solutions.len() as u64,
+            Answer::Count(count) => *count,
+        }
+    }
+}
+
+/// A message for stderr about a place in the input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub line: usize,
+    /// The column of the symbol to blame, if one is.
+    pub column: Option<usize>,
+    pub message: String,
+}
+
+/// The search statistics of one puzzle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct PuzzleStats {
+    /// Search-tree nodes.
+    pub nodes: u64,
+    /// Link updates.
+    pub updates: u64,
+    /// The time of the search, not of the solver's setup; whole
+    /// microseconds in JSON.
+    #[serde(rename = "micros", serialize_with = "micros")]
+    pub time: Duration,
+}
+
+impl PuzzleStats {
+    /// The statistics of the search `solver` just made, which took `time`.
+    fn of(solver: &SudokuSolver, time: Duration) -> PuzzleStats {
+        let stats = solver.stats();
+        PuzzleStats {
+            nodes: stats.nodes,
+            updates: stats.updates,
+            time,
+        }
+    }
+
+    /// The statistics of a puzzle answered before any search.
+    fn no_search(time: Duration) -> PuzzleStats {
+        PuzzleStats {
+            time,
+            ..PuzzleStats::default()
+        }
+    }
+}
+
+fn micros<S: Serializer>(time: &Duration, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_u64(u64::try_from(time.as_micros()).unwrap_or(u64::MAX))
+}
+
+/// How a record ended, whatever its format: its status, what stderr says
+/// of it, its statistics (with --stats).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    pub status: Status,
+    pub diagnostic: Option<Diagnostic>,
+    pub stats: Option<PuzzleStats>,
+}
+
+impl Verdict {
+    /// The verdict on a search in `mode` of the puzzle at `line` that found
+    /// `found` solutions, or was `interrupted` after them; `why_none` says
+    /// why there are none when the search does not.
+    fn of_search(
+        mode: Mode,
+        line: usize,
+        found: u64,
+        interrupted: bool,
+        why_none: Option<String>,
+        stats: Option<PuzzleStats>,
+    ) -> Verdict {
+        let status = match (interrupted, mode, found) {
+            (true, _, _) => Status::Interrupted,
+            (_, _, 0) => Status::None,
+            (_, Mode::Check, 1) => Status::Unique,
+            (_, Mode::Check, _) => Status::Multiple,
+            _ => Status::Solved,
+        };
+        let message = match status {
+            Status::Interrupted => {
+                let s = if found == 1 { "" } else { "s" };
+                Some(format!("interrupted after {found} solution{s}"))
+            }
+            Status::None => Some(why_none.unwrap_or_else(|| "no solution".to_string())),
+            _ => None,
+        };
+        Verdict {
+            status,
+            diagnostic: message.map(|message| Diagnostic {
+                line,
+                column: None,
+                message,
+            }),
+            stats,
+        }
+    }
+}
+
+/// One record and what came of it: what the writers write.
+#[derive(Debug)]
+pub struct Report<'a> {
+    /// The record's first line.
+    pub line: usize,
+    /// The puzzle, unless the text is none.
+    pub puzzle: Option<&'a Grid>,
+    pub answer: Answer,
+    pub verdict: Verdict,
+}
+
+impl<'a> Report<'a> {
+    /// The report of a record that is no valid puzzle.
+    fn invalid(
+        line: usize,
+        puzzle: Option<&'a Grid>,
+        diagnostic: Diagnostic,
+        stats: Option<PuzzleStats>,
+    ) -> Report<'a> {
+        Report {
+            line,
+            puzzle,
+            answer: Answer::Nothing,
+            verdict: Verdict {
+                status: Status::Invalid,
+                diagnostic: Some(diagnostic),
+                stats,
+            },
+        }
+    }
+}
+
+/// Searches the puzzle of `record` as `job` asks, on this thread's solver.
+pub fn solve<'a>(record: &'a Record, job: &Job) -> Report<'a> {
+    let puzzle = match &record.result {
+        Ok(puzzle) => puzzle,
+        Err(e) => {
+            let diagnostic = Diagnostic {
+                line: e.line(),
+                column: e.column(),
+                message: e.kind().to_string(),
+            };
+            let stats = job.stats.then(PuzzleStats::default);
+            return Report::invalid(record.line, None, diagnostic, stats);
+        }
+    };
+    let (answer, interrupted, stats) =
+        SudokuSolver::with_thread_solver(puzzle.box_size(), |solver| {
+            solver.set_cancel_flag(Some(Arc::clone(&job.cancel)));
+            // Timed once the solver is built: the search, not its setup.
+            let started = job.stats.then(Instant::now);
+            let answer = match job.mode {
+                Mode::Solve => solver
+                    .solve_one(puzzle)
+                    .map(|s| s.map_or(Answer::Nothing, Answer::Solution)),
+                Mode::Count(limit) => solver
+                    .count_solutions_up_to(puzzle, limit)
+                    .map(Answer::Count),
+                Mode::Check => solver.count_solutions_up_to(puzzle, 2).map(Answer::Count),
+                Mode::All(limit) => solver.solutions(puzzle).map(|solutions| {
+                    let limit = usize::try_from(limit).unwrap_or(usize::MAX);
+                    Answer::Solutions(solutions.take(limit).collect())
+                }),
+            };
+            // A stopped --all keeps the solutions it found.
+            let interrupted = solver.outcome() == dlx::Outcome::Cancelled;
+            let stats = started.map(|t| {
+                let elapsed = t.elapsed();
+                // A conflict is found before any search, and the solver's
+                // stats are then still those of its previous puzzle.
+                match answer {
+                    Err(SolveError::Conflict(_)) => PuzzleStats::no_search(elapsed),
+                    _ => PuzzleStats::of(solver, elapsed),
+                }
+            });
+            (answer, interrupted, stats)
+        });
+    finished(record.line, job.mode, puzzle, answer, interrupted, stats)
+}
+
+/// The report on a puzzle once its search is over.
+fn finished(
+    line: usize,
+    mode: Mode,
+    puzzle: &Grid,
+    answer: Result<Answer, SolveError>,
+    interrupted: bool,
+    stats: Option<PuzzleStats>,
+) -> Report<'_> {
+    let (answer, verdict) = match answer {
+        Ok(answer) => {
+            let found = answer.found();
+            let verdict = Verdict::of_search(mode, line, found, interrupted, None, stats);
+            (answer, verdict)
+        }
+        // Givens that repeat a digit in a house: no solution, found before
+        // any search, and the message names the house and the digit.
+        Err(e @ SolveError::Conflict(_)) => {
+            let why = Some(e.to_string());
+            let verdict = Verdict::of_search(mode, line, 0, false, why, stats);
+            (Answer::counted(mode, 0), verdict)
+        }
+        Err(SolveError::Cancelled { found }) => {
+            let verdict = Verdict::of_search(mode, line, found, true, None, stats);
+            (Answer::counted(mode, found), verdict)
+        }
+        // No other error comes from a solver of the puzzle's size without
+        // node limits; should one come, the record is reported, not lost.
+        Err(e) => {
+            let diagnostic = Diagnostic {
+                line,
+                column: None,
+                message: e.to_string(),
+            };
+            return Report::invalid(line, Some(puzzle), diagnostic, stats);
+        }
+    };
+    Report {
+        line,
+        puzzle: Some(puzzle),
+        answer,
+        verdict,
+    }
+}
+
+/// The search of one `--all` puzzle whose solutions are written as they
+/// are found, so that they are never all held.
+pub struct Search<'a> {
+    /// The record's first line.
+    pub line: usize,
+    pub puzzle: &'a Grid,
+    pub solver: &'a mut SudokuSolver,
+    pub job: &'a Job,
+    /// The most solutions to find.
+    pub limit: u64,
+    /// Where the number found so far is shown.
+    pub progress: &'a ProgressBar,
+}
+
+impl Search<'_> {
+    /// Runs the search, handing each solution to `each` as it is found, and
+    /// returns the verdict (the solutions are not kept). An error of `each`
+    /// (a failed write) ends the search and is returned.
+    pub fn run<E>(self, mut each: impl FnMut(&Grid) -> Result<(), E>) -> Result<Verdict, E> {
+        let Search {
+            line,
+            puzzle,
+            solver,
+            job,
+            limit,
+            progress,
+        } = self;
+        solver.set_cancel_flag(Some(Arc::clone(&job.cancel)));
+        let started = job.stats.then(Instant::now);
+        let solutions = match solver.solutions(puzzle) {
+            Ok(solutions) => solutions,
+            Err(e) => {
+                let stats = started.map(|t| PuzzleStats::no_search(t.elapsed()));
+                return Ok(finished(line, job.mode, puzzle, Err(e), false, stats).verdict);
+            }
+        };
+        let mut found = 0u64;
+        for grid in solutions.take(usize::try_from(limit).unwrap_or(usize::MAX)) {
+            each(&grid)?;
+            found += 1;
+            if found % 1024 == 0 {
+                progress.set_message(format!("({found} solutions of line {line})"));
+            }
+        }
+        progress.set_message("");
+        let stats = started.map(|t| PuzzleStats::of(solver, t.elapsed()));
+        let interrupted = solver.outcome() == dlx::Outcome::Cancelled;
+        Ok(Verdict::of_search(
+            job.mode,
+            line,
+            found,
+            interrupted,
+            None,
+            stats,
+        ))
+    }
+}
