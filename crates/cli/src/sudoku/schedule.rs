@@ -158,6 +158,8 @@ impl Input<'_> {
                 verdict,
             })
         })
+        // A grid's box size is always one a solver is built for.
+        .unwrap_or_else(|e| Err(io::Error::other(e)))
     }
 
     /// Writes a chunk's outputs to `out` and its diagnostics to stderr.
