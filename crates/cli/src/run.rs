@@ -239,7 +239,7 @@ fn serial(
                     outcome = Outcome::SolutionLimit;
                     break;
                 }
-                if found % 4096 == 0 {
+                if found.is_multiple_of(4096) {
                     bar.set_position(found);
                 }
             } else if solver.outcome() == Outcome::NodeLimit {

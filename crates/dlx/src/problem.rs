@@ -587,7 +587,7 @@ impl NewOption<'_> {
         // The arena's nodes with this option and the entry being added.
         let pending = options.entries.len() - self.start + 1;
         let nodes = node_count(items.len(), options.used + pending, options.count + 1);
-        if nodes.map_or(true, |nodes| nodes + 1 > MAX_NODES) {
+        if nodes.is_none_or(|nodes| nodes + 1 > MAX_NODES) {
             return Err(Error::new(ErrorKind::TooLarge));
         }
         memory::reserve(&mut options.entries, 1)?;

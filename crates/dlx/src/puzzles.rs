@@ -89,7 +89,7 @@ fn queens_within(n: usize, available: Option<u64>) -> Result<Problem, Error> {
     let nodes = n
         .checked_mul(n)
         .and_then(|squares| node_count(n.checked_mul(6)? - 2, squares.checked_mul(4)?, squares));
-    if nodes.map_or(true, |nodes| nodes > MAX_NODES) {
+    if nodes.is_none_or(|nodes| nodes > MAX_NODES) {
         return Err(Error::new(ErrorKind::TooLarge));
     }
     let (nodes, squares, diagonals) = (nodes.unwrap_or(0), n * n, 2 * n - 1);

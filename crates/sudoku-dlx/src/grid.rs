@@ -549,7 +549,7 @@ impl Grid {
                 rule.push('+');
             }
             let width = 2 * b - 1 + usize::from(k > 0) + usize::from(k + 1 < b);
-            rule.extend(std::iter::repeat('-').take(width));
+            rule.extend(std::iter::repeat_n('-', width));
         }
         let mut out = String::with_capacity((n + b) * (2 * n + 2 * b));
         for r in 0..n {

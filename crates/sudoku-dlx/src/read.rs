@@ -417,7 +417,7 @@ impl<R: BufRead> Puzzles<R> {
         };
         if next.after_break {
             // A blank line between bands, when the rest is there.
-            rows % b == 0 && self.rows_ahead(ahead, rows + 1, b)
+            rows.is_multiple_of(b) && self.rows_ahead(ahead, rows + 1, b)
         } else if next.small {
             false
         } else if next.too_long || next.cells == n {
@@ -550,7 +550,7 @@ fn is_row(line: &Line, n: usize) -> bool {
 /// side `n`, leaves the grid complete: it is the end of input, comes after
 /// a blank or comment line, or is no row of n cells.
 fn ends_grid(line: Option<&Line>, n: usize) -> bool {
-    line.map_or(true, |line| line.after_break || !is_row(line, n))
+    line.is_none_or(|line| line.after_break || !is_row(line, n))
 }
 
 /// Whether every cell of `line` is empty or a digit of a 4x4 grid.

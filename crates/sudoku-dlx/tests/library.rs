@@ -494,7 +494,7 @@ fn harm(lines: &mut Vec<Option<Vec<char>>>, damage: &Damage, n: usize) {
             lines.remove(row);
         }
         Harm::CutRow => cells.truncate(1 + damage.amount.index(count - 1)),
-        Harm::PadRow => cells.extend(std::iter::repeat('.').take(1 + damage.amount.index(count))),
+        Harm::PadRow => cells.extend(std::iter::repeat_n('.', 1 + damage.amount.index(count))),
         Harm::InsertLine => {
             // Between two rows, and no row itself.
             let mut garbage: Vec<char> = damage.garbage.chars().collect();

@@ -350,7 +350,7 @@ impl Search<'_> {
         for grid in solutions.take(usize::try_from(limit).unwrap_or(usize::MAX)) {
             each(&grid)?;
             found += 1;
-            if found % 1024 == 0 {
+            if found.is_multiple_of(1024) {
                 progress.set_message(format!("({found} solutions of line {line})"));
             }
         }
