@@ -40,7 +40,12 @@ pub struct Run {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-    /// Print nodes, updates, solutions and time to stderr.
+    /// Print solutions, nodes, updates, max level and time to stderr, as
+    /// Knuth's DLX1 and DLX2 count them: a node per entry to a level, the
+    /// root included, and one per solution; an update per item covered and
+    /// per option hidden from an item's list. The same figures whatever -j;
+    /// with --piece, piece 1 also counts the nodes above the split, so that
+    /// the figures of pieces 1/N to N/N add up to the whole search's.
     #[arg(long)]
     stats: bool,
     /// With --stats, also print the number of nodes at each level.
@@ -93,6 +98,10 @@ pub fn solve(problem: &Problem, run: &Run, print: &dyn Print) -> Result<Status> 
     let started = Instant::now();
     let mut solver = Solver::try_new(problem).context("cannot solve the problem")?;
     solver.profile_levels(run.levels);
+    // The figures of the walk that cut the tree (its nodes are those above
+    // the pieces) go with piece 1, so that the figures of pieces 1/N to
+    // N/N add up to those of the whole search.
+    let mut above = None;
     let pieces = match run.piece.zip(run.split_depth) {
         Some(((i, n), depth)) => {
             let split = solver.split(depth);
@@ -103,6 +112,9 @@ pub fn solve(problem: &Problem, run: &Run, print: &dyn Print) -> Result<Status> 
                 split.len(),
                 split.depth()
             ));
+            if i == 1 {
+                above = Some(split.stats().clone());
+            }
             Some(mine)
         }
         None => None,
@@ -110,7 +122,7 @@ pub fn solve(problem: &Problem, run: &Run, print: &dyn Print) -> Result<Status> 
     let threads = crate::thread_count(run.threads);
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let (solutions, stats, outcome) = if run.count && threads > 1 {
+    let (solutions, mut stats, outcome) = if run.count && threads > 1 {
         parallel(&mut solver, pieces, threads, run.limit)?
     } else {
         serial(
@@ -122,6 +134,9 @@ pub fn solve(problem: &Problem, run: &Run, print: &dyn Print) -> Result<Status> 
             print,
         )?
     };
+    if let Some(above) = &above {
+        stats.merge(above);
+    }
     let interrupted = outcome == Outcome::Cancelled;
     if run.count {
         match (run.format, interrupted) {
@@ -158,7 +173,9 @@ pub fn solve(problem: &Problem, run: &Run, print: &dyn Print) -> Result<Status> 
 }
 
 /// Counts on a pool of `threads` workers, over the given pieces or a split
-/// of the whole tree; the progress bar moves as pieces are done.
+/// of the whole tree (whose figures are then added to the pieces', so that
+/// they are the serial search's); the progress bar moves as pieces are
+/// done.
 fn parallel(
     solver: &mut Solver,
     pieces: Option<Vec<Vec<OptionId>>>,
@@ -169,9 +186,12 @@ fn parallel(
         .num_threads(threads)
         .build()
         .context("cannot start the worker threads")?;
-    let pieces = match pieces {
-        Some(pieces) => pieces,
-        None => pool.install(|| solver.split_for(threads)).pieces().to_vec(),
+    let (pieces, above) = match pieces {
+        Some(pieces) => (pieces, Stats::default()),
+        None => {
+            let split = pool.install(|| solver.split_for(threads));
+            (split.pieces().to_vec(), split.stats().clone())
+        }
     };
     let bar = crate::progress::bar(Some(pieces.len() as u64), "subtrees");
     let mut limits = Limits::new().cancel_flag(interrupt::flag());
@@ -188,7 +208,8 @@ fn parallel(
     let counted = pool
         .install(|| solver.par_count_pieces_with(pieces.iter().map(Vec::as_slice), &done))
         .context("a piece does not fit the problem")?;
-    let (solutions, stats, outcome) = (counted.solutions, counted.stats, counted.outcome);
+    let (solutions, mut stats, outcome) = (counted.solutions, counted.stats, counted.outcome);
+    stats.merge(&above);
     bar.finish_and_clear();
     Ok((solutions, stats, outcome))
 }
@@ -218,11 +239,11 @@ fn serial(
         if outcome == Outcome::Cancelled {
             break;
         }
-        for &id in piece {
-            solver
-                .select(id)
-                .context("a piece does not fit the problem")?;
-        }
+        // A piece's options are levels of the tree: the statistics count
+        // its levels from the root.
+        solver
+            .select_piece(piece)
+            .context("a piece does not fit the problem")?;
         // Search in slices of nodes, so that the progress line moves even
         // while no solution turns up.
         let slice = 1 << 20;

@@ -446,3 +446,104 @@ fn cover_reads_a_byte_order_mark_and_any_bytes_in_comments() {
             "<stdin>:5:4: invalid UTF-8 byte 0xff",
         ));
 }
+
+/// The example of Knuth's dlx1.w, with F and G secondary: DLX1 prints 1
+/// solution, 6 nodes and 30 updates.
+const KNUTH_TOY: &str = "\
+| A simple example
+A B C D E | F G
+C E F
+A D G
+B C F
+A D
+B G
+D E G
+";
+
+/// The `--stats` line of `dlx ARGS` (with `input` on stdin), up to the time.
+fn stats_line(args: &[&str], input: &str) -> String {
+    let output = dlx().args(args).write_stdin(input).output().unwrap();
+    assert!(output.status.success(), "dlx {args:?}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    let line = stderr
+        .lines()
+        .find(|l| l.starts_with("solutions: "))
+        .unwrap_or_else(|| panic!("no stats in {stderr}"));
+    line.split(", time:").next().unwrap().to_string()
+}
+
+#[test]
+fn stats_are_dlx1s_whatever_the_number_of_threads() {
+    // Langford pairs for n = 7, as Knuth's generator writes them: DLX1
+    // prints 52 solutions, 607 nodes (each solution one of them) and 8339
+    // updates.
+    let langford = fixture("exact-cover/langford-7.dlx");
+    for threads in ["1", "2", "3"] {
+        assert_eq!(
+            stats_line(
+                &["cover", "--count", "--stats", "-j", threads, &langford],
+                ""
+            ),
+            "solutions: 52, nodes: 607, updates: 8339, max level: 7",
+            "-j {threads}"
+        );
+        assert_eq!(
+            stats_line(&["cover", "--count", "--stats", "-j", threads], KNUTH_TOY),
+            "solutions: 1, nodes: 6, updates: 30, max level: 3",
+            "-j {threads}"
+        );
+    }
+    // Printing the solutions searches the same tree.
+    assert_eq!(
+        stats_line(&["cover", "--stats", &langford], ""),
+        "solutions: 52, nodes: 607, updates: 8339, max level: 7"
+    );
+}
+
+#[test]
+fn the_stats_of_pieces_add_up_to_the_whole() {
+    let langford = fixture("exact-cover/langford-7.dlx");
+    for threads in ["1", "2"] {
+        let mut sums = [0u64; 3];
+        let mut deepest = 0;
+        for i in 1..=3 {
+            let piece = format!("{i}/3");
+            let args = [
+                "cover",
+                "--count",
+                "--stats",
+                "-j",
+                threads,
+                "--split-depth",
+                "2",
+                "--piece",
+                &piece,
+                &langford,
+            ];
+            let line = stats_line(&args, "");
+            let figures: Vec<u64> = line
+                .split(", ")
+                .map(|field| field.rsplit(' ').next().unwrap().parse().unwrap())
+                .collect();
+            for (sum, figure) in sums.iter_mut().zip(&figures) {
+                *sum += figure;
+            }
+            deepest = deepest.max(figures[3]);
+        }
+        assert_eq!(sums, [52, 607, 8339], "-j {threads}");
+        assert_eq!(deepest, 7);
+    }
+}
+
+#[test]
+fn a_limit_equal_to_the_total_is_reported_alike_whatever_the_threads() {
+    for (limit, complete) in [("724", false), ("725", true)] {
+        for threads in ["1", "2"] {
+            let out = stdout(&[
+                "queens", "10", "--count", "--format", "json", "--limit", limit, "-j", threads,
+            ]);
+            let want = format!("{{\"count\":724,\"complete\":{complete},\"interrupted\":false}}\n");
+            assert_eq!(out, want, "--limit {limit} -j {threads}");
+        }
+    }
+}

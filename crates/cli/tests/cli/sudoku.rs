@@ -807,3 +807,26 @@ fn a_grid_missing_a_row_costs_its_own_record_alone() {
         assert!(Grid::parse(line).unwrap().is_solution_of(&puzzle));
     }
 }
+
+#[test]
+fn stats_count_the_search_after_the_givens() {
+    // A full grid: the search's root is its solution, one node, and
+    // placing the givens is not counted.
+    let (_, out, _) = sudoku_stdin(
+        &["--format", "json", "--stats"],
+        &format!("{LEETCODE_SOLUTION}\n"),
+    );
+    let record: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(record["stats"]["nodes"], 1);
+    assert_eq!(record["stats"]["updates"], 0);
+    // One empty cell: the root, where the cell's item is covered (1
+    // update) and its one candidate hidden from its row, column and box
+    // (3), whose items are then covered (3 more); then the solution, a
+    // node of its own.
+    let one_empty = format!(".{}\n", &LEETCODE_SOLUTION[1..]);
+    let (_, out, _) = sudoku_stdin(&["--format", "json", "--stats"], &one_empty);
+    let record: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(record["solution"], LEETCODE_SOLUTION);
+    assert_eq!(record["stats"]["nodes"], 2);
+    assert_eq!(record["stats"]["updates"], 7);
+}
