@@ -761,6 +761,7 @@ impl Walk {
         let mut level = self.level;
         let mut state = self.state;
         let max_nodes = self.limits.nodes.unwrap_or(u64::MAX);
+        let (stop, above) = (self.stop, self.above);
         let event = loop {
             match state {
                 State::Fresh => {
@@ -775,10 +776,10 @@ impl Walk {
                     };
                 }
                 State::Forward => {
-                    if level == self.stop {
+                    if level == stop {
                         break Event::Piece;
                     }
-                    if let Some(outcome) = self.enter(level, max_nodes) {
+                    if let Some(outcome) = self.enter(above + level, max_nodes) {
                         self.outcome = outcome;
                         break Event::End;
                     }
@@ -827,7 +828,7 @@ impl Walk {
                         break Event::Piece;
                     }
                     // A solution is a node of the tree, as Knuth counts.
-                    if let Some(outcome) = self.enter(level, max_nodes) {
+                    if let Some(outcome) = self.enter(above + level, max_nodes) {
                         self.outcome = outcome;
                         break Event::End;
                     }
@@ -861,11 +862,11 @@ impl Walk {
         event
     }
 
-    /// Counts a node at `level` (the search's own levels, below those of a
-    /// selected piece), unless a limit stops the search first: then
-    /// returns the outcome that says which.
+    /// Counts a node at `depth` (levels from the root of the tree: the
+    /// search's own, below those of a selected piece), unless a limit stops
+    /// the search first: then returns the outcome that says which.
     #[inline(always)]
-    fn enter(&mut self, level: usize, max_nodes: u64) -> Option<Outcome> {
+    fn enter(&mut self, depth: usize, max_nodes: u64) -> Option<Outcome> {
         if self.stats.nodes >= max_nodes {
             return Some(Outcome::NodeLimit);
         }
@@ -875,7 +876,6 @@ impl Walk {
             }
         }
         self.stats.nodes += 1;
-        let depth = self.above + level;
         if let Some(profile) = &mut self.stats.level_nodes {
             profile[depth] += 1;
         }
