@@ -13,7 +13,7 @@ use crate::Status;
 #[command(mut_arg("format", |format| format.long_help(FORMAT_HELP)))]
 pub struct Args {
     /// The size of the board, N >= 1.
-    #[arg(value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    #[arg(value_parser = parse_size)]
     n: usize,
     #[command(flatten)]
     run: Run,
@@ -60,5 +60,14 @@ impl Print for Boards {
             "{}",
             dlx::puzzles::queens_board(problem, self.n, solution)
         )
+    }
+}
+
+/// A board size: a whole number, at least 1.
+fn parse_size(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(0) => Err("the board needs at least one square (N >= 1)".to_string()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("expected a board size N >= 1, found '{text}'")),
     }
 }

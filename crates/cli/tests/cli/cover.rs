@@ -330,15 +330,21 @@ fn piece_and_split_depth_go_together() {
 
 #[test]
 fn queens_wants_a_board_of_one_square_or_more() {
-    // A 0x0 board once printed nothing, and --count said 1.
     for args in [&["queens", "0"][..], &["queens", "0", "--count"]] {
         dlx()
             .args(args)
             .assert()
             .code(2)
             .stdout("")
-            .stderr(predicate::str::contains("invalid value '0' for '<N>'"));
+            .stderr(predicate::str::contains(
+                "invalid value '0' for '<N>': the board needs at least one square (N >= 1)",
+            ));
     }
+    dlx()
+        .args(["queens", "eight"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("expected a board size N >= 1"));
     assert!(stdout(&["queens", "--help"]).contains("N >= 1"));
     assert_eq!(stdout(&["queens", "1"]), "Q\n");
 }
