@@ -49,7 +49,7 @@ pub struct Run {
     #[arg(long)]
     stats: bool,
     /// With --stats, also print the number of nodes at each level.
-    #[arg(long)]
+    #[arg(long, requires = "stats")]
     levels: bool,
     /// Worker threads for counting (default: all cores). Solutions are
     /// printed by one thread, in the order of the serial search.
