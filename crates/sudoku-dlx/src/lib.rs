@@ -49,15 +49,23 @@ mod alphabet;
 mod encode;
 mod error;
 mod grid;
+mod jigsaw;
+mod layout;
 mod read;
 mod solve;
 mod text;
+mod variant;
 
 pub use alphabet::{Alphabet, AlphabetError, AlphabetErrorKind};
-pub use error::{Conflict, GridError, GridErrorKind, House, ParseError, ParseErrorKind};
+pub use error::{
+    Conflict, GridError, GridErrorKind, House, LayoutError, LayoutErrorKind, ParseError,
+    ParseErrorKind,
+};
 pub use grid::Grid;
+pub use layout::Layout;
 pub use read::{Puzzles, ReadOptions, Record};
 pub use solve::{GridSolutions, SolveError, SudokuSolver};
+pub use variant::Variant;
 
 // The types users share across threads (a solver per worker, grids and
 // errors sent between them) are Send and Sync: the crate stops compiling
@@ -71,6 +79,8 @@ const _: () = {
     assert_send_sync::<GridError>();
     assert_send_sync::<GridSolutions<'static>>();
     assert_send_sync::<House>();
+    assert_send_sync::<Layout>();
+    assert_send_sync::<LayoutError>();
     assert_send_sync::<ParseError>();
     assert_send_sync::<Puzzles<std::io::BufReader<std::fs::File>>>();
     assert_send_sync::<ReadOptions>();
