@@ -788,6 +788,81 @@ pub(crate) mod tests {
         }
     }
 
+    /// A solved grid of boxes `rows` x `cols` by the usual pattern.
+    fn pattern_boxes(rows: usize, cols: usize) -> Grid {
+        let n = rows * cols;
+        let cells = (0..n * n)
+            .map(|i| ((cols * (i / n % rows) + i / n / rows + i % n) % n + 1) as u8)
+            .collect();
+        Grid::from_cells_in(&Layout::boxes(rows, cols).unwrap(), cells).unwrap()
+    }
+
+    #[test]
+    fn every_box_shape_round_trips_with_its_layout() {
+        for n in 1..=Layout::MAX_SIDE {
+            for rows in (1..=n).filter(|rows| n.is_multiple_of(*rows)) {
+                let mut grid = pattern_boxes(rows, n / rows);
+                assert!(grid.is_solution_of(&Grid::empty_in(grid.layout())));
+                assert_eq!(grid.check(), Ok(()));
+                grid.set(n - 1, 0, 0).unwrap();
+                let layout = grid.layout().clone();
+                for text in [grid.to_string(), grid.to_grid_string()] {
+                    assert_eq!(Grid::parse_in(&text, &layout).as_ref(), Ok(&grid));
+                    // Read without a layout: the squarest boxes, when the
+                    // side has some.
+                    let read = Grid::parse(&text).ok();
+                    let squarest = Layout::for_side(n);
+                    assert_eq!(read.as_ref().map(Grid::layout), squarest.as_ref());
+                }
+            }
+        }
+        // Boxes 2 rows high and 3 wide: a `|` every 3 columns, a rule every
+        // 2 rows.
+        let six = pattern_boxes(2, 3).to_grid_string();
+        let lines: Vec<&str> = six.lines().collect();
+        assert_eq!(lines[0], "1 2 3 | 4 5 6");
+        assert_eq!(lines[2], "------+------");
+        assert_eq!(lines.len(), 8);
+        let tall = pattern_boxes(3, 2).to_grid_string();
+        assert_eq!(tall.lines().next(), Some("1 2 | 3 4 | 5 6"));
+        assert_eq!(tall.lines().nth(3), Some("----+-----+----"));
+    }
+
+    #[test]
+    fn a_jigsaw_is_drawn_in_plain_rows() {
+        let layout = Layout::jigsaw("AABB\nACBB\nACDD\nCCDD").unwrap();
+        let grid = Grid::parse_in("1.3...2.3.....4.", &layout).unwrap();
+        assert_eq!(
+            grid.to_grid_string(),
+            "1 . 3 .\n. . 2 .\n3 . . .\n. . 4 .\n"
+        );
+        assert_eq!(format!("{grid}"), "1.3...2.3.....4.");
+        assert_eq!(Grid::parse_in(&grid.to_grid_string(), &layout), Ok(grid));
+    }
+
+    #[test]
+    fn parse_in_names_the_layouts_size() {
+        let tall = Layout::boxes(3, 2).unwrap();
+        let error = Grid::parse_in(&".".repeat(35), &tall).unwrap_err();
+        assert_eq!(error.to_string(), "line 1: expected 36 cells, found 35");
+        let error = Grid::parse_in("1 2 3 4 5 6\n1 2 3\n", &tall).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "line 2: grid row 2 has 3 cells, expected 6"
+        );
+        let error = Grid::parse_in("......\n......\n", &tall).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "line 2: grid cut short after 2 of 6 rows"
+        );
+        let error = Grid::parse_in(&".".repeat(16), &tall).unwrap_err();
+        assert_eq!(error.to_string(), "line 1: expected 36 cells, found 16");
+        // Without a layout, 36 cells are 6x6 with 2x3 boxes.
+        let six = Grid::parse(&".".repeat(36)).unwrap();
+        assert_eq!(six.layout(), &Layout::boxes(2, 3).unwrap());
+        assert_eq!((six.side(), six.box_size()), (6, 0));
+    }
+
     #[test]
     fn drawing_a_9x9_grid() {
         let grid = Grid::parse(LEETCODE).unwrap();

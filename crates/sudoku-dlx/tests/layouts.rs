@@ -301,6 +301,27 @@ fn the_empty_4x4_and_6x6_grids_have_the_known_counts() {
 }
 
 #[test]
+fn boxes_one_row_high_make_latin_squares() {
+    // Boxes that are whole rows add nothing to rows and columns: the grids
+    // are the Latin squares, 2, 12, 576 and 161,280 of sides 2 to 5.
+    for (side, latin) in [(1, 1), (2, 2), (3, 12), (4, 576), (5, 161_280)] {
+        let layout = Layout::boxes(1, side).unwrap();
+        let empty = Grid::empty_in(&layout);
+        assert_eq!(
+            empty.count_solutions_up_to(u64::MAX),
+            Ok(latin),
+            "side {side}"
+        );
+        let model = Model::boxes(1, side);
+        assert_eq!(model.count(empty.cells(), u64::MAX), latin);
+    }
+    assert_eq!(
+        Layout::squarest(5).unwrap_err().kind(),
+        &LayoutErrorKind::NoBoxes { side: 5 }
+    );
+}
+
+#[test]
 #[ignore = "long (30 s): run with cargo test -p sudoku-dlx --test layouts -- --ignored"]
 fn the_empty_6x6_grid_counted_whole() {
     let empty = Grid::empty_in(&Layout::squarest(6).unwrap());
