@@ -124,6 +124,7 @@ impl Alphabet {
     }
 
     /// The digit `symbol` stands for in a grid of side `side`, 0 for empty.
+    #[inline]
     pub(crate) fn digit(&self, symbol: char, side: usize) -> Result<u8, ParseErrorKind> {
         let digit = match &self.custom {
             None => {

@@ -1,19 +1,24 @@
-//! A sudoku as an exact-cover problem.
+//! A sudoku of any layout as an exact-cover problem.
 //!
-//! For box size `b` and side `n = b * b` there are `4 * n * n` primary items,
-//! in four families of `n * n`:
+//! For a layout of side `n` with `H` houses (`3n` plus the extra houses of
+//! its variants, numbered as the layout numbers them) the primary items
+//! are:
 //!
 //! | family | item index | covered when |
 //! |---|---|---|
 //! | cell | `r * n + c` | cell (r, c) holds a digit |
-//! | row | `n² + r * n + d` | row r holds digit d |
-//! | column | `2n² + c * n + d` | column c holds digit d |
-//! | box | `3n² + k * n + d` | box k holds digit d |
+//! | house | `n² + h * n + d` | house h holds digit d |
 //!
-//! and `n³` options, "digit d in cell (r, c)", each covering exactly four
-//! items (one of each family). Option `(r * n + c) * n + d` is digit `d + 1`
-//! in cell (r, c): the options are added in that order, so the option ids
-//! decode back to the grid with a division. 9x9: 324 items, 729 options.
+//! so that rows come first (`n² + r * n + d`), then columns (`2n² + c * n +
+//! d`), regions (`3n² + k * n + d`) and the extra houses: 324 items for the
+//! classic 9x9. The rules of the layout follow as secondary items (below),
+//! none when it has no rules, so that a layout pays only for what it has.
+//!
+//! There are `n³` options, "digit d in cell (r, c)", each covering its cell
+//! item, the items of the houses holding the cell, in house order, and its
+//! rules' secondary items. Option `(r * n + c) * n + d` is digit `d + 1` in
+//! cell (r, c): the options are added in that order, so the option ids
+//! decode back to the grid with a division.
 //!
 //! The order of the families sets the engine's tie-break (the leftmost item
 //! of the fewest options), so it changes the search tree though not the
@@ -21,28 +26,55 @@
 //! nodes of the 11 orders tried, counting to 2 (each solution a node):
 //! 117.4 per 17-clue puzzle and 5,151 per puzzle of the hardest 1106 list.
 //! Orders with cells later made 121 to 151 and 7,459 to 8,254.
+//!
+//! # Rules
+//!
+//! A rule forbids pairs of placements. Each secondary item is a set of
+//! placements that pairwise exclude each other (a clique), taken by at
+//! most one of them; pairs a house already excludes (two cells of one
+//! house, same digit) need no item:
+//!
+//! - anti-knight: per pair of cells a knight's move apart that share no
+//!   house, per digit, the item of both placements: knight moves make no
+//!   triangles, so pairs are the largest cliques;
+//! - anti-king: per 2x2 square of cells, per digit, the item of its four
+//!   placements, which covers both diagonal pairs of the square at once
+//!   (its orthogonal pairs share a row or column); squares whose diagonal
+//!   pairs both share a house (within one box) get none. On 9x9, 28
+//!   squares of 64 cross a box's edge: 252 items, where one per diagonal
+//!   pair would take 504;
+//! - non-consecutive: per pair of orthogonal neighbours p, q, per digits
+//!   {d, d+1}, the item of the four placements d and d + 1 in p and q:
+//!   they pairwise exclude each other (by the cells, by the shared row or
+//!   column, by the rule), and a placement in p meets one in q in such an
+//!   item exactly when their digits are equal or differ by 1.
 
 use dlx::{OptionId, Problem};
 
-/// The exact-cover problem of the sudoku of box size `box_size`.
-pub(crate) fn problem(box_size: usize) -> Problem {
-    let n = box_size * box_size;
-    let mut problem = Problem::new(4 * n * n, 0);
-    for r in 0..n {
-        for c in 0..n {
-            let k = (r / box_size) * box_size + c / box_size;
-            for d in 0..n {
-                let items = [
-                    r * n + c,
-                    n * n + r * n + d,
-                    2 * n * n + c * n + d,
-                    3 * n * n + k * n + d,
-                ];
-                let id = problem
-                    .add_option(items)
-                    .expect("the items of a sudoku option are distinct and in range");
-                debug_assert_eq!(id, option(n, r * n + c, d as u8 + 1));
-            }
+use crate::layout::Layout;
+use crate::variant::Variant;
+
+/// The exact-cover problem of the sudoku of `layout`.
+pub(crate) fn problem(layout: &Layout) -> Problem {
+    let n = layout.side();
+    let primary = n * n + layout.house_count() * n;
+    let rules = RuleItems::of(layout);
+    let mut problem = Problem::new(primary, rules.count);
+    let mut items = Vec::with_capacity(4 + layout.house_count());
+    let mut houses = Vec::with_capacity(layout.house_count());
+    for cell in 0..n * n {
+        houses.clear();
+        houses.extend(layout.cell_houses(cell));
+        for d in 0..n {
+            items.clear();
+            items.push(cell);
+            items.extend(houses.iter().map(|&h| n * n + h * n + d));
+            let secondary = rules.of_option(cell * n + d);
+            items.extend(secondary.iter().map(|&i| primary + i as usize));
+            let id = problem
+                .add_option(items.iter().copied())
+                .expect("the items of a sudoku option are distinct and in range");
+            debug_assert_eq!(id, option(n, cell, d as u8 + 1));
         }
     }
     problem
@@ -59,13 +91,155 @@ pub(crate) fn decode(n: usize, option: OptionId) -> (usize, u8) {
     (k / n, (k % n) as u8 + 1)
 }
 
+/// The secondary items of a layout's rules, numbered from 0, and the items
+/// of each option, in increasing order.
+struct RuleItems {
+    /// The number of secondary items.
+    count: usize,
+    /// Option `o`'s items are `items[start[o]..start[o + 1]]`; empty when
+    /// there are no rules.
+    start: Vec<usize>,
+    items: Vec<u32>,
+}
+
+impl RuleItems {
+    fn of(layout: &Layout) -> RuleItems {
+        let n = layout.side();
+        // (option, item) for every placement of every clique.
+        let mut entries: Vec<(usize, u32)> = Vec::new();
+        let mut count = 0usize;
+        let mut add = |placements: &[(usize, usize)]| {
+            let item = u32::try_from(count).expect("fewer than 2^32 rule items");
+            entries.extend(placements.iter().map(|&(cell, d)| (cell * n + d, item)));
+            count += 1;
+        };
+        for variant in layout.variants() {
+            match variant {
+                Variant::AntiKnight => {
+                    for (p, q) in variant
+                        .pairs(n)
+                        .filter(|&(p, q)| !share_house(layout, p, q))
+                    {
+                        for d in 0..n {
+                            add(&[(p, d), (q, d)]);
+                        }
+                    }
+                }
+                Variant::AntiKing => {
+                    for r in 0..n.saturating_sub(1) {
+                        for c in 0..n - 1 {
+                            let (a, b) = (r * n + c, r * n + c + 1);
+                            let (x, y) = (a + n, b + n);
+                            if share_house(layout, a, y) && share_house(layout, b, x) {
+                                continue;
+                            }
+                            for d in 0..n {
+                                add(&[(a, d), (b, d), (x, d), (y, d)]);
+                            }
+                        }
+                    }
+                }
+                Variant::NonConsecutive => {
+                    for (p, q) in variant.pairs(n) {
+                        for d in 0..n - 1 {
+                            add(&[(p, d), (p, d + 1), (q, d), (q, d + 1)]);
+                        }
+                    }
+                }
+                Variant::X | Variant::Hyper | Variant::Disjoint => {}
+            }
+        }
+        if count == 0 {
+            return RuleItems {
+                count,
+                start: Vec::new(),
+                items: Vec::new(),
+            };
+        }
+        // Items were numbered in order, so sorting by option keeps each
+        // option's items increasing.
+        entries.sort_unstable();
+        let options = n * n * n;
+        let mut start = vec![0; options + 1];
+        for &(option, _) in &entries {
+            start[option + 1] += 1;
+        }
+        for o in 0..options {
+            start[o + 1] += start[o];
+        }
+        RuleItems {
+            count,
+            start,
+            items: entries.into_iter().map(|(_, item)| item).collect(),
+        }
+    }
+
+    /// The secondary items of option `option`.
+    fn of_option(&self, option: usize) -> &[u32] {
+        match self.start.get(option..option + 2) {
+            Some(&[from, to]) => &self.items[from..to],
+            _ => &[],
+        }
+    }
+}
+
+/// Whether cells `p` and `q` share a house, which keeps them from holding
+/// the same digit without any rule.
+fn share_house(layout: &Layout, p: usize, q: usize) -> bool {
+    layout
+        .cell_houses(p)
+        .any(|h| layout.cell_houses(q).any(|k| k == h))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// The encoding of square boxes before layouts, kept to show that the
+    /// classic problem has not changed: the same items and options, in the
+    /// same order, so the same search.
+    fn classic(box_size: usize) -> Problem {
+        let n = box_size * box_size;
+        let mut problem = Problem::new(4 * n * n, 0);
+        for r in 0..n {
+            for c in 0..n {
+                let k = (r / box_size) * box_size + c / box_size;
+                for d in 0..n {
+                    let items = [
+                        r * n + c,
+                        n * n + r * n + d,
+                        2 * n * n + c * n + d,
+                        3 * n * n + k * n + d,
+                    ];
+                    problem.add_option(items).unwrap();
+                }
+            }
+        }
+        problem
+    }
+
+    /// Every option's items, in order.
+    fn options(problem: &Problem) -> Vec<Vec<usize>> {
+        problem
+            .options()
+            .map(|(_, entries)| entries.iter().map(|e| e.item).collect())
+            .collect()
+    }
+
+    #[test]
+    fn square_boxes_encode_as_before_layouts() {
+        for b in 2..=7 {
+            let new = problem(&Layout::square(b).unwrap());
+            let old = classic(b);
+            assert_eq!(new.item_count(), old.item_count(), "box size {b}");
+            assert_eq!(new.primary_count(), old.primary_count());
+            assert_eq!(options(&new), options(&old), "box size {b}");
+        }
+    }
+
     #[test]
     fn nine_by_nine_has_324_items_and_729_options() {
-        let p = problem(3);
+        let p = problem(&Layout::default());
         assert_eq!((p.item_count(), p.option_count()), (324, 729));
         assert!(p.options().all(|(_, entries)| entries.len() == 4));
         // Digit 5 in row 2, column 7 covers cell, row, column and box items.
@@ -73,5 +247,24 @@ mod tests {
         let items: Vec<usize> = p.option(id).unwrap().iter().map(|e| e.item).collect();
         assert_eq!(items, [25, 81 + 18 + 4, 162 + 63 + 4, 243 + 2 * 9 + 4]);
         assert_eq!(decode(9, id), (25, 5));
+    }
+
+    #[test]
+    fn variants_add_items_where_the_docs_say() {
+        let with = |v: Variant| {
+            let p = problem(&Layout::default().with_variant(v).unwrap());
+            (p.primary_count(), p.secondary_count())
+        };
+        assert_eq!(with(Variant::X), (324 + 18, 0));
+        assert_eq!(with(Variant::Hyper), (324 + 36, 0));
+        assert_eq!(with(Variant::Disjoint), (324 + 81, 0));
+        assert_eq!(with(Variant::AntiKing), (324, 28 * 9));
+        assert_eq!(with(Variant::NonConsecutive), (324, 2 * 9 * 8 * 8));
+        // Of the 2 * 8 * 7 * 2 knight pairs, those within a box need no item:
+        // 8 per box.
+        assert_eq!(with(Variant::AntiKnight), (324, (224 - 72) * 9));
+        // Rectangular boxes: 6x6 with 2x3.
+        let p = problem(&Layout::squarest(6).unwrap());
+        assert_eq!((p.item_count(), p.option_count()), (144, 216));
     }
 }

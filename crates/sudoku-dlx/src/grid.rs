@@ -1,8 +1,7 @@
-//! Sudoku grids of any box size: cells, parsing, formatting and checks.
+//! Sudoku grids of any layout: cells, parsing, formatting and checks.
 //!
-//! A grid of box size b has side n = b*b and n*n cells, stored row-major, each
-//! 0 (empty) or a digit 1..=n. Box sizes 2 to 7 are supported: 4x4, 9x9,
-//! 16x16, 25x25, 36x36 and 49x49.
+//! A grid holds its [`Layout`] and n*n cells, stored row-major, each 0
+//! (empty) or a digit 1..=n. Sides 1 to 49 are supported, with any layout.
 //!
 //! # Text formats
 //!
@@ -12,8 +11,11 @@
 //! - a drawn grid of n lines, where `|`, `-`, `+` and whitespace are layout
 //!   and ignored, so `5 3 . | . 7 . | . . .` is a row of nine cells.
 //!
-//! `#` starts a comment that runs to the end of its line. The size is found
-//! from the number of cells: 16, 81, 256, 625, 1296 or 2401.
+//! `#` starts a comment that runs to the end of its line. Without a layout,
+//! the size is found from the number of cells, n*n for a side n from 4 to
+//! 49 that has boxes (16, 36, 64, 81, 100, 144, ...), and the layout is the
+//! squarest boxes of that side ([`Layout::squarest`]): 2x3 for 6x6, 3x4 for
+//! 12x12, 3x3 for 9x9. [`Grid::parse_in`] reads a puzzle of a layout given.
 //!
 //! Symbols are read with an [`Alphabet`]; the standard one uses `1-9` for
 //! digits 1 to 9, then `A-Z` for 10 to 35 (so `G` is 16 and `P` is 25), then
@@ -23,45 +25,23 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::alphabet::{Alphabet, AlphabetError, AlphabetErrorKind};
-use crate::error::{Conflict, GridError, GridErrorKind, House, ParseError};
+use crate::error::{Conflict, GridError, GridErrorKind, ParseError};
+use crate::layout::Layout;
 use crate::text::{push_line_cells, stray_symbol, Shape};
-
-/// Sides of the supported grids, for box sizes 2 to 7.
-pub(crate) const SIDES: [usize; 6] = [4, 9, 16, 25, 36, 49];
-
-/// Cell counts of the supported grids, for box sizes 2 to 7.
-pub(crate) const CELL_COUNTS: [usize; 6] = [16, 81, 256, 625, 1296, 2401];
-
-/// The box size of a grid with `count` cells, if it is a supported size.
-pub(crate) fn box_size_for_cells(count: usize) -> Option<usize> {
-    CELL_COUNTS
-        .iter()
-        .position(|&c| c == count)
-        .map(|i| i + Grid::MIN_BOX_SIZE)
-}
-
-/// The box size of a grid of side `side`, if it is a supported size.
-pub(crate) fn box_size_for_side(side: usize) -> Option<usize> {
-    SIDES
-        .iter()
-        .position(|&s| s == side)
-        .map(|i| i + Grid::MIN_BOX_SIZE)
-}
 
 /// The whole-grid cell count near `found`, within a tenth of it, if any:
 /// 80 cells is most likely a 9x9 puzzle with one cell missing.
 pub(crate) fn close_cell_count(found: usize) -> Option<usize> {
-    CELL_COUNTS
-        .iter()
-        .copied()
-        .find(|&count| found.abs_diff(count) <= (count / 10).max(1))
+    Layout::auto_cell_counts().find(|&count| found.abs_diff(count) <= (count / 10).max(1))
 }
-/// A sudoku grid of box size b (side n = b*b): n*n cells, row-major, each 0
-/// for empty or a digit 1..=n.
+
+/// A sudoku grid: its [`Layout`] (side n, regions, variants) and n*n cells,
+/// row-major, each 0 for empty or a digit 1..=n.
 ///
 /// A `Grid` holds any assignment of digits, valid or not; [`Grid::check`]
-/// finds a digit repeated in a house, and [`Grid::is_solution_of`] checks a
-/// solved grid against its puzzle.
+/// finds two givens in conflict, and [`Grid::is_solution_of`] checks a
+/// solved grid against its puzzle. Grids are equal when their layouts and
+/// cells are.
 ///
 /// # Example
 ///
@@ -77,22 +57,22 @@ pub(crate) fn close_cell_count(found: usize) -> Option<usize> {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Grid {
-    /// b, in `MIN_BOX_SIZE..=MAX_BOX_SIZE`.
-    box_size: usize,
-    /// n = b*b.
-    side: usize,
+    layout: Layout,
     /// n*n cells, row-major, each in 0..=n.
     cells: Vec<u8>,
 }
 
 impl Grid {
-    /// Smallest supported box size: 2, a 4x4 grid.
+    /// Smallest box size [`Grid::empty`] and [`Grid::from_cells`] take: 2,
+    /// a 4x4 grid.
     pub const MIN_BOX_SIZE: usize = 2;
 
-    /// Largest supported box size: 7, a 49x49 grid.
+    /// Largest box size [`Grid::empty`] and [`Grid::from_cells`] take: 7, a
+    /// 49x49 grid.
     pub const MAX_BOX_SIZE: usize = 7;
 
-    /// An empty grid of box size `box_size` (side `box_size * box_size`).
+    /// An empty grid of square boxes of side `box_size` (side `box_size *
+    /// box_size`): [`Grid::empty_in`] of [`Layout::square`].
     ///
     /// # Errors
     ///
@@ -109,16 +89,32 @@ impl Grid {
     /// # Ok::<(), sudoku_dlx::GridError>(())
     /// ```
     pub fn empty(box_size: usize) -> Result<Grid, GridError> {
-        let side = side_of(box_size)?;
-        Ok(Grid {
-            box_size,
-            side,
-            cells: vec![0; side * side],
-        })
+        Ok(Grid::empty_in(&square_layout(box_size)?))
     }
 
-    /// A grid of box size `box_size` with the given cells, row-major, 0 for
-    /// empty.
+    /// An empty grid of `layout`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sudoku_dlx::{Grid, Layout};
+    ///
+    /// let grid = Grid::empty_in(&Layout::boxes(2, 3)?);
+    /// assert_eq!(grid.side(), 6);
+    /// assert_eq!(grid.count_solutions_up_to(10)?, 10);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn empty_in(layout: &Layout) -> Grid {
+        let n = layout.side();
+        Grid {
+            layout: layout.clone(),
+            cells: vec![0; n * n],
+        }
+    }
+
+    /// A grid of square boxes of side `box_size` with the given cells,
+    /// row-major, 0 for empty: [`Grid::from_cells_in`] of
+    /// [`Layout::square`].
     ///
     /// # Errors
     ///
@@ -137,7 +133,28 @@ impl Grid {
     /// # Ok::<(), sudoku_dlx::GridError>(())
     /// ```
     pub fn from_cells(box_size: usize, cells: Vec<u8>) -> Result<Grid, GridError> {
-        let side = side_of(box_size)?;
+        Grid::from_cells_in(&square_layout(box_size)?, cells)
+    }
+
+    /// A grid of `layout` with the given cells, row-major, 0 for empty.
+    ///
+    /// # Errors
+    ///
+    /// [`GridErrorKind::CellCount`] unless there are n*n cells, and
+    /// [`GridErrorKind::DigitOutOfRange`] for a cell above n.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sudoku_dlx::{Grid, Layout, Variant};
+    ///
+    /// let x = Layout::square(2)?.with_variant(Variant::X)?;
+    /// let grid = Grid::from_cells_in(&x, vec![1, 2, 3, 4, 3, 4, 1, 2, 4, 3, 2, 1, 2, 1, 4, 3])?;
+    /// assert!(grid.is_solution_of(&Grid::empty_in(&x)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_cells_in(layout: &Layout, cells: Vec<u8>) -> Result<Grid, GridError> {
+        let side = layout.side();
         if cells.len() != side * side {
             return Err(GridError::new(GridErrorKind::CellCount {
                 expected: side * side,
@@ -153,33 +170,31 @@ impl Grid {
             }));
         }
         Ok(Grid {
-            box_size,
-            side,
+            layout: layout.clone(),
             cells,
         })
     }
 
-    /// A grid from cells already checked against `box_size`.
-    pub(crate) fn from_parsed(box_size: usize, cells: Vec<u8>) -> Grid {
-        let side = box_size * box_size;
+    /// A grid from cells already checked against `layout`.
+    pub(crate) fn from_parsed(layout: Layout, cells: Vec<u8>) -> Grid {
+        let side = layout.side();
         debug_assert_eq!(cells.len(), side * side);
         debug_assert!(cells.iter().all(|&d| usize::from(d) <= side));
-        Grid {
-            box_size,
-            side,
-            cells,
-        }
+        Grid { layout, cells }
     }
 
     /// Parses a puzzle written with the standard [`Alphabet`]: one line of
     /// n*n symbols, or a grid drawn over several lines.
     ///
     /// `|`, `-`, `+` and whitespace are ignored, `#` starts a comment to the
-    /// end of the line, and the size follows from the number of cells (16,
-    /// 81, 256, 625, 1296 or 2401). For 9x9 and smaller, `.`, `0`, `_`, `*`,
-    /// `x` and `X` are empty cells; from 16x16 on, `.`, `0`, `_` and `*` are
-    /// (`X` is a digit there). Lines in errors count from 1 at the start of
-    /// `text`.
+    /// end of the line, and the size follows from the number of cells: n*n
+    /// for a side n from 4 to 49 that has boxes (16, 36, 64, 81, 100, 144,
+    /// ..., 2401), with the squarest boxes of that side (2x3 for 6x6, 3x3
+    /// for 9x9, 3x4 for 12x12; see [`Layout::squarest`]). Use
+    /// [`Grid::parse_in`] for any other layout. For 9x9 and smaller, `.`,
+    /// `0`, `_`, `*`, `x` and `X` are empty cells; from 10x10 on, `.`, `0`,
+    /// `_` and `*` are (`X` is a digit there). Lines in errors count from 1
+    /// at the start of `text`.
     ///
     /// # Errors
     ///
@@ -193,7 +208,7 @@ impl Grid {
     /// # Example
     ///
     /// ```
-    /// use sudoku_dlx::Grid;
+    /// use sudoku_dlx::{Grid, Layout};
     ///
     /// let line = Grid::parse("1.3...2.3.....4.")?;
     /// let drawn = Grid::parse(
@@ -206,9 +221,12 @@ impl Grid {
     /// )?;
     /// assert_eq!(line, drawn);
     ///
+    /// let six = Grid::parse("1.....2.....3.....4.....5.....6.....")?;
+    /// assert_eq!(six.layout(), &Layout::boxes(2, 3)?);
+    ///
     /// let error = Grid::parse("1.3...2.3.....4.5").unwrap_err();
     /// assert_eq!(error.to_string(), "line 1: expected 16 cells, found 17");
-    /// # Ok::<(), sudoku_dlx::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parse(text: &str) -> Result<Grid, ParseError> {
         Grid::parse_with(text, &Alphabet::standard())
@@ -234,32 +252,63 @@ impl Grid {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parse_with(text: &str, alphabet: &Alphabet) -> Result<Grid, ParseError> {
-        let shape = Shape::of(text);
-        let Some(box_size) = box_size_for_cells(shape.cells) else {
-            let stray = text
-                .lines()
-                .enumerate()
-                .find_map(|(i, line)| stray_symbol(line, i + 1, alphabet));
-            return Err(stray.unwrap_or_else(|| shape.error()));
-        };
-        let side = box_size * box_size;
-        alphabet.check_reads(side, shape.first_line)?;
-        let mut cells = Vec::with_capacity(shape.cells);
-        for (i, line) in text.lines().enumerate() {
-            push_line_cells(line, i + 1, side, alphabet, &mut cells)?;
-        }
-        Ok(Grid::from_parsed(box_size, cells))
+        parse_text(text, None, alphabet)
     }
 
-    /// The box size b.
+    /// Parses a puzzle of `layout`, one line of n*n symbols or a grid
+    /// drawn over n lines, as [`Grid::parse`] does.
+    ///
+    /// # Errors
+    ///
+    /// As [`Grid::parse`], the cell count being the layout's.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sudoku_dlx::{Grid, Layout, Variant};
+    ///
+    /// let x = Layout::square(3)?.with_variant(Variant::X)?;
+    /// let puzzle = Grid::parse_in(&".".repeat(81), &x)?;
+    /// assert_eq!(puzzle.layout(), &x);
+    /// let tall = Layout::boxes(3, 2)?; // 6x6, boxes 3 rows high
+    /// assert_eq!(Grid::parse_in(&".".repeat(36), &tall)?.layout(), &tall);
+    /// assert!(Grid::parse_in(&".".repeat(16), &tall).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse_in(text: &str, layout: &Layout) -> Result<Grid, ParseError> {
+        parse_text(text, Some(layout), &Alphabet::standard())
+    }
+
+    /// Parses a puzzle of `layout` as [`Grid::parse_in`] does, reading
+    /// symbols with `alphabet`.
+    ///
+    /// # Errors
+    ///
+    /// As [`Grid::parse_with`].
+    pub fn parse_in_with(
+        text: &str,
+        layout: &Layout,
+        alphabet: &Alphabet,
+    ) -> Result<Grid, ParseError> {
+        parse_text(text, Some(layout), alphabet)
+    }
+
+    /// The grid's layout.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// The box size b when the boxes are b x b squares (3 for the classic
+    /// 9x9, with variants or not), and 0 for other layouts (rectangular
+    /// boxes, jigsaw), which [`Grid::layout`] describes.
     pub fn box_size(&self) -> usize {
-        self.box_size
+        self.layout.box_size().unwrap_or(0)
     }
 
-    /// The side n = b*b: the number of rows, of columns, of boxes and of
+    /// The side n: the number of rows, of columns, of regions and of
     /// digits.
     pub fn side(&self) -> usize {
-        self.side
+        self.layout.side()
     }
 
     /// The n*n cells, row-major: 0 for empty, else a digit 1..=n.
@@ -290,12 +339,12 @@ impl Grid {
     /// # Ok::<(), sudoku_dlx::ParseError>(())
     /// ```
     pub fn get(&self, row: usize, col: usize) -> u8 {
+        let n = self.side();
         assert!(
-            row < self.side && col < self.side,
-            "cell ({row}, {col}) is outside a {0}x{0} grid",
-            self.side
+            row < n && col < n,
+            "cell ({row}, {col}) is outside a {n}x{n} grid"
         );
-        self.cells[row * self.side + col]
+        self.cells[row * n + col]
     }
 
     /// Sets the cell at `row`, `col` (both from 0) to `digit`, 0 to empty it.
@@ -319,7 +368,7 @@ impl Grid {
     /// # Ok::<(), sudoku_dlx::GridError>(())
     /// ```
     pub fn set(&mut self, row: usize, col: usize, digit: u8) -> Result<(), GridError> {
-        let side = self.side;
+        let side = self.side();
         if row >= side || col >= side {
             return Err(GridError::new(GridErrorKind::OutOfBounds {
                 row,
@@ -350,84 +399,96 @@ impl Grid {
         self.cells.iter().all(|&d| d != 0)
     }
 
-    /// Checks that no digit appears twice in a row, a column or a box.
+    /// Checks the givens against every house and rule of the layout: no
+    /// digit twice in a row, a column, a region or an extra house, and no
+    /// two cells breaking a rule.
     ///
-    /// Houses are searched rows first, then columns, then boxes, each in
-    /// order; the first repeat found is reported. Empty cells are ignored,
-    /// so this checks a puzzle's givens; it does not tell whether the puzzle
-    /// has a solution.
+    /// Houses are searched first, in the layout's order (rows, columns,
+    /// regions, then the extra houses), each in reading order; then the
+    /// rules, each pair of cells in reading order. The first conflict found
+    /// is reported. Empty cells are ignored, so this checks a puzzle's
+    /// givens; it does not tell whether the puzzle has a solution.
     ///
     /// # Errors
     ///
-    /// A [`Conflict`] naming the house, the digit and the two cells.
+    /// A [`Conflict`] naming the house and the digit, or the rule and the
+    /// digits, and the two cells.
     ///
     /// # Complexity
     ///
-    /// O(n*n) time, O(n) extra space.
+    /// O(n*n) time for every family of houses or rule, O(n) extra space.
     ///
     /// # Example
     ///
     /// ```
-    /// use sudoku_dlx::{Grid, House};
+    /// use sudoku_dlx::{Conflict, Grid, House, Layout, Variant};
     ///
     /// let grid = Grid::parse("1..1............")?;
     /// let conflict = grid.check().unwrap_err();
-    /// assert_eq!(conflict.house, House::Row(0));
+    /// assert!(matches!(conflict, Conflict::Repeat { house: House::Row(0), digit: 1, .. }));
     /// assert_eq!(conflict.to_string(), "digit 1 repeated in row 1 (r1c1 and r1c4)");
-    /// # Ok::<(), sudoku_dlx::ParseError>(())
+    ///
+    /// let knight = Layout::square(3)?.with_variant(Variant::AntiKnight)?;
+    /// let mut grid = Grid::empty_in(&knight);
+    /// grid.set(0, 2, 5)?;
+    /// grid.set(1, 4, 5)?;
+    /// let conflict = grid.check().unwrap_err();
+    /// assert_eq!(conflict.to_string(), "anti-knight: r1c3 and r2c5 both hold 5");
+    /// assert_eq!(conflict.cells(), [(0, 2), (1, 4)]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn check(&self) -> Result<(), Conflict> {
-        let n = self.side;
+        let layout = &self.layout;
+        let n = layout.side();
+        let at = |cell: usize| (cell / n, cell % n);
         // seen[d] is 1 + the position in the house where d was first met,
         // 0 while it has not been.
         let mut seen = vec![0usize; n + 1];
-        let houses = (0..n)
-            .map(House::Row)
-            .chain((0..n).map(House::Column))
-            .chain((0..n).map(House::Box));
-        for house in houses {
+        for h in 0..layout.house_count() {
             seen.fill(0);
             for k in 0..n {
-                let (row, col) = self.house_cell(house, k);
-                let digit = self.cells[row * n + col];
+                let cell = layout.house_cell(h, k);
+                let digit = self.cells[cell];
                 if digit == 0 {
                     continue;
                 }
                 let slot = &mut seen[usize::from(digit)];
                 if *slot != 0 {
-                    let first = self.house_cell(house, *slot - 1);
-                    return Err(Conflict {
-                        house,
+                    let first = layout.house_cell(h, *slot - 1);
+                    return Err(Conflict::Repeat {
+                        house: layout.house(h),
                         digit,
-                        cells: [first, (row, col)],
+                        cells: [at(first), at(cell)],
                     });
                 }
                 *slot = k + 1;
             }
         }
+        for rule in layout.variants().filter(|v| v.is_rule()) {
+            for (p, q) in rule.pairs(n) {
+                let (a, b) = (self.cells[p], self.cells[q]);
+                if a != 0 && b != 0 && rule.forbids(a, b) {
+                    return Err(Conflict::Rule {
+                        rule,
+                        cells: [at(p), at(q)],
+                        digits: [a, b],
+                    });
+                }
+            }
+        }
         Ok(())
     }
 
-    /// The `k`-th cell (row, col) of `house`, boxes read row by row.
-    fn house_cell(&self, house: House, k: usize) -> (usize, usize) {
-        let b = self.box_size;
-        match house {
-            House::Row(r) => (r, k),
-            House::Column(c) => (k, c),
-            House::Box(x) => ((x / b) * b + k / b, (x % b) * b + k % b),
-        }
-    }
-
-    /// Whether `self` is a solution of `puzzle`: the same size, complete,
-    /// every row, column and box holding each digit once, and every given of
-    /// `puzzle` in place.
+    /// Whether `self` is a solution of `puzzle`: the same layout, complete,
+    /// every house of the layout holding each digit once, no rule of the
+    /// layout broken, and every given of `puzzle` in place.
     ///
     /// This is an independent checker for solvers: it relies on nothing but
-    /// the cells of both grids.
+    /// the cells of both grids and the layout's houses and rules.
     ///
     /// # Complexity
     ///
-    /// O(n*n) time, no allocation.
+    /// O(n*n) time for every family of houses or rule, no allocation.
     ///
     /// # Example
     ///
@@ -441,12 +502,10 @@ impl Grid {
     /// # Ok::<(), sudoku_dlx::ParseError>(())
     /// ```
     pub fn is_solution_of(&self, puzzle: &Grid) -> bool {
-        let b = self.box_size;
-        let n = self.side;
-        if puzzle.box_size != b
-            || puzzle.side != n
-            || n != b * b
-            || n >= 64
+        let layout = &self.layout;
+        let n = layout.side();
+        if puzzle.layout != *layout
+            || n > 63
             || self.cells.len() != n * n
             || puzzle.cells.len() != n * n
         {
@@ -463,16 +522,16 @@ impl Grid {
         // Every house has n cells, all digits in 1..=n: they are all there
         // exactly when they are distinct.
         let all = (1u64 << n) - 1;
-        (0..n).all(|i| {
-            let (mut row, mut col, mut bx) = (0u64, 0u64, 0u64);
-            for k in 0..n {
-                let bit = |r: usize, c: usize| 1u64 << (self.cells[r * n + c] - 1);
-                row |= bit(i, k);
-                col |= bit(k, i);
-                bx |= bit((i / b) * b + k / b, (i % b) * b + k % b);
-            }
-            row == all && col == all && bx == all
-        })
+        let houses = (0..layout.house_count()).all(|h| {
+            (0..n).fold(0u64, |seen, k| {
+                seen | 1u64 << (self.cells[layout.house_cell(h, k)] - 1)
+            }) == all
+        });
+        houses
+            && layout.variants().all(|rule| {
+                rule.pairs(n)
+                    .all(|(p, q)| !rule.forbids(self.cells[p], self.cells[q]))
+            })
     }
 
     /// The one-line form with `alphabet`: n*n symbols, `.` for empty.
@@ -497,9 +556,12 @@ impl Grid {
     }
 
     /// The grid drawn over n lines with the standard alphabet, symbols
-    /// separated by spaces, boxes by `|` and by lines of `-` and `+`. Every
-    /// line, the last included, ends with `\n`. [`Grid::parse`] reads it
-    /// back.
+    /// separated by spaces. Boxes of R x C cells are set apart by a `|`
+    /// every C columns and by a line of `-` and `+` every R rows; a jigsaw's
+    /// rows are drawn plain, without separators (its regions are the
+    /// layout's, not the text's). Every line, the last included, ends with
+    /// `\n`. [`Grid::parse`] reads it back (and [`Grid::parse_in`] with the
+    /// layout, for a layout other than the squarest boxes).
     ///
     /// # Example
     ///
@@ -508,6 +570,12 @@ impl Grid {
     ///
     /// let grid = Grid::parse("1.3...2.3.....4.")?;
     /// assert_eq!(grid.to_grid_string(), "1 . | 3 .\n. . | 2 .\n----+----\n3 . | . .\n. . | 4 .\n");
+    /// let six = Grid::parse("1.....2.....3.....4.....5.....6.....")?;
+    /// assert_eq!(
+    ///     six.to_grid_string(),
+    ///     "1 . . | . . .\n2 . . | . . .\n------+------\n3 . . | . . .\n\
+    ///      4 . . | . . .\n------+------\n5 . . | . . .\n6 . . | . . .\n"
+    /// );
     /// # Ok::<(), sudoku_dlx::ParseError>(())
     /// ```
     pub fn to_grid_string(&self) -> String {
@@ -528,38 +596,41 @@ impl Grid {
 
     /// An error unless `alphabet` writes every digit of this grid's size.
     fn check_alphabet(&self, alphabet: &Alphabet) -> Result<(), AlphabetError> {
-        if alphabet.supports(self.side) {
+        if alphabet.supports(self.side()) {
             Ok(())
         } else {
             Err(AlphabetError::new(AlphabetErrorKind::TooShort {
                 symbols: alphabet.len(),
-                side: self.side,
+                side: self.side(),
             }))
         }
     }
 
     /// Draws the grid; `alphabet` must support its size.
     fn draw(&self, alphabet: &Alphabet) -> String {
-        let (b, n) = (self.box_size, self.side);
-        // Each box is 2b-1 characters wide; a separator takes a space on each
-        // side of the `|`, drawn as `-` on both sides of the `+`.
+        let n = self.side();
+        // A jigsaw has no bands nor stacks: one of each, the whole grid.
+        let (rows, cols) = self.layout.box_shape().unwrap_or((n, n));
+        let stacks = n / cols;
+        // Each box is 2C-1 characters wide; a separator takes a space on
+        // each side of the `|`, drawn as `-` on both sides of the `+`.
         let mut rule = String::new();
-        for k in 0..b {
+        for k in 0..stacks {
             if k > 0 {
                 rule.push('+');
             }
-            let width = 2 * b - 1 + usize::from(k > 0) + usize::from(k + 1 < b);
+            let width = 2 * cols - 1 + usize::from(k > 0) + usize::from(k + 1 < stacks);
             rule.extend(std::iter::repeat_n('-', width));
         }
-        let mut out = String::with_capacity((n + b) * (2 * n + 2 * b));
+        let mut out = String::with_capacity((n + n / rows) * (2 * n + 2 * stacks));
         for r in 0..n {
-            if r > 0 && r % b == 0 {
+            if r > 0 && r % rows == 0 {
                 out.push_str(&rule);
                 out.push('\n');
             }
             for c in 0..n {
                 if c > 0 {
-                    out.push_str(if c % b == 0 { " | " } else { " " });
+                    out.push_str(if c % cols == 0 { " | " } else { " " });
                 }
                 out.push(alphabet.symbol(self.cells[r * n + c]));
             }
@@ -569,10 +640,40 @@ impl Grid {
     }
 }
 
-/// The side of box size `box_size`, if supported.
-pub(crate) fn side_of(box_size: usize) -> Result<usize, GridError> {
+/// Parses `text` as a grid of `layout`, or of the layout its cell count
+/// gives when `None`.
+fn parse_text(
+    text: &str,
+    layout: Option<&Layout>,
+    alphabet: &Alphabet,
+) -> Result<Grid, ParseError> {
+    let shape = Shape::of(text);
+    let found = match layout {
+        Some(layout) if shape.cells == layout.side() * layout.side() => Some(layout.clone()),
+        Some(_) => None,
+        None => Layout::for_cells(shape.cells),
+    };
+    let Some(layout) = found else {
+        let stray = text
+            .lines()
+            .enumerate()
+            .find_map(|(i, line)| stray_symbol(line, i + 1, alphabet));
+        return Err(stray.unwrap_or_else(|| shape.error(layout.map(Layout::side))));
+    };
+    let side = layout.side();
+    alphabet.check_reads(side, shape.first_line)?;
+    let mut cells = Vec::with_capacity(shape.cells);
+    for (i, line) in text.lines().enumerate() {
+        push_line_cells(line, i + 1, side, alphabet, &mut cells)?;
+    }
+    Ok(Grid::from_parsed(layout, cells))
+}
+
+/// The layout of square boxes of side `box_size`, for the constructors
+/// that take a box size: 2 to 7.
+pub(crate) fn square_layout(box_size: usize) -> Result<Layout, GridError> {
     if (Grid::MIN_BOX_SIZE..=Grid::MAX_BOX_SIZE).contains(&box_size) {
-        Ok(box_size * box_size)
+        Ok(Layout::square(box_size).expect("box sizes 2 to 7 make layouts"))
     } else {
         Err(GridError::new(GridErrorKind::BoxSize { box_size }))
     }
@@ -614,6 +715,8 @@ impl FromStr for Grid {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+
+    use crate::error::House;
 
     pub(crate) const LEETCODE: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -683,6 +786,81 @@ pub(crate) mod tests {
             assert_eq!(Grid::parse(&grid.to_grid_string()).unwrap(), grid);
             assert_eq!(Grid::parse(&format!("{grid:#}")).unwrap(), grid);
         }
+    }
+
+    /// A solved grid of boxes `rows` x `cols` by the usual pattern.
+    fn pattern_boxes(rows: usize, cols: usize) -> Grid {
+        let n = rows * cols;
+        let cells = (0..n * n)
+            .map(|i| ((cols * (i / n % rows) + i / n / rows + i % n) % n + 1) as u8)
+            .collect();
+        Grid::from_cells_in(&Layout::boxes(rows, cols).unwrap(), cells).unwrap()
+    }
+
+    #[test]
+    fn every_box_shape_round_trips_with_its_layout() {
+        for n in 1..=Layout::MAX_SIDE {
+            for rows in (1..=n).filter(|rows| n.is_multiple_of(*rows)) {
+                let mut grid = pattern_boxes(rows, n / rows);
+                assert!(grid.is_solution_of(&Grid::empty_in(grid.layout())));
+                assert_eq!(grid.check(), Ok(()));
+                grid.set(n - 1, 0, 0).unwrap();
+                let layout = grid.layout().clone();
+                for text in [grid.to_string(), grid.to_grid_string()] {
+                    assert_eq!(Grid::parse_in(&text, &layout).as_ref(), Ok(&grid));
+                    // Read without a layout: the squarest boxes, when the
+                    // side has some.
+                    let read = Grid::parse(&text).ok();
+                    let squarest = Layout::for_side(n);
+                    assert_eq!(read.as_ref().map(Grid::layout), squarest.as_ref());
+                }
+            }
+        }
+        // Boxes 2 rows high and 3 wide: a `|` every 3 columns, a rule every
+        // 2 rows.
+        let six = pattern_boxes(2, 3).to_grid_string();
+        let lines: Vec<&str> = six.lines().collect();
+        assert_eq!(lines[0], "1 2 3 | 4 5 6");
+        assert_eq!(lines[2], "------+------");
+        assert_eq!(lines.len(), 8);
+        let tall = pattern_boxes(3, 2).to_grid_string();
+        assert_eq!(tall.lines().next(), Some("1 2 | 3 4 | 5 6"));
+        assert_eq!(tall.lines().nth(3), Some("----+-----+----"));
+    }
+
+    #[test]
+    fn a_jigsaw_is_drawn_in_plain_rows() {
+        let layout = Layout::jigsaw("AABB\nACBB\nACDD\nCCDD").unwrap();
+        let grid = Grid::parse_in("1.3...2.3.....4.", &layout).unwrap();
+        assert_eq!(
+            grid.to_grid_string(),
+            "1 . 3 .\n. . 2 .\n3 . . .\n. . 4 .\n"
+        );
+        assert_eq!(format!("{grid}"), "1.3...2.3.....4.");
+        assert_eq!(Grid::parse_in(&grid.to_grid_string(), &layout), Ok(grid));
+    }
+
+    #[test]
+    fn parse_in_names_the_layouts_size() {
+        let tall = Layout::boxes(3, 2).unwrap();
+        let error = Grid::parse_in(&".".repeat(35), &tall).unwrap_err();
+        assert_eq!(error.to_string(), "line 1: expected 36 cells, found 35");
+        let error = Grid::parse_in("1 2 3 4 5 6\n1 2 3\n", &tall).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "line 2: grid row 2 has 3 cells, expected 6"
+        );
+        let error = Grid::parse_in("......\n......\n", &tall).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "line 2: grid cut short after 2 of 6 rows"
+        );
+        let error = Grid::parse_in(&".".repeat(16), &tall).unwrap_err();
+        assert_eq!(error.to_string(), "line 1: expected 36 cells, found 16");
+        // Without a layout, 36 cells are 6x6 with 2x3 boxes.
+        let six = Grid::parse(&".".repeat(36)).unwrap();
+        assert_eq!(six.layout(), &Layout::boxes(2, 3).unwrap());
+        assert_eq!((six.side(), six.box_size()), (6, 0));
     }
 
     #[test]
@@ -756,7 +934,7 @@ pub(crate) mod tests {
         let conflict = row.check().unwrap_err();
         assert_eq!(
             conflict,
-            Conflict {
+            Conflict::Repeat {
                 house: House::Row(2),
                 digit: 9,
                 cells: [(2, 1), (2, 6)]

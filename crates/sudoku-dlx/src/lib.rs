@@ -1,12 +1,17 @@
-//! Sudoku of any box size, solved as exact cover with the [`dlx`] engine.
+//! Sudoku of any layout, solved as exact cover with the [`dlx`] engine.
 //!
-//! A puzzle of box size `b` has side `n = b * b` (4x4, 9x9, 16x16, 25x25 and
-//! up to 49x49). It becomes an exact-cover problem with `4 * n * n` items
-//! (each cell filled once; each row, column and box holding each digit once)
-//! and `n³` options (digit `d` in cell `(r, c)`), each covering four items:
-//! 324 items and 729 options for 9x9. The matrix is built once per size;
-//! each puzzle *selects* its givens' options, searches, and is reset, so a
-//! batch of a million puzzles allocates nothing per puzzle in the search.
+//! A [`Layout`] is the shape of a puzzle: its side n (4x4, 6x6, 9x9, 12x12,
+//! ... up to 49x49), its n regions of n cells (boxes of R x C cells, or a
+//! jigsaw map), and the [`Variant`]s it adds: extra houses (the X
+//! diagonals, the hyper windows, disjoint groups) and rules between cells
+//! (anti-knight, anti-king, non-consecutive). A puzzle becomes an
+//! exact-cover problem with `n * n` cell items and `n` items per house
+//! ("house h holds digit d"), primary, the rules' secondary items, and `n³`
+//! options (digit d in cell (r, c)): 324 items and 729 options for the
+//! classic 9x9, which has no secondary items. The matrix is built once per
+//! layout; each puzzle *selects* its givens' options, searches, and is
+//! reset, so a batch of a million puzzles allocates nothing per puzzle in
+//! the search.
 //!
 //! # Example
 //!
@@ -23,24 +28,159 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # Layouts
+//!
+//! A layout is built once and shared by the puzzles of a batch (cloning it
+//! is cheap). Puzzle text without a layout is read as the squarest boxes of
+//! its side ([`Layout::squarest`]); any other layout is given to
+//! [`Grid::parse_in`], [`Grid::empty_in`] or [`ReadOptions::layout`].
+//!
+//! **Boxes** of R x C cells, R rows high and C columns wide: 6x6 puzzles
+//! come with boxes of 2x3 cells, read from 36 symbols by themselves.
+//!
+//! ```
+//! use sudoku_dlx::{Grid, Layout};
+//!
+//! let puzzle = Grid::parse("2...5..45.....4.......12...6.5..3...")?;
+//! assert_eq!(puzzle.layout(), &Layout::boxes(2, 3)?);
+//! assert_eq!(puzzle.solution()?.to_string(), "261354345126124563536412412635653241");
+//! // Boxes three rows high and two wide must be asked for.
+//! let tall = Grid::parse_in("2...5..45.....4.......12...6.5..3...", &Layout::boxes(3, 2)?)?;
+//! assert!(tall.to_grid_string().starts_with("2 . | . . | 5 .\n"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! **Jigsaw**: regions of any shape, from a map of one symbol per region.
+//!
+//! ```
+//! use sudoku_dlx::{Grid, Layout};
+//!
+//! let layout = Layout::jigsaw(
+//!     "AAABBBBCC
+//!      AAABBBCCC
+//!      AADBECCCC
+//!      ADDBEEEFF
+//!      DDDEEEFFF
+//!      DDGEEFFFF
+//!      DGGHHIIII
+//!      GGGHHHIII
+//!      GGGHHHHII",
+//! )?;
+//! let puzzle = Grid::parse_in(
+//!     ".7..........123......4.........1.....4..6...38....9.72...5...9.......6..9.38...2.",
+//!     &layout,
+//! )?;
+//! let solution = puzzle.solution()?;
+//! assert_eq!(solution.get(0, 0), 3);
+//! assert!(solution.is_solution_of(&puzzle));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! **X** ([`Variant::X`]): both main diagonals hold every digit once.
+//!
+//! ```
+//! use sudoku_dlx::{Grid, Layout, Variant};
+//!
+//! let x = Layout::square(3)?.with_variant(Variant::X)?;
+//! let puzzle = Grid::parse_in(
+//!     "4...6...9....8.....69............8......5..7.......2.....9.8..5..1......8.27..9..",
+//!     &x,
+//! )?;
+//! assert!(puzzle.is_uniquely_solvable()?);
+//! // Without the diagonals, the same givens have many solutions.
+//! assert_eq!(Grid::parse(&puzzle.to_string())?.count_solutions_up_to(2)?, 2);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! **Hyper** ([`Variant::Hyper`], windoku): four more windows of 3x3 cells
+//! on a 9x9 grid.
+//!
+//! ```
+//! use sudoku_dlx::{Grid, Layout, Variant};
+//!
+//! let windoku = Layout::square(3)?.with_variant(Variant::Hyper)?;
+//! let puzzle = Grid::parse_in(
+//!     "8.7.....6...1.....5...4...............5..9....9..2.....5......4..8.6..9...4...5..",
+//!     &windoku,
+//! )?;
+//! assert_eq!(puzzle.givens(), 17);
+//! assert!(puzzle.solution()?.to_string().starts_with("817952436"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! **Disjoint groups** ([`Variant::Disjoint`]): the cells at one place of
+//! every box hold every digit once. Of the 288 4x4 grids, 168 keep them.
+//!
+//! ```
+//! use sudoku_dlx::{Grid, Layout, Variant};
+//!
+//! let disjoint = Layout::square(2)?.with_variant(Variant::Disjoint)?;
+//! assert_eq!(Grid::empty_in(&disjoint).count_solutions_up_to(1000)?, 168);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! **Anti-knight** ([`Variant::AntiKnight`]) and **anti-king**
+//! ([`Variant::AntiKing`]): two cells a chess knight's or king's move
+//! apart never hold the same digit. [`Grid::check`] names the rule and the
+//! cells that break it.
+//!
+//! ```
+//! use sudoku_dlx::{Grid, Layout, Variant};
+//!
+//! let knight = Layout::squarest(6)?.with_variant(Variant::AntiKnight)?;
+//! assert_eq!(Grid::empty_in(&knight).count_solutions_up_to(100_000)?, 11_520);
+//!
+//! let king = Layout::square(3)?.with_variant(Variant::AntiKing)?;
+//! let mut grid = Grid::empty_in(&king);
+//! grid.set(2, 2, 9)?;
+//! grid.set(3, 3, 9)?;
+//! assert_eq!(grid.check().unwrap_err().to_string(), "anti-king: r3c3 and r4c4 both hold 9");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! **Non-consecutive** ([`Variant::NonConsecutive`]): orthogonal neighbours
+//! never hold digits that differ by 1. With anti-knight and anti-king, it
+//! makes the "Miracle" sudoku, which two givens settle.
+//!
+//! ```
+//! use sudoku_dlx::{Grid, Layout, Variant};
+//!
+//! let miracle = Layout::square(3)?
+//!     .with_variant(Variant::AntiKnight)?
+//!     .with_variant(Variant::AntiKing)?
+//!     .with_variant(Variant::NonConsecutive)?;
+//! let mut puzzle = Grid::empty_in(&miracle);
+//! puzzle.set(4, 2, 1)?;
+//! puzzle.set(5, 6, 2)?;
+//! assert_eq!(
+//!     puzzle.solution()?.to_string(),
+//!     "483726159726159483159483726837261594261594837594837261372615948615948372948372615"
+//! );
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # What is here
 //!
-//! - [`Grid`]: parse (one line or a drawn grid, any size, an [`Alphabet`] for
-//!   the symbols), format, check the givens ([`Grid::check`] names the house
-//!   and digit of a repeat), and the solving verbs: [`Grid::solve_one`],
+//! - [`Layout`] and [`Variant`]: the shapes, built once; [`House`]: a row,
+//!   column, box, region or extra house.
+//! - [`Grid`]: cells of a layout. Parse (one line or a drawn grid, any
+//!   size, an [`Alphabet`] for the symbols), format, check the givens
+//!   ([`Grid::check`] names the house and digit of a repeat, or the rule
+//!   and cells broken), and the solving verbs: [`Grid::solve_one`],
 //!   [`Grid::solution`], [`Grid::count_solutions_up_to`],
 //!   [`Grid::is_uniquely_solvable`], [`Grid::solutions`].
-//! - [`SudokuSolver`]: one prebuilt matrix for many puzzles of one size, with
-//!   the search statistics of each (the search's nodes and updates, as the
-//!   dlx engine counts them; the givens' selection is not counted), and
+//! - [`SudokuSolver`]: one prebuilt matrix for many puzzles of one layout,
+//!   with the search statistics of each (the search's nodes and updates, as
+//!   the dlx engine counts them; the givens' selection is not counted), and
 //!   [`GridSolutions`], the solutions found one at a time.
-//! - [`Puzzles`]: a streaming reader of puzzle files (one puzzle per line, or
-//!   grids over several lines, `#` comments), each [`Record`] with its line
-//!   number, and errors that name line and column.
+//! - [`Puzzles`]: a streaming reader of puzzle files (one puzzle per line,
+//!   or grids over several lines, `#` comments), each [`Record`] with its
+//!   line number, and errors that name line and column.
 //! - The errors: [`ParseError`] (what, line and column in puzzle text),
-//!   [`GridError`] (building a grid or a solver in code), [`AlphabetError`],
-//!   and [`SolveError`] (why a puzzle has no single answer, with the
-//!   [`Conflict`] of repeated givens as its source).
+//!   [`GridError`] (building a grid or a solver in code), [`LayoutError`]
+//!   (a layout that cannot be, a jigsaw map's line and column),
+//!   [`AlphabetError`], and [`SolveError`] (why a puzzle has no single
+//!   answer, with the [`Conflict`] of the givens as its source).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -49,15 +189,23 @@ mod alphabet;
 mod encode;
 mod error;
 mod grid;
+mod jigsaw;
+mod layout;
 mod read;
 mod solve;
 mod text;
+mod variant;
 
 pub use alphabet::{Alphabet, AlphabetError, AlphabetErrorKind};
-pub use error::{Conflict, GridError, GridErrorKind, House, ParseError, ParseErrorKind};
+pub use error::{
+    Conflict, GridError, GridErrorKind, House, LayoutError, LayoutErrorKind, ParseError,
+    ParseErrorKind,
+};
 pub use grid::Grid;
+pub use layout::Layout;
 pub use read::{Puzzles, ReadOptions, Record};
 pub use solve::{GridSolutions, SolveError, SudokuSolver};
+pub use variant::Variant;
 
 // The types users share across threads (a solver per worker, grids and
 // errors sent between them) are Send and Sync: the crate stops compiling
@@ -71,6 +219,8 @@ const _: () = {
     assert_send_sync::<GridError>();
     assert_send_sync::<GridSolutions<'static>>();
     assert_send_sync::<House>();
+    assert_send_sync::<Layout>();
+    assert_send_sync::<LayoutError>();
     assert_send_sync::<ParseError>();
     assert_send_sync::<Puzzles<std::io::BufReader<std::fs::File>>>();
     assert_send_sync::<ReadOptions>();

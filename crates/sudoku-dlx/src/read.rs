@@ -13,31 +13,31 @@ use std::iter::FusedIterator;
 
 use crate::alphabet::Alphabet;
 use crate::error::{GridError, ParseError, ParseErrorKind};
-use crate::grid::{box_size_for_cells, box_size_for_side, close_cell_count, side_of, Grid};
+use crate::grid::{close_cell_count, square_layout, Grid};
+use crate::layout::{self, Layout};
 use crate::text::{count_cells, is_rule, line_cells, push_line_cells, stray_symbol};
 
 /// Longest line kept, in bytes; the rest of a longer line is skipped.
 const MAX_LINE_LEN: usize = 1 << 16;
 
-/// Cells on a line that is either a whole 4x4 puzzle or a row of a 16x16 grid.
-const AMBIGUOUS: usize = 16;
-
-/// How [`Puzzles`] reads: the alphabet, and optionally a fixed size.
+/// How [`Puzzles`] reads: the alphabet, and optionally a layout for every
+/// puzzle.
 ///
 /// # Example
 ///
 /// ```
-/// use sudoku_dlx::{Alphabet, ReadOptions};
+/// use sudoku_dlx::{Alphabet, Layout, ReadOptions, Variant};
 ///
 /// let options = ReadOptions::new()
 ///     .alphabet(Alphabet::custom("0123456789ABCDEF")?)
 ///     .box_size(4)?;
+/// let x = ReadOptions::new().layout(Layout::square(3)?.with_variant(Variant::X)?);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ReadOptions {
     alphabet: Alphabet,
-    box_size: Option<usize>,
+    layout: Option<Layout>,
 }
 
 impl ReadOptions {
@@ -53,19 +53,65 @@ impl ReadOptions {
         self
     }
 
-    /// Reads every puzzle as box size `box_size` (side n = `box_size` squared):
-    /// a line of n*n cells is a puzzle, a line of n cells a grid row, and any
-    /// other line an error, or a grid's damaged row. This settles whether 16
-    /// cells are a 4x4 puzzle or a row of a 16x16 grid.
+    /// Reads every puzzle as square boxes of side `box_size` (side n =
+    /// `box_size` squared): [`ReadOptions::layout`] of
+    /// [`Layout::square`].
     ///
     /// # Errors
     ///
     /// [`GridErrorKind::BoxSize`](crate::GridErrorKind::BoxSize) unless
     /// `box_size` is in 2..=7.
-    pub fn box_size(mut self, box_size: usize) -> Result<ReadOptions, GridError> {
-        side_of(box_size)?;
-        self.box_size = Some(box_size);
-        Ok(self)
+    pub fn box_size(self, box_size: usize) -> Result<ReadOptions, GridError> {
+        Ok(self.layout(square_layout(box_size)?))
+    }
+
+    /// Reads every puzzle as a puzzle of `layout`, of side n: a line of n*n
+    /// cells is a puzzle, a line of n cells a grid row, and any other line
+    /// an error, or a grid's damaged row. This settles whether 16 cells are
+    /// a 4x4 puzzle or a row of a 16x16 grid, and gives puzzles a layout
+    /// their text cannot tell (a jigsaw, variants, boxes other than the
+    /// squarest).
+    #[must_use]
+    pub fn layout(mut self, layout: Layout) -> ReadOptions {
+        self.layout = Some(layout);
+        self
+    }
+
+    /// The side of a whole puzzle of `count` cells on one line, when the
+    /// line cannot as well be a grid's row (16 or 36 cells with no layout
+    /// given).
+    fn whole_side(&self, count: usize) -> Option<usize> {
+        match &self.layout {
+            Some(layout) => (count == layout.side() * layout.side()).then_some(layout.side()),
+            None if is_ambiguous(count) => None,
+            None => layout::auto_side_of_cells(count),
+        }
+    }
+
+    /// Whether a line of `width` cells can be a row of a grid.
+    fn is_width(&self, width: usize) -> bool {
+        match &self.layout {
+            Some(layout) => width == layout.side(),
+            None => layout::is_auto_side(width),
+        }
+    }
+
+    /// Whether a line of `count` cells can begin a puzzle by itself.
+    fn starts_puzzle(&self, count: usize) -> bool {
+        match &self.layout {
+            Some(layout) => count == layout.side() * layout.side(),
+            None => layout::auto_side_of_cells(count).is_some() || layout::is_auto_side(count),
+        }
+    }
+
+    /// The layout of the puzzles of side `side`: the one given, or else the
+    /// squarest boxes of that side, which [`ReadOptions::whole_side`] and
+    /// [`ReadOptions::is_width`] have found to exist.
+    fn layout_of(&self, side: usize) -> Layout {
+        match &self.layout {
+            Some(layout) => layout.clone(),
+            None => Layout::for_side(side).expect("a side read without a layout has boxes"),
+        }
     }
 }
 
@@ -97,50 +143,59 @@ pub struct Record {
 /// `------+-------+------`), and a *break* otherwise: a blank line or a
 /// comment line. Rules are skipped; breaks are skipped too, but end a grid.
 ///
+/// Without a layout ([`ReadOptions::layout`]), the sides read are those
+/// from 4 to 49 that have boxes (4, 6, 8, 9, 10, 12, 14, 15, 16, ...; not
+/// the primes), each with its squarest boxes ([`Layout::squarest`]: 2x3
+/// for 6x6, 3x4 for 12x12). With a layout of side n, they are n alone.
+///
 /// A line with cells begins a record, the first of these that applies:
 ///
-/// - **a whole puzzle** when it has 81, 256, 625, 1296 or 2401 cells (9x9
-///   up to 49x49);
-/// - **the first row of a 16x16 grid** when it has 16 cells and the rule
-///   for 16 cells (below) says so;
+/// - **a whole puzzle** when it has n*n cells for a side n (64, 81, 100,
+///   144, ... 2401), but for 16 and 36 cells with no layout given;
+/// - **the first row of a 16x16 or 36x36 grid** when it has 16 or 36
+///   cells and the rule for those (below) says so;
 /// - **the damaged first row of a drawn grid** when the next line has
 ///   another count n, a grid's width, and it and the lines after it are
 ///   the other n - 1 rows of an n x n grid, with breaks only between bands
-///   and no further row of n cells right after them (for n = 16 with no
-///   size given, 8 of them must hold a symbol beyond the 4x4 digits, as
-///   below): the grid is one record, an error on this line ("grid row 1
-///   has 3 cells, expected 4");
-/// - **a whole 4x4 puzzle** when it has 16 cells;
-/// - **the first row of a drawn grid** when it has 4, 9, 25, 36 or 49
-///   cells: it and the next lines with cells are the rows of an n x n grid,
-///   up to n rows, unless the grid ends early (below);
+///   and no further row of n cells right after them (for n = 16 or 36 with
+///   no layout given, n / 2 of them must hold a symbol beyond the digits of
+///   a 4x4 or 6x6 grid, as below): the grid is one record, an error on
+///   this line ("grid row 1 has 3 cells, expected 4");
+/// - **a whole 4x4 or 6x6 puzzle** when it has 16 or 36 cells;
+/// - **the first row of a drawn grid** when it has n cells for a side n,
+///   unless no layout is given, the next line does not continue the grid
+///   (below) and n is near a whole puzzle's count (15 cells, a 4x4 puzzle
+///   missing one): it and the next lines with cells are the rows of an n x
+///   n grid, up to n rows, unless the grid ends early (below);
 /// - **an error** otherwise, a record for that line alone, whose message
 ///   names a symbol that fits no grid (such as the `:` of the
 ///   `puzzle:count` form, which is not read) or else the count, with the
 ///   nearest size when it is close to one ("expected 81 cells, found 80").
 ///
 /// A line of 16 cells is either a whole 4x4 puzzle or a row of a 16x16
-/// grid. Unless a size is given ([`ReadOptions::box_size`]), the reader
-/// looks ahead at most 15 lines: the line begins a 16x16 grid when it and
-/// the lines after it that would continue that grid (as below), 16 lines
-/// at most, hold 8 lines of 16 cells with a symbol beyond the 4x4 digits
-/// (`5-9` and `A-G` in the standard alphabet); otherwise it and the other
-/// lines of 16 cells among them are 4x4 puzzles. Real 16x16 puzzles put
-/// such digits on nearly every row, so that a 16x16 grid missing a row or
-/// with a damaged row still reads as one grid, and a file of 4x4 puzzles
-/// needs 8 bad lines among 16 in a row to be misread.
+/// grid, and a line of 36 cells a whole 6x6 puzzle or a row of a 36x36
+/// grid. Unless a layout is given, the reader looks ahead at most n - 1
+/// lines (15 or 35): the line begins the n x n grid when it and the lines
+/// after it that would continue that grid (as below), n lines at most,
+/// hold n / 2 lines of n cells with a symbol beyond the small grid's
+/// digits (`5-9` and `A-G` for 16 cells, `7-9` and `A-Z` for 36, in the
+/// standard alphabet); otherwise it and the other lines of n cells among
+/// them are small puzzles. Real 16x16 and 36x36 puzzles put such digits on
+/// nearly every row, so that such a grid missing a row or with a damaged
+/// row still reads as one grid, and a file of 4x4 puzzles needs 8 bad
+/// lines among 16 in a row to be misread.
 ///
-/// A grid of box size b (side n = b*b) ends before its n-th row:
+/// A grid of side n with boxes R rows high ends before its n-th row:
 ///
 /// - at the end of input;
-/// - at a break, unless the break is between bands (after rows b, 2b,
-///   ...) and the lines after it are exactly the rest of the grid: rows of
-///   n cells, breaks only between bands, and no further row of n cells
-///   right after the last. So a grid drawn with blank lines or comments
-///   between its bands reads as one grid, while a grid missing a row never
-///   reaches into the next one;
+/// - at a break, unless the break is between bands (after rows R, 2R,
+///   ...; a jigsaw has no bands) and the lines after it are exactly the
+///   rest of the grid: rows of n cells, breaks only between bands, and no
+///   further row of n cells right after the last. So a grid drawn with
+///   blank lines or comments between its bands reads as one grid, while a
+///   grid missing a row never reaches into the next one;
 /// - at a line of another count that begins another puzzle: a whole
-///   puzzle of 81 cells or more (or of the size given), or a line whose
+///   puzzle of 64 cells or more (or of the layout given), or a line whose
 ///   count could begin a puzzle when the next line has the same count,
 ///   such as a 4x4 grid, or 4x4 puzzles, right after the grid.
 ///
@@ -230,24 +285,34 @@ impl<R: BufRead> Puzzles<R> {
             return Ok(self.error_record(line, kind));
         }
         let count = line.cells;
-        let box_size = self.options.box_size;
-        if let Some(b) = whole_puzzle(box_size, count) {
-            return Ok(self.one_line(line, b));
+        if let Some(side) = self.options.whole_side(count) {
+            let layout = self.options.layout_of(side);
+            return Ok(self.one_line(line, layout));
         }
-        if box_size.is_none() && count == AMBIGUOUS && !line.small && self.starts_16x16(&line) {
-            return self.grid(line, 4);
+        let ambiguous = self.options.layout.is_none() && is_ambiguous(count);
+        if ambiguous && !line.small && self.starts_wide_grid(&line) {
+            let layout = self.options.layout_of(count);
+            return self.grid(line, layout);
         }
-        if let Some(b) = self.damaged_first_row(&line) {
-            return self.grid(line, b);
+        if let Some(layout) = self.damaged_first_row(&line) {
+            return self.grid(line, layout);
         }
-        if box_size.is_none() && count == AMBIGUOUS {
-            return Ok(self.one_line(line, 2));
+        if ambiguous {
+            let layout = self.options.layout_of(count.isqrt());
+            return Ok(self.one_line(line, layout));
         }
-        match (grid_size(box_size, count), box_size) {
-            (Some(b), _) => self.grid(line, b),
-            (None, Some(b)) => Ok(self.count_error(line, Some(b.pow(4)))),
-            (None, None) => Ok(self.count_error(line, close_cell_count(count))),
+        let near = close_cell_count(count).filter(|_| self.options.layout.is_none());
+        if self.options.is_width(count) {
+            let layout = self.options.layout_of(count);
+            if near.is_none() || self.continues_grid(0, 1, count, layout.band_height()) {
+                return self.grid(line, layout);
+            }
         }
+        let expected = match &self.options.layout {
+            Some(layout) => Some(layout.side() * layout.side()),
+            None => close_cell_count(count),
+        };
+        Ok(self.count_error(line, expected))
     }
 
     /// A record for a line whose cells make no puzzle: a stray symbol if
@@ -282,14 +347,14 @@ impl<R: BufRead> Puzzles<R> {
         record
     }
 
-    /// The record of a whole puzzle of box size `b` on one line.
-    fn one_line(&mut self, line: Line, b: usize) -> Record {
-        let side = b * b;
+    /// The record of a whole puzzle of `layout` on one line.
+    fn one_line(&mut self, line: Line, layout: Layout) -> Record {
+        let side = layout.side();
         let alphabet = &self.options.alphabet;
         let result = alphabet.check_reads(side, line.number).and_then(|()| {
             let mut cells = Vec::with_capacity(side * side);
             push_line_cells(&line.text, line.number, side, alphabet, &mut cells)
-                .map(|()| Grid::from_parsed(b, cells))
+                .map(|()| Grid::from_parsed(layout, cells))
         });
         let record = Record {
             line: line.number,
@@ -299,13 +364,13 @@ impl<R: BufRead> Puzzles<R> {
         record
     }
 
-    /// The record of a drawn grid of box size `b` whose first row is `first`.
+    /// The record of a drawn grid of `layout` whose first row is `first`.
     ///
     /// Consumes the grid's rows: n lines with cells, fewer when the grid
     /// ends early (the rule is on [`Puzzles`]); the lines after it are left
     /// to be read.
-    fn grid(&mut self, first: Line, b: usize) -> io::Result<Record> {
-        let n = b * b;
+    fn grid(&mut self, first: Line, layout: Layout) -> io::Result<Record> {
+        let (n, band) = (layout.side(), layout.band_height());
         let start = first.number;
         let alphabet = &self.options.alphabet;
         let mut cells = Vec::with_capacity(n * n);
@@ -327,7 +392,7 @@ impl<R: BufRead> Puzzles<R> {
                 self.take_rows_over(damaged, n);
                 break;
             }
-            match self.next_row(rows, b) {
+            match self.next_row(rows, n, band) {
                 Some(next) => line = next,
                 None => {
                     // Input that fails mid-grid gives the error, not a
@@ -347,7 +412,7 @@ impl<R: BufRead> Puzzles<R> {
         }
         let result = match error {
             Some(error) => Err(error),
-            None => Ok(Grid::from_parsed(b, cells)),
+            None => Ok(Grid::from_parsed(layout, cells)),
         };
         Ok(Record {
             line: start,
@@ -396,33 +461,31 @@ impl<R: BufRead> Puzzles<R> {
         }
     }
 
-    /// The row after the first `rows` of a grid of box size `b`, or `None`
-    /// where the grid ends.
-    fn next_row(&mut self, rows: usize, b: usize) -> Option<Line> {
-        if self.continues_grid(0, rows, b) {
+    /// The row after the first `rows` of a grid of side `n` and bands of
+    /// `band` rows, or `None` where the grid ends.
+    fn next_row(&mut self, rows: usize, n: usize, band: usize) -> Option<Line> {
+        if self.continues_grid(0, rows, n, band) {
             self.source.next_content()
         } else {
             None
         }
     }
 
-    /// Whether the line with cells `ahead` lines on continues a grid of box
-    /// size `b` whose `rows` rows so far end right before it (the rule is
-    /// on [`Puzzles`]).
-    fn continues_grid(&mut self, ahead: usize, rows: usize, b: usize) -> bool {
-        let n = b * b;
-        let box_size = self.options.box_size;
+    /// Whether the line with cells `ahead` lines on continues a grid of
+    /// side `n` and bands of `band` rows whose `rows` rows so far end right
+    /// before it (the rule is on [`Puzzles`]).
+    fn continues_grid(&mut self, ahead: usize, rows: usize, n: usize, band: usize) -> bool {
         let Some(next) = self.source.peek(ahead) else {
             return false;
         };
         if next.after_break {
             // A blank line between bands, when the rest is there.
-            rows.is_multiple_of(b) && self.rows_ahead(ahead, rows + 1, b)
+            rows.is_multiple_of(band) && self.rows_ahead(ahead, rows + 1, n, band)
         } else if next.small {
             false
         } else if next.too_long || next.cells == n {
             true
-        } else if whole_puzzle(box_size, next.cells).is_some() {
+        } else if self.options.whole_side(next.cells).is_some() {
             false
         } else {
             // A row cut to 4 cells or padded to 16 is damaged, unless the
@@ -431,18 +494,17 @@ impl<R: BufRead> Puzzles<R> {
             let cells = next.cells;
             let after = self.source.peek(ahead + 1);
             let same = after.is_some_and(|after| !after.after_break && after.cells == cells);
-            !(same && starts_puzzle(box_size, cells))
+            !(same && self.options.starts_puzzle(cells))
         }
     }
 
     /// Whether the lines with cells from `from` lines ahead are rows `row`
-    /// to n of a grid of box size `b`, with breaks only where a band starts,
-    /// and the line after them ends the grid.
-    fn rows_ahead(&mut self, from: usize, row: usize, b: usize) -> bool {
-        let n = b * b;
+    /// to n of a grid of side `n`, with breaks only where a band of `band`
+    /// rows starts, and the line after them ends the grid.
+    fn rows_ahead(&mut self, from: usize, row: usize, n: usize, band: usize) -> bool {
         for (ahead, row) in (from..).zip(row..=n) {
             match self.source.peek(ahead) {
-                Some(line) if is_row(line, n) && (!line.after_break || (row - 1) % b == 0) => {}
+                Some(line) if is_row(line, n) && (!line.after_break || (row - 1) % band == 0) => {}
                 _ => return false,
             }
         }
@@ -450,55 +512,61 @@ impl<R: BufRead> Puzzles<R> {
         ends_grid(self.source.peek(after), n)
     }
 
-    /// Whether `first`, a line of 16 cells with no size given, is the first
-    /// row of a 16x16 grid rather than a 4x4 puzzle (the rule is on
-    /// [`Puzzles`]). If not, the 16-cell lines looked at after it are marked
-    /// as 4x4 puzzles once for all, so that none is taken for the start of
-    /// a later 16x16 grid.
-    fn starts_16x16(&mut self, first: &Line) -> bool {
-        let mut wide = usize::from(!fits_4x4(first, &self.options.alphabet));
-        // The lines after `first` that would be the rest of a 16x16 grid.
+    /// Whether `first`, a line of 16 or 36 cells with no layout given, is
+    /// the first row of a 16x16 or 36x36 grid rather than a 4x4 or 6x6
+    /// puzzle (the rule is on [`Puzzles`]). If not, the lines of as many
+    /// cells looked at after it are marked as small puzzles once for all,
+    /// so that none is taken for the start of a later wide grid.
+    fn starts_wide_grid(&mut self, first: &Line) -> bool {
+        let n = first.cells;
+        let (small, band) = (n.isqrt(), self.options.layout_of(n).band_height());
+        let mut wide = usize::from(!fits_side(first, small, &self.options.alphabet));
+        // The lines after `first` that would be the rest of the wide grid.
         let mut rest = 0;
-        while rest + 1 < AMBIGUOUS && self.continues_grid(rest, rest + 1, 4) {
+        while rest + 1 < n && self.continues_grid(rest, rest + 1, n, band) {
             let line = &self.source.pending[rest];
-            if line.cells == AMBIGUOUS && !fits_4x4(line, &self.options.alphabet) {
+            if line.cells == n && !fits_side(line, small, &self.options.alphabet) {
                 wide += 1;
             }
             rest += 1;
         }
-        if wide >= AMBIGUOUS / 2 {
+        if wide >= n / 2 {
             return true;
         }
         for line in self.source.pending.iter_mut().take(rest) {
-            line.small = line.cells == AMBIGUOUS;
+            line.small = line.cells == n;
         }
         false
     }
 
-    /// The box size of the grid whose first row is `first`, damaged: the
+    /// The layout of the grid whose first row is `first`, damaged: the
     /// next line has another count, a grid's width n, and it and the lines
     /// after it are the grid's other n - 1 rows, ended as [`Puzzles`] says
-    /// (for 16 cells, wide enough to be a 16x16 grid).
-    fn damaged_first_row(&mut self, first: &Line) -> Option<usize> {
-        let box_size = self.options.box_size;
+    /// (for 16 or 36 cells, wide enough to be a 16x16 or 36x36 grid).
+    fn damaged_first_row(&mut self, first: &Line) -> Option<Layout> {
         let next = self.source.peek(0)?;
         if next.after_break || next.cells == first.cells {
             return None;
         }
         let n = next.cells;
-        let b = grid_size(box_size, n)?;
-        if !self.rows_ahead(0, 2, b) {
+        if !self.options.is_width(n) {
             return None;
         }
-        if box_size.is_none() && n == AMBIGUOUS {
+        let layout = self.options.layout_of(n);
+        if !self.rows_ahead(0, 2, n, layout.band_height()) {
+            return None;
+        }
+        if self.options.layout.is_none() && is_ambiguous(n) {
             let alphabet = &self.options.alphabet;
-            let rest = self.source.pending.iter().take(AMBIGUOUS - 1);
-            let wide = rest.filter(|line| !fits_4x4(line, alphabet)).count();
-            if wide < AMBIGUOUS / 2 {
+            let rest = self.source.pending.iter().take(n - 1);
+            let wide = rest
+                .filter(|line| !fits_side(line, n.isqrt(), alphabet))
+                .count();
+            if wide < n / 2 {
                 return None;
             }
         }
-        Some(b)
+        Some(layout)
     }
 }
 
@@ -515,30 +583,11 @@ impl<R: BufRead> Iterator for Puzzles<R> {
 
 impl<R: BufRead> FusedIterator for Puzzles<R> {}
 
-/// The box size of a puzzle written whole on a line of `count` cells, when
-/// the line cannot as well be a grid's row (16 cells with no size given).
-fn whole_puzzle(box_size: Option<usize>, count: usize) -> Option<usize> {
-    match box_size {
-        Some(b) => (count == b.pow(4)).then_some(b),
-        None if count == AMBIGUOUS => None,
-        None => box_size_for_cells(count),
-    }
-}
-
-/// The box size of a grid with rows of `width` cells.
-fn grid_size(box_size: Option<usize>, width: usize) -> Option<usize> {
-    match box_size {
-        Some(b) => (width == b * b).then_some(b),
-        None => box_size_for_side(width),
-    }
-}
-
-/// Whether a line of `count` cells can begin a puzzle by itself.
-fn starts_puzzle(box_size: Option<usize>, count: usize) -> bool {
-    match box_size {
-        Some(b) => count == b.pow(4),
-        None => box_size_for_cells(count).is_some() || box_size_for_side(count).is_some(),
-    }
+/// Whether a line of `count` cells, with no layout given, can be both a
+/// whole puzzle and a grid's row: 16 cells (4x4 or 16x16) and 36 (6x6 or
+/// 36x36).
+fn is_ambiguous(count: usize) -> bool {
+    layout::is_auto_side(count) && layout::auto_side_of_cells(count).is_some()
 }
 
 /// Whether `line` can be a row of a grid of side `n`.
@@ -553,9 +602,10 @@ fn ends_grid(line: Option<&Line>, n: usize) -> bool {
     line.is_none_or(|line| line.after_break || !is_row(line, n))
 }
 
-/// Whether every cell of `line` is empty or a digit of a 4x4 grid.
-fn fits_4x4(line: &Line, alphabet: &Alphabet) -> bool {
-    line_cells(&line.text).all(|(_, symbol)| alphabet.digit(symbol, 4).is_ok())
+/// Whether every cell of `line` is empty or a digit of a grid of side
+/// `side`.
+fn fits_side(line: &Line, side: usize, alphabet: &Alphabet) -> bool {
+    line_cells(&line.text).all(|(_, symbol)| alphabet.digit(symbol, side).is_ok())
 }
 
 /// The error for row `row` of a grid of side `n`, on `line`, of the wrong width.
@@ -579,7 +629,8 @@ struct Line {
     cells: usize,
     /// Whether it was cut, with no `#` making the rest a comment.
     too_long: bool,
-    /// Whether it is already known to be a 4x4 puzzle, not a 16x16 row.
+    /// Whether it is already known to be a 4x4 or 6x6 puzzle, not a row of
+    /// a 16x16 or 36x36 grid.
     small: bool,
     /// Whether a blank or comment line comes between it and the line with
     /// cells before it, which ends a grid (rules do not).

@@ -1,4 +1,4 @@
-//! Solving: one prebuilt exact-cover matrix per size, many puzzles.
+//! Solving: one prebuilt exact-cover matrix per layout, many puzzles.
 
 use std::cell::RefCell;
 use std::fmt;
@@ -9,7 +9,8 @@ use dlx::{Limits, Solver, Stats};
 
 use crate::encode;
 use crate::error::{Conflict, GridError};
-use crate::grid::{side_of, Grid, SIDES};
+use crate::grid::{square_layout, Grid};
+use crate::layout::Layout;
 
 /// Why a puzzle has no single answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,12 +23,21 @@ pub enum SolveError {
     NoSolution,
     /// More than one grid completes the givens (from [`Grid::solution`]).
     MultipleSolutions,
-    /// The puzzle's box size is not the solver's.
+    /// The puzzle's box size is not the solver's, both layouts being
+    /// square boxes without variants.
     SizeMismatch {
         /// The solver's box size.
         expected: usize,
         /// The puzzle's.
         found: usize,
+    },
+    /// The puzzle's layout is not the solver's (when they are not both
+    /// square boxes without variants: see [`SolveError::SizeMismatch`]).
+    LayoutMismatch {
+        /// The solver's layout.
+        expected: Layout,
+        /// The puzzle's.
+        found: Layout,
     },
     /// The search was stopped by a node limit before it could answer.
     NodeLimit,
@@ -49,6 +59,9 @@ impl fmt::Display for SolveError {
                 let (e, g) = (expected * expected, found * found);
                 write!(f, "a {g}x{g} puzzle given to a {e}x{e} solver")
             }
+            SolveError::LayoutMismatch { expected, found } => {
+                write!(f, "a puzzle of {found} given to a solver of {expected}")
+            }
             SolveError::NodeLimit => write!(f, "search stopped by the node limit"),
             SolveError::Cancelled { found } => {
                 write!(f, "search cancelled after {found} solutions")
@@ -68,7 +81,7 @@ impl std::error::Error for SolveError {
     }
 }
 
-/// Solves sudoku of one box size with one exact-cover matrix built once:
+/// Solves sudoku of one [`Layout`] with one exact-cover matrix built once:
 /// each puzzle selects its givens' options, searches, and is reset.
 ///
 /// # Example
@@ -86,7 +99,7 @@ impl std::error::Error for SolveError {
 /// ```
 #[derive(Clone, Debug)]
 pub struct SudokuSolver {
-    box_size: usize,
+    layout: Layout,
     solver: Solver,
     stats: Stats,
     node_limit: Option<u64>,
@@ -94,12 +107,13 @@ pub struct SudokuSolver {
 }
 
 impl SudokuSolver {
-    /// A solver for puzzles of box size `box_size` (side `box_size²`).
+    /// A solver for puzzles of square boxes of side `box_size` (side
+    /// `box_size²`): [`SudokuSolver::for_layout`] of [`Layout::square`].
     ///
     /// # Errors
     ///
     /// [`GridErrorKind::BoxSize`](crate::GridErrorKind::BoxSize) unless
-    /// `box_size` is in 2..=7, the sizes a [`Grid`] can have.
+    /// `box_size` is in 2..=7, the sizes [`Grid::empty`] takes.
     ///
     /// # Complexity
     ///
@@ -117,16 +131,35 @@ impl SudokuSolver {
     /// # Ok::<(), sudoku_dlx::GridError>(())
     /// ```
     pub fn new(box_size: usize) -> Result<SudokuSolver, GridError> {
-        side_of(box_size)?;
-        Ok(SudokuSolver::build(box_size))
+        Ok(SudokuSolver::build(square_layout(box_size)?))
     }
 
-    /// A solver for `box_size`, known to be in 2..=7.
-    fn build(box_size: usize) -> SudokuSolver {
-        debug_assert!(side_of(box_size).is_ok());
-        let problem = encode::problem(box_size);
+    /// A solver for puzzles of `layout`.
+    ///
+    /// # Complexity
+    ///
+    /// Builds `n³` options (for side `n`), each of `1 + h` primary items
+    /// for a cell in `h` houses, and the secondary items of its rules.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sudoku_dlx::{Grid, Layout, SudokuSolver, Variant};
+    ///
+    /// let layout = Layout::square(2)?.with_variant(Variant::X)?;
+    /// let mut solver = SudokuSolver::for_layout(&layout);
+    /// assert_eq!(solver.count_solutions_up_to(&Grid::empty_in(&layout), 1000)?, 48);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn for_layout(layout: &Layout) -> SudokuSolver {
+        SudokuSolver::build(layout.clone())
+    }
+
+    /// A solver for `layout`.
+    fn build(layout: Layout) -> SudokuSolver {
+        let problem = encode::problem(&layout);
         SudokuSolver {
-            box_size,
+            layout,
             solver: Solver::new(&problem),
             stats: Stats::default(),
             node_limit: None,
@@ -134,9 +167,16 @@ impl SudokuSolver {
         }
     }
 
-    /// The box size of the puzzles this solver takes.
+    /// The box size b of the puzzles this solver takes when their boxes
+    /// are b x b squares, 0 for other layouts: see
+    /// [`SudokuSolver::layout`].
     pub fn box_size(&self) -> usize {
-        self.box_size
+        self.layout.box_size().unwrap_or(0)
+    }
+
+    /// The layout of the puzzles this solver takes.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
     }
 
     /// Stops each search after this many nodes (a guard for very large or
@@ -215,11 +255,8 @@ impl SudokuSolver {
 
     /// Releases the last puzzle and selects this one's givens.
     fn load(&mut self, puzzle: &Grid) -> Result<(), SolveError> {
-        if puzzle.box_size() != self.box_size {
-            return Err(SolveError::SizeMismatch {
-                expected: self.box_size,
-                found: puzzle.box_size(),
-            });
+        if puzzle.layout() != &self.layout {
+            return Err(self.mismatch(puzzle.layout()));
         }
         self.solver.reset();
         self.solver.clear_stats();
@@ -228,8 +265,9 @@ impl SudokuSolver {
         for (cell, &digit) in puzzle.cells().iter().enumerate() {
             if digit != 0 && self.solver.select(encode::option(n, cell, digit)).is_err() {
                 // Two givens share an item only when a digit repeats in a
-                // house: only then is the grid checked, for the message
-                // naming the house (a full check of every puzzle costs 3%).
+                // house or they break a rule: only then is the grid
+                // checked, for the message naming the house or rule (a
+                // full check of every puzzle costs 3%).
                 return Err(puzzle
                     .check()
                     .err()
@@ -239,15 +277,26 @@ impl SudokuSolver {
         Ok(())
     }
 
+    /// The error for a puzzle of `layout`, not the solver's.
+    fn mismatch(&self, layout: &Layout) -> SolveError {
+        match (self.layout.plain_square(), layout.plain_square()) {
+            (Some(expected), Some(found)) => SolveError::SizeMismatch { expected, found },
+            _ => SolveError::LayoutMismatch {
+                expected: self.layout.clone(),
+                found: layout.clone(),
+            },
+        }
+    }
+
     /// The grid of a solution: its options fill every cell with 1..=n.
     fn decode(&self, options: &[dlx::OptionId]) -> Grid {
-        let n = self.box_size * self.box_size;
+        let n = self.layout.side();
         let mut cells = vec![0; n * n];
         for &id in options {
             let (cell, digit) = encode::decode(n, id);
             cells[cell] = digit;
         }
-        Grid::from_parsed(self.box_size, cells)
+        Grid::from_parsed(self.layout.clone(), cells)
     }
 
     fn finish(&mut self) {
@@ -258,9 +307,10 @@ impl SudokuSolver {
     ///
     /// # Errors
     ///
-    /// [`SolveError::Conflict`] when givens repeat a digit in a house,
-    /// [`SolveError::SizeMismatch`], [`SolveError::NodeLimit`],
-    /// [`SolveError::Cancelled`].
+    /// [`SolveError::Conflict`] when givens repeat a digit in a house or
+    /// break a rule, [`SolveError::SizeMismatch`] or
+    /// [`SolveError::LayoutMismatch`] for a puzzle of another layout,
+    /// [`SolveError::NodeLimit`], [`SolveError::Cancelled`].
     pub fn solve_one(&mut self, puzzle: &Grid) -> Result<Option<Grid>, SolveError> {
         match self.load(puzzle) {
             Err(SolveError::NoSolution) => return Ok(None),
@@ -328,7 +378,8 @@ impl SudokuSolver {
     ///
     /// # Errors
     ///
-    /// [`SolveError::Conflict`] and [`SolveError::SizeMismatch`].
+    /// [`SolveError::Conflict`], [`SolveError::SizeMismatch`] and
+    /// [`SolveError::LayoutMismatch`].
     ///
     /// # Example
     ///
@@ -361,7 +412,7 @@ impl SudokuSolver {
 
 /// The solutions of a puzzle, found one at a time: from
 /// [`SudokuSolver::solutions`], searching with that solver, or from
-/// [`Grid::solutions`], holding this thread's solver for the grid's size
+/// [`Grid::solutions`], holding this thread's solver for the grid's layout
 /// (`'static` then).
 #[derive(Debug)]
 pub struct GridSolutions<'s> {
@@ -396,14 +447,62 @@ impl Iterator for GridSolutions<'_> {
     }
 }
 
+/// The most solvers of layouts other than plain square boxes a thread
+/// keeps; the one put back longest ago goes first.
+const MAX_KEPT: usize = 8;
+
 thread_local! {
-    /// This thread's solver for each box size from 2, built on first use.
-    /// A solver in use is out of its slot (see [`Lease`]).
-    static SOLVERS: RefCell<[Option<Box<SudokuSolver>>; SIDES.len()]> =
-        const { RefCell::new([const { None }; SIDES.len()]) };
+    /// This thread's solvers, built on first use. A solver in use is out
+    /// of its slot (see [`Lease`]).
+    static SOLVERS: RefCell<Kept> = const { RefCell::new(Kept::new()) };
 }
 
-/// One use of this thread's solver for a box size, taken out of its slot
+/// The solvers a thread keeps: one per square box size without variants,
+/// found by index (the classic layouts), and a few of other layouts, found
+/// by comparing layouts (a pointer for clones of one layout, and every
+/// layout of boxes without variants is built once per process).
+#[derive(Debug)]
+struct Kept {
+    /// Square boxes of side b without variants, at b - 1.
+    squares: [Option<Box<SudokuSolver>>; 7],
+    /// Solvers of other layouts, the last put back last. Boxed as the
+    /// squares are: a lease moves its solver in and out as a pointer.
+    #[allow(clippy::vec_box)]
+    others: Vec<Box<SudokuSolver>>,
+}
+
+impl Kept {
+    const fn new() -> Kept {
+        Kept {
+            squares: [const { None }; 7],
+            others: Vec::new(),
+        }
+    }
+
+    /// The solver of `layout`, taken out, if this thread keeps one.
+    fn take(&mut self, layout: &Layout) -> Option<Box<SudokuSolver>> {
+        if let Some(b) = layout.plain_square() {
+            return self.squares[b - 1].take();
+        }
+        let i = self.others.iter().rposition(|s| &s.layout == layout)?;
+        Some(self.others.remove(i))
+    }
+
+    /// Keeps `solver`, in place of any other of its layout.
+    fn put(&mut self, solver: Box<SudokuSolver>) {
+        if let Some(b) = solver.layout.plain_square() {
+            self.squares[b - 1] = Some(solver);
+            return;
+        }
+        self.others.retain(|s| s.layout != solver.layout);
+        if self.others.len() == MAX_KEPT {
+            self.others.remove(0);
+        }
+        self.others.push(solver);
+    }
+}
+
+/// One use of this thread's solver for a layout, taken out of its slot
 /// and put back when dropped, so that the slot is never borrowed across a
 /// call. A use nested in another (a [`Grid`] method called from
 /// [`SudokuSolver::with_thread_solver`], or while a [`GridSolutions`] of
@@ -418,13 +517,11 @@ struct Lease {
 }
 
 impl Lease {
-    /// This thread's solver for `box_size`, known to be in 2..=7, or a new
-    /// one if that is in use.
-    fn take(box_size: usize) -> Lease {
-        let index = box_size - Grid::MIN_BOX_SIZE;
-        let held = SOLVERS.with(|slots| slots.borrow_mut().get_mut(index).and_then(Option::take));
+    /// This thread's solver for `layout`, or a new one if that is in use.
+    fn take(layout: &Layout) -> Lease {
+        let held = SOLVERS.with(|kept| kept.borrow_mut().take(layout));
         Lease {
-            solver: Some(held.unwrap_or_else(|| Box::new(SudokuSolver::build(box_size)))),
+            solver: Some(held.unwrap_or_else(|| Box::new(SudokuSolver::build(layout.clone())))),
         }
     }
 
@@ -440,27 +537,21 @@ impl Drop for Lease {
         let Some(solver) = self.solver.take() else {
             return;
         };
-        let index = solver.box_size - Grid::MIN_BOX_SIZE;
         // On a thread being torn down the solver is dropped; a lease that
         // moved to another thread (in a `GridSolutions`) gives its solver to
         // that thread.
-        let _ = SOLVERS.try_with(|slots| {
-            if let Ok(mut slots) = slots.try_borrow_mut() {
-                if let Some(slot) = slots.get_mut(index) {
-                    *slot = Some(solver);
-                }
+        let _ = SOLVERS.try_with(|kept| {
+            if let Ok(mut kept) = kept.try_borrow_mut() {
+                kept.put(solver);
             }
         });
     }
 }
 
 impl SudokuSolver {
-    /// Runs `f` with this thread's solver for box size `box_size`, built on
-    /// first use and kept for the life of the thread: the way to share one
-    /// matrix per size among many puzzles on a thread pool. The methods on
-    /// [`Grid`] use it, and settings made on it (a node limit, a cancel
-    /// flag) stay for the calls after. A call made while the thread's
-    /// solver is in use (from within `f`, say) gets a solver of its own.
+    /// Runs `f` with this thread's solver for square boxes of side
+    /// `box_size`: [`SudokuSolver::with_thread_solver_for`] of
+    /// [`Layout::square`].
     ///
     /// # Errors
     ///
@@ -480,13 +571,40 @@ impl SudokuSolver {
         box_size: usize,
         f: impl FnOnce(&mut SudokuSolver) -> T,
     ) -> Result<T, GridError> {
-        side_of(box_size)?;
-        Ok(f(Lease::take(box_size).solver()))
+        let layout = square_layout(box_size)?;
+        Ok(SudokuSolver::with_thread_solver_for(&layout, f))
+    }
+
+    /// Runs `f` with this thread's solver for `layout`, built on first use
+    /// and kept for the life of the thread: the way to share one matrix per
+    /// layout among many puzzles on a thread pool. The methods on [`Grid`]
+    /// use it, and settings made on it (a node limit, a cancel flag) stay
+    /// for the calls after. A call made while the thread's solver is in use
+    /// (from within `f`, say) gets a solver of its own.
+    ///
+    /// A thread keeps a solver for each layout of square boxes without
+    /// variants, found at once, and for the 8 other layouts it put back
+    /// last, found by comparing layouts.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sudoku_dlx::{Grid, Layout, SudokuSolver};
+    /// let six = Layout::squarest(6)?;
+    /// let puzzle = Grid::empty_in(&six);
+    /// let count = SudokuSolver::with_thread_solver_for(&six, |s| {
+    ///     s.count_solutions_up_to(&puzzle, 1000)
+    /// })?;
+    /// assert_eq!(count, 1000);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_thread_solver_for<T>(layout: &Layout, f: impl FnOnce(&mut SudokuSolver) -> T) -> T {
+        f(Lease::take(layout).solver())
     }
 }
 
 /// The solving verbs on a puzzle, each with this thread's solver for its
-/// size (see [`SudokuSolver::with_thread_solver`]); a node limit or cancel
+/// layout (see [`SudokuSolver::with_thread_solver_for`]); a node limit or cancel
 /// flag set on that solver applies to them too, and gives
 /// [`SolveError::NodeLimit`] or [`SolveError::Cancelled`].
 impl Grid {
@@ -558,7 +676,7 @@ impl Grid {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solutions(&self) -> Result<GridSolutions<'static>, SolveError> {
-        let mut lease = Lease::take(self.box_size());
+        let mut lease = Lease::take(self.layout());
         let none = lease.solver().start(self)?;
         Ok(GridSolutions {
             solver: Held::Leased(lease),
@@ -566,9 +684,9 @@ impl Grid {
         })
     }
 
-    /// Runs `f` with this thread's solver for the grid's size.
+    /// Runs `f` with this thread's solver for the grid's layout.
     fn with_solver<T>(&self, f: impl FnOnce(&mut SudokuSolver) -> T) -> T {
-        f(Lease::take(self.box_size()).solver())
+        f(Lease::take(self.layout()).solver())
     }
 }
 
@@ -583,7 +701,9 @@ mod tests {
         let puzzle = Grid::parse(&format!("55{}", ".".repeat(79))).unwrap();
         let mut solver = SudokuSolver::new(3).unwrap();
         match solver.solution(&puzzle) {
-            Err(SolveError::Conflict(c)) => assert_eq!(c.digit, 5),
+            Err(SolveError::Conflict(c)) => {
+                assert!(matches!(c, Conflict::Repeat { digit: 5, .. }), "{c}")
+            }
             other => panic!("{other:?}"),
         }
         assert_eq!(solver.stats().nodes, 0);

@@ -5,7 +5,8 @@
 
 use crate::alphabet::Alphabet;
 use crate::error::{ParseError, ParseErrorKind};
-use crate::grid::{close_cell_count, SIDES};
+use crate::grid::close_cell_count;
+use crate::layout::Layout;
 
 /// Whether `ch` is layout rather than a cell: whitespace, the box drawing
 /// characters `|`, `-`, `+`, or a byte order mark.
@@ -131,10 +132,15 @@ impl Shape {
         shape
     }
 
-    /// Why these cells make no grid: a drawn grid with a row of the wrong
-    /// width or too few rows, else the cell count.
-    pub(crate) fn error(&self) -> ParseError {
-        if self.rows >= 2 && SIDES.contains(&self.width) {
+    /// Why these cells make no grid of side `side` (of any side known
+    /// from a cell count when `None`): a drawn grid with a row of the
+    /// wrong width or too few rows, else the cell count.
+    pub(crate) fn error(&self, side: Option<usize>) -> ParseError {
+        let drawn = match side {
+            Some(side) => self.width == side,
+            None => Layout::for_side(self.width).is_some(),
+        };
+        if self.rows >= 2 && drawn {
             if let Some((row, line, found)) = self.odd_row {
                 let kind = ParseErrorKind::RowLength {
                     row,
@@ -153,7 +159,10 @@ impl Shape {
         }
         let kind = ParseErrorKind::CellCount {
             found: self.cells,
-            expected: close_cell_count(self.cells),
+            expected: match side {
+                Some(side) => Some(side * side),
+                None => close_cell_count(self.cells),
+            },
         };
         ParseError::new(kind, self.first_line, None)
     }

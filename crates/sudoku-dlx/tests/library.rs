@@ -8,7 +8,7 @@ use std::fs::File;
 use std::io::BufReader;
 
 use proptest::prelude::*;
-use sudoku_dlx::{Grid, House, Puzzles, Record, SolveError, SudokuSolver};
+use sudoku_dlx::{Conflict, Grid, House, Layout, Puzzles, Record, SolveError, SudokuSolver};
 
 const LEETCODE: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -157,9 +157,14 @@ fn conflicting_givens_name_the_house_and_digit() {
         Err(SolveError::Conflict(conflict)) => conflict,
         other => panic!("expected a conflict, got {other:?}"),
     };
-    assert_eq!(conflict.house, House::Row(0));
-    assert_eq!(conflict.digit, 5);
-    assert_eq!(conflict.cells, [(0, 0), (0, 2)]);
+    assert_eq!(
+        conflict,
+        Conflict::Repeat {
+            house: House::Row(0),
+            digit: 5,
+            cells: [(0, 0), (0, 2)]
+        }
+    );
     assert_eq!(
         SolveError::Conflict(conflict).to_string(),
         "no solution: digit 5 repeated in row 1 (r1c1 and r1c3)"
@@ -178,17 +183,28 @@ fn conflicting_givens_name_the_house_and_digit() {
     let mut column = Grid::parse(LEETCODE).unwrap();
     column.set(8, 0, 5).unwrap();
     match column.count_solutions_up_to(2) {
-        Err(SolveError::Conflict(c)) => {
-            assert_eq!((c.house, c.digit), (House::Column(0), 5));
-            assert_eq!(c.cells, [(0, 0), (8, 0)]);
-        }
+        Err(SolveError::Conflict(c)) => assert_eq!(
+            c,
+            Conflict::Repeat {
+                house: House::Column(0),
+                digit: 5,
+                cells: [(0, 0), (8, 0)]
+            }
+        ),
         other => panic!("{other:?}"),
     }
     let mut bx = Grid::empty(2).unwrap();
     bx.set(0, 0, 3).unwrap();
     bx.set(1, 1, 3).unwrap();
     match bx.solve_one() {
-        Err(SolveError::Conflict(c)) => assert_eq!((c.house, c.digit), (House::Box(0), 3)),
+        Err(SolveError::Conflict(c)) => assert!(matches!(
+            c,
+            Conflict::Repeat {
+                house: House::Box(0),
+                digit: 3,
+                ..
+            }
+        )),
         other => panic!("{other:?}"),
     }
 }
@@ -254,66 +270,81 @@ fn mixed_bad_gives_one_record_per_puzzle_in_order() {
     assert_eq!(solved, 6);
 }
 
-/// A solved grid of box size `b`, by the usual pattern: row `r` is row 0
-/// shifted by `b * (r % b) + r / b`.
-fn pattern(b: usize) -> Grid {
-    let n = b * b;
+/// A solved grid of boxes `rows` x `cols`, by the usual pattern: row `r` is
+/// row 0 shifted by `cols * (r % rows) + r / rows`.
+fn pattern_boxes(rows: usize, cols: usize) -> Grid {
+    let n = rows * cols;
     let cells = (0..n * n)
         .map(|i| {
             let (r, c) = (i / n, i % n);
-            ((b * (r % b) + r / b + c) % n + 1) as u8
+            ((cols * (r % rows) + r / rows + c) % n + 1) as u8
         })
         .collect();
-    Grid::from_cells(b, cells).unwrap()
+    Grid::from_cells_in(&Layout::boxes(rows, cols).unwrap(), cells).unwrap()
 }
 
-/// A random ordering of `0..b*b` that keeps bands (blocks of `b`) together.
-fn band_order(b: usize) -> impl Strategy<Value = Vec<usize>> {
-    let bands = Just((0..b).collect::<Vec<_>>()).prop_shuffle();
-    let within = proptest::collection::vec(Just((0..b).collect::<Vec<_>>()).prop_shuffle(), b);
+/// A random ordering of `0..size*count` that keeps `count` bands (blocks
+/// of `size`) together.
+fn band_order(size: usize, count: usize) -> impl Strategy<Value = Vec<usize>> {
+    let bands = Just((0..count).collect::<Vec<_>>()).prop_shuffle();
+    let within =
+        proptest::collection::vec(Just((0..size).collect::<Vec<_>>()).prop_shuffle(), count);
     (bands, within).prop_map(move |(bands, within)| {
         bands
             .iter()
             .zip(&within)
-            .flat_map(|(&band, rows)| rows.iter().map(move |&r| band * b + r))
+            .flat_map(|(&band, rows)| rows.iter().map(move |&r| band * size + r))
             .collect()
     })
 }
 
-/// A random solved grid of box size `b`: the pattern with its digits
-/// relabelled, its bands, stacks, rows and columns shuffled, maybe
-/// transposed. Each of these keeps a grid solved.
-fn solved_grid(b: usize) -> impl Strategy<Value = Grid> {
-    let n = b * b;
+/// A random solved grid of boxes `rows` x `cols`: the pattern with its
+/// digits relabelled, its bands, stacks, rows and columns shuffled, and
+/// square boxes maybe transposed. Each of these keeps a grid solved.
+fn solved_grid(rows: usize, cols: usize) -> impl Strategy<Value = Grid> {
+    let n = rows * cols;
     let digits = Just((1..=n as u8).collect::<Vec<_>>()).prop_shuffle();
-    (digits, band_order(b), band_order(b), any::<bool>()).prop_map(
-        move |(digits, rows, cols, transpose)| {
-            let base = pattern(b);
+    let row_order = band_order(rows, cols);
+    let col_order = band_order(cols, rows);
+    (digits, row_order, col_order, any::<bool>()).prop_map(
+        move |(digits, row_order, col_order, transpose)| {
+            let base = pattern_boxes(rows, cols);
+            let transpose = transpose && rows == cols;
             let mut cells = vec![0; n * n];
             for r in 0..n {
                 for c in 0..n {
-                    let d = digits[usize::from(base.get(rows[r], cols[c])) - 1];
+                    let d = digits[usize::from(base.get(row_order[r], col_order[c])) - 1];
                     let (r, c) = if transpose { (c, r) } else { (r, c) };
                     cells[r * n + c] = d;
                 }
             }
-            Grid::from_cells(b, cells).unwrap()
+            Grid::from_cells_in(base.layout(), cells).unwrap()
         },
     )
 }
 
-/// (solved grid, puzzle): the grid with `removed` of its cells emptied.
+/// (solved grid, puzzle) of box size `b`: the grid with `removed` of its
+/// cells emptied.
 fn puzzle(
     b: usize,
     removed: std::ops::RangeInclusive<usize>,
 ) -> impl Strategy<Value = (Grid, Grid)> {
-    let cells = b.pow(4);
+    puzzle_boxes(b, b, removed)
+}
+
+/// (solved grid, puzzle) of boxes `rows` x `cols`: the grid with
+/// `removed` of its cells emptied.
+fn puzzle_boxes(
+    rows: usize,
+    cols: usize,
+    removed: std::ops::RangeInclusive<usize>,
+) -> impl Strategy<Value = (Grid, Grid)> {
+    let n = rows * cols;
     (
-        solved_grid(b),
-        proptest::sample::subsequence((0..cells).collect::<Vec<_>>(), removed),
+        solved_grid(rows, cols),
+        proptest::sample::subsequence((0..n * n).collect::<Vec<_>>(), removed),
     )
         .prop_map(move |(solved, holes)| {
-            let n = b * b;
             let mut puzzle = solved.clone();
             for cell in holes {
                 puzzle.set(cell / n, cell % n, 0).unwrap();
@@ -445,14 +476,14 @@ struct Damage {
 /// The lines of `puzzle` written in `form`: the cells of each, `None` for
 /// a rule.
 fn lines_of(puzzle: &Grid, form: Form) -> Vec<Option<Vec<char>>> {
-    let (b, n) = (puzzle.box_size(), puzzle.side());
+    let (rows, n) = (puzzle.layout().box_shape().unwrap().0, puzzle.side());
     let cells: Vec<char> = puzzle.to_string().chars().collect();
     match form {
         Form::Line => vec![Some(cells)],
         Form::Rows | Form::Boxes => {
             let mut lines = Vec::new();
             for (r, row) in cells.chunks(n).enumerate() {
-                if matches!(form, Form::Boxes) && r > 0 && r % b == 0 {
+                if matches!(form, Form::Boxes) && r > 0 && r % rows == 0 {
                     lines.push(None);
                 }
                 lines.push(Some(row.to_vec()));
@@ -462,15 +493,15 @@ fn lines_of(puzzle: &Grid, form: Form) -> Vec<Option<Vec<char>>> {
     }
 }
 
-/// One line written in `form`, for box size `b`.
-fn render(line: &Option<Vec<char>>, b: usize, form: Form) -> String {
+/// One line written in `form`, for boxes `cols` wide.
+fn render(line: &Option<Vec<char>>, cols: usize, form: Form) -> String {
     let Some(cells) = line else {
-        return "-".repeat(4 * b * b);
+        return "-".repeat(4 * cols);
     };
     let mut out = String::new();
     for (i, &symbol) in cells.iter().enumerate() {
         if i > 0 && matches!(form, Form::Boxes) {
-            out.push_str(if i % b == 0 { " | " } else { " " });
+            out.push_str(if i % cols == 0 { " | " } else { " " });
         }
         out.push(symbol);
     }
@@ -508,10 +539,16 @@ fn harm(lines: &mut Vec<Option<Vec<char>>>, damage: &Damage, n: usize) {
 }
 
 /// A puzzle of box size 2, 3 or 4, with enough givens for a 16x16 grid to
-/// tell itself from 4x4 puzzles.
+/// tell itself from 4x4 puzzles, or of boxes 2x3 or 3x4 (6x6, 12x12).
 fn any_puzzle() -> impl Strategy<Value = Grid> {
-    prop_oneof![puzzle(2, 0..=16), puzzle(3, 0..=81), puzzle(4, 0..=128)]
-        .prop_map(|(_, puzzle)| puzzle)
+    prop_oneof![
+        puzzle(2, 0..=16),
+        puzzle(3, 0..=81),
+        puzzle(4, 0..=128),
+        puzzle_boxes(2, 3, 0..=36),
+        puzzle_boxes(3, 4, 0..=144),
+    ]
+    .prop_map(|(_, puzzle)| puzzle)
 }
 
 /// One of the forms.
@@ -580,7 +617,8 @@ proptest! {
                 harm(&mut lines, &damage, puzzle.side());
             }
             for l in &lines {
-                text.push_str(&render(l, puzzle.box_size(), *form));
+                let cols = puzzle.layout().box_shape().unwrap().1;
+                text.push_str(&render(l, cols, *form));
                 text.push('\n');
             }
             spans.push((line + 1, line + lines.len()));

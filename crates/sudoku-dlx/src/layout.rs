@@ -1,0 +1,777 @@
+//! Layouts: the side of a sudoku, its regions (boxes or a jigsaw map), the
+//! houses its variants add, and its rules between cells.
+//!
+//! A layout numbers its houses once for all: rows `0..n`, columns
+//! `n..2n`, regions `2n..3n`, then the extra houses of its variants in the
+//! order of [`Variant::ALL`] (diagonals, windows, disjoint groups). The
+//! exact-cover encoding, [`Grid::check`](crate::Grid::check) and
+//! [`Grid::is_solution_of`](crate::Grid::is_solution_of) all walk the houses
+//! in that order.
+
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::sync::{Arc, OnceLock};
+
+use crate::error::{House, LayoutError, LayoutErrorKind};
+use crate::jigsaw;
+use crate::variant::Variant;
+
+/// The largest side: digits are bytes, the standard alphabet writes 61 of
+/// them, and 49 = 7x7 is the largest square box the front end has always
+/// supported (117,649 options for the engine).
+pub(crate) const MAX_SIDE: usize = 49;
+
+/// The smallest side read from puzzle text without a layout: 4x4.
+const MIN_AUTO_SIDE: usize = 4;
+
+/// The shape of a sudoku: its side n, its n regions of n cells (boxes of
+/// R x C cells, or a jigsaw map), and the [`Variant`]s it adds (extra houses
+/// and rules between cells).
+///
+/// A layout is built once and shared: it is a handle to immutable data, and
+/// `clone` is cheap (a reference count). Every [`Grid`](crate::Grid) holds
+/// its layout, and a [`SudokuSolver`](crate::SudokuSolver) solves the
+/// puzzles of one layout. Layouts are equal when they describe the same
+/// shape, however they were built.
+///
+/// # Example
+///
+/// ```
+/// use sudoku_dlx::{Layout, Variant};
+///
+/// let classic = Layout::square(3)?;
+/// assert_eq!(classic, Layout::default());
+/// let six = Layout::squarest(6)?; // 2 rows high, 3 columns wide
+/// assert_eq!(six.box_shape(), Some((2, 3)));
+/// let x = Layout::square(3)?.with_variant(Variant::X)?;
+/// assert_eq!(x.to_string(), "9x9 with 3x3 boxes, x");
+/// # Ok::<(), sudoku_dlx::LayoutError>(())
+/// ```
+#[derive(Clone)]
+pub struct Layout {
+    inner: Arc<Inner>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Inner {
+    /// n, in `1..=MAX_SIDE`.
+    side: usize,
+    regions: Regions,
+    /// The variants, as bits of [`Variant::index`].
+    variants: u8,
+    /// The houses the variants add, in house order.
+    extras: Box<[House]>,
+}
+
+/// The n regions.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Regions {
+    /// Boxes `rows` cells high and `cols` cells wide, `rows * cols = n`.
+    Boxes { rows: usize, cols: usize },
+    /// Regions of any shape.
+    Jigsaw {
+        /// The region of each cell, row-major.
+        region: Box<[u8]>,
+        /// The cells of each region in reading order, region after region.
+        cells: Box<[u16]>,
+        /// The symbol of each region in its map.
+        symbols: Box<[char]>,
+    },
+}
+
+impl Layout {
+    /// The largest side: 49.
+    pub const MAX_SIDE: usize = MAX_SIDE;
+
+    /// The classic layout of square boxes of side `box_size`: 3 for 9x9.
+    ///
+    /// # Errors
+    ///
+    /// [`LayoutErrorKind::BoxShape`] unless `box_size` is in 1..=7.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let layout = sudoku_dlx::Layout::square(4)?;
+    /// assert_eq!((layout.side(), layout.box_size()), (16, Some(4)));
+    /// # Ok::<(), sudoku_dlx::LayoutError>(())
+    /// ```
+    pub fn square(box_size: usize) -> Result<Layout, LayoutError> {
+        Layout::boxes(box_size, box_size)
+    }
+
+    /// Boxes `rows` cells high and `cols` cells wide: side `rows * cols`.
+    ///
+    /// # Errors
+    ///
+    /// [`LayoutErrorKind::BoxShape`] for boxes of no cells or of more than
+    /// [`Layout::MAX_SIDE`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sudoku_dlx::Layout;
+    ///
+    /// let wide = Layout::boxes(2, 3)?; // 6x6: two rows by three columns
+    /// let tall = Layout::boxes(3, 2)?;
+    /// assert_eq!(wide.side(), 6);
+    /// assert_ne!(wide, tall);
+    /// assert!(Layout::boxes(5, 10).is_err());
+    /// # Ok::<(), sudoku_dlx::LayoutError>(())
+    /// ```
+    pub fn boxes(rows: usize, cols: usize) -> Result<Layout, LayoutError> {
+        match rows.checked_mul(cols) {
+            Some(side) if rows > 0 && cols > 0 && side <= MAX_SIDE => Ok(interned(rows, cols)),
+            _ => Err(LayoutError::new(LayoutErrorKind::BoxShape { rows, cols })),
+        }
+    }
+
+    /// The boxes closest to square for side `side`, no taller than wide:
+    /// 6 gives 2x3, 8 gives 2x4, 12 gives 3x4, 9 gives 3x3. This is the
+    /// layout puzzle text gets when none is given.
+    ///
+    /// # Errors
+    ///
+    /// [`LayoutErrorKind::Side`] unless `side` is in 1..=49, and
+    /// [`LayoutErrorKind::NoBoxes`] for a prime side, whose only boxes would
+    /// be rows.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sudoku_dlx::Layout;
+    ///
+    /// assert_eq!(Layout::squarest(12)?.box_shape(), Some((3, 4)));
+    /// assert_eq!(Layout::squarest(16)?, Layout::square(4)?);
+    /// assert_eq!(
+    ///     Layout::squarest(7).unwrap_err().to_string(),
+    ///     "a side of 7 has no boxes: 7 is prime"
+    /// );
+    /// # Ok::<(), sudoku_dlx::LayoutError>(())
+    /// ```
+    pub fn squarest(side: usize) -> Result<Layout, LayoutError> {
+        if !(1..=MAX_SIDE).contains(&side) {
+            return Err(LayoutError::new(LayoutErrorKind::Side { side }));
+        }
+        let rows = squarest_rows(side);
+        if rows == 1 && side > 1 {
+            return Err(LayoutError::new(LayoutErrorKind::NoBoxes { side }));
+        }
+        Ok(interned(rows, side / rows))
+    }
+
+    /// A jigsaw: regions of any shape, read from a map of n lines of n
+    /// symbols, the same symbol for the cells of one region.
+    ///
+    /// Whitespace is ignored, `#` starts a comment to the end of its line,
+    /// and lines without symbols are skipped. Any symbol but `#` may mark a
+    /// region. Regions are numbered in the order the map first shows them,
+    /// and named by their symbol ("region C"). A region need not be
+    /// connected: the map is taken as it is, though puzzles with a region
+    /// in pieces are rare and may be a typo in the map.
+    ///
+    /// # Errors
+    ///
+    /// A [`LayoutError`] with the line (and column, when one symbol is to
+    /// blame) of the map: [`LayoutErrorKind::MapRowLength`] for a row of
+    /// another length than the first, [`LayoutErrorKind::MapRowCount`] for
+    /// another number of rows than the side, [`LayoutErrorKind::RegionSize`]
+    /// for a region of another size than the side (at its first cell),
+    /// [`LayoutErrorKind::EmptyMap`], and [`LayoutErrorKind::Side`] for rows
+    /// longer than 49.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sudoku_dlx::Layout;
+    ///
+    /// let layout = Layout::jigsaw(
+    ///     "AABB
+    ///      ACBB
+    ///      ACDD
+    ///      CCDD",
+    /// )?;
+    /// assert_eq!((layout.side(), layout.region(1, 1)), (4, 2));
+    /// let error = Layout::jigsaw("AABB\nACBB\nACDD\nCCCD").unwrap_err();
+    /// assert_eq!(error.to_string(), "line 2, column 2: region C has 5 cells, expected 4");
+    /// # Ok::<(), sudoku_dlx::LayoutError>(())
+    /// ```
+    pub fn jigsaw(map: &str) -> Result<Layout, LayoutError> {
+        let map = jigsaw::parse(map)?;
+        let n = map.side;
+        let mut cells = vec![0u16; n * n];
+        let mut filled = vec![0usize; n];
+        for (cell, &region) in map.region.iter().enumerate() {
+            let region = usize::from(region);
+            // Cells are below 49 * 49, which fits 16 bits.
+            cells[region * n + filled[region]] = cell as u16;
+            filled[region] += 1;
+        }
+        let regions = Regions::Jigsaw {
+            region: map.region,
+            cells: cells.into_boxed_slice(),
+            symbols: map.symbols,
+        };
+        Ok(Layout::build(n, regions, 0))
+    }
+
+    /// This layout with `variant` added (no change if it has it already).
+    ///
+    /// Extra houses ([`Variant::X`], [`Variant::Hyper`],
+    /// [`Variant::Disjoint`]) and rules ([`Variant::AntiKnight`],
+    /// [`Variant::AntiKing`], [`Variant::NonConsecutive`]) combine freely;
+    /// the order they are added in does not matter.
+    ///
+    /// # Errors
+    ///
+    /// [`LayoutErrorKind::HyperSide`] for hyper on a grid other than 9x9,
+    /// and [`LayoutErrorKind::DisjointJigsaw`] for disjoint groups on a
+    /// jigsaw.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sudoku_dlx::{Layout, Variant};
+    ///
+    /// let windoku_x = Layout::square(3)?
+    ///     .with_variant(Variant::Hyper)?
+    ///     .with_variant(Variant::X)?;
+    /// assert!(windoku_x.has_variant(Variant::Hyper) && windoku_x.has_variant(Variant::X));
+    /// assert!(Layout::square(4)?.with_variant(Variant::Hyper).is_err());
+    /// # Ok::<(), sudoku_dlx::LayoutError>(())
+    /// ```
+    pub fn with_variant(self, variant: Variant) -> Result<Layout, LayoutError> {
+        let side = self.side();
+        match variant {
+            Variant::Hyper if side != 9 => {
+                return Err(LayoutError::new(LayoutErrorKind::HyperSide { side }))
+            }
+            Variant::Disjoint if self.box_shape().is_none() => {
+                return Err(LayoutError::new(LayoutErrorKind::DisjointJigsaw))
+            }
+            _ => {}
+        }
+        if self.has_variant(variant) {
+            return Ok(self);
+        }
+        let inner = Arc::unwrap_or_clone(self.inner);
+        let variants = inner.variants | 1 << variant.index();
+        Ok(Layout::build(inner.side, inner.regions, variants))
+    }
+
+    /// The layout of side `side` and these regions and variants.
+    fn build(side: usize, regions: Regions, variants: u8) -> Layout {
+        let has = |v: Variant| variants & 1 << v.index() != 0;
+        let mut extras = Vec::new();
+        if has(Variant::X) {
+            extras.extend([House::Diagonal(0), House::Diagonal(1)]);
+        }
+        if has(Variant::Hyper) {
+            extras.extend((0..4).map(House::Window));
+        }
+        if has(Variant::Disjoint) {
+            extras.extend((0..side).map(House::DisjointGroup));
+        }
+        Layout {
+            inner: Arc::new(Inner {
+                side,
+                regions,
+                variants,
+                extras: extras.into_boxed_slice(),
+            }),
+        }
+    }
+
+    /// The side n: the number of rows, of columns, of regions and of
+    /// digits.
+    pub fn side(&self) -> usize {
+        self.inner.side
+    }
+
+    /// The boxes' height and width in cells, `None` for a jigsaw.
+    pub fn box_shape(&self) -> Option<(usize, usize)> {
+        match self.inner.regions {
+            Regions::Boxes { rows, cols } => Some((rows, cols)),
+            Regions::Jigsaw { .. } => None,
+        }
+    }
+
+    /// The side b of square boxes (3 for the classic 9x9, variants or
+    /// not), `None` for boxes of other shapes and for a jigsaw.
+    pub fn box_size(&self) -> Option<usize> {
+        match self.box_shape() {
+            Some((rows, cols)) if rows == cols => Some(rows),
+            _ => None,
+        }
+    }
+
+    /// Whether the regions come from a jigsaw map.
+    pub fn is_jigsaw(&self) -> bool {
+        self.box_shape().is_none()
+    }
+
+    /// Whether the layout has `variant`.
+    pub fn has_variant(&self, variant: Variant) -> bool {
+        self.inner.variants & 1 << variant.index() != 0
+    }
+
+    /// The layout's variants, in the order of [`Variant::ALL`].
+    pub fn variants(&self) -> impl Iterator<Item = Variant> + '_ {
+        Variant::ALL
+            .into_iter()
+            .filter(|&variant| self.has_variant(variant))
+    }
+
+    /// The region of the cell at `row`, `col` (both from 0): boxes numbered
+    /// row by row, jigsaw regions in the order their map first shows them.
+    ///
+    /// # Panics
+    ///
+    /// When `row` or `col` is not below the side.
+    pub fn region(&self, row: usize, col: usize) -> usize {
+        let n = self.side();
+        assert!(
+            row < n && col < n,
+            "cell ({row}, {col}) is outside a {n}x{n} grid"
+        );
+        match &self.inner.regions {
+            Regions::Boxes { rows, cols } => (row / rows) * (n / cols) + col / cols,
+            Regions::Jigsaw { region, .. } => usize::from(region[row * n + col]),
+        }
+    }
+
+    /// The box size b when the layout is classic b x b boxes without
+    /// variants: the layouts with a solver slot of their own per thread.
+    pub(crate) fn plain_square(&self) -> Option<usize> {
+        self.box_size().filter(|_| self.inner.variants == 0)
+    }
+
+    /// The height of a band, the rows a blank line may follow within a
+    /// drawn grid: the boxes' height, the side for a jigsaw.
+    pub(crate) fn band_height(&self) -> usize {
+        self.box_shape().map_or(self.side(), |(rows, _)| rows)
+    }
+
+    /// The layout puzzle text of side `side` gets when none is given: the
+    /// squarest boxes, for the sides of [`is_auto_side`].
+    pub(crate) fn for_side(side: usize) -> Option<Layout> {
+        is_auto_side(side).then(|| {
+            let rows = squarest_rows(side);
+            interned(rows, side / rows)
+        })
+    }
+
+    /// [`Layout::for_side`] for a grid of `cells` cells.
+    pub(crate) fn for_cells(cells: usize) -> Option<Layout> {
+        auto_side_of_cells(cells).and_then(Layout::for_side)
+    }
+
+    /// The cell counts of the sides of [`is_auto_side`], in order.
+    pub(crate) fn auto_cell_counts() -> impl Iterator<Item = usize> {
+        (MIN_AUTO_SIDE..=MAX_SIDE)
+            .filter(|&side| is_auto_side(side))
+            .map(|side| side * side)
+    }
+
+    /// Whether both layouts are the same object, the quick test before `==`.
+    pub(crate) fn same(&self, other: &Layout) -> bool {
+        Arc::ptr_eq(&self.inner, &other.inner)
+    }
+
+    /// The number of houses: 3n and the extra ones.
+    pub(crate) fn house_count(&self) -> usize {
+        3 * self.side() + self.inner.extras.len()
+    }
+
+    /// House `h`, in house order.
+    pub(crate) fn house(&self, h: usize) -> House {
+        let n = self.side();
+        match &self.inner.regions {
+            _ if h < n => House::Row(h),
+            _ if h < 2 * n => House::Column(h - n),
+            Regions::Boxes { .. } if h < 3 * n => House::Box(h - 2 * n),
+            Regions::Jigsaw { symbols, .. } if h < 3 * n => House::Region {
+                index: h - 2 * n,
+                symbol: symbols[h - 2 * n],
+            },
+            _ => self.inner.extras[h - 3 * n],
+        }
+    }
+
+    /// The `k`-th cell (row-major index) of house `h`, in reading order.
+    pub(crate) fn house_cell(&self, h: usize, k: usize) -> usize {
+        let n = self.side();
+        if h < n {
+            h * n + k
+        } else if h < 2 * n {
+            k * n + h - n
+        } else if h < 3 * n {
+            self.region_cell(h - 2 * n, k)
+        } else {
+            self.extra_cell(self.inner.extras[h - 3 * n], k)
+        }
+    }
+
+    /// The `k`-th cell of region `j`.
+    fn region_cell(&self, j: usize, k: usize) -> usize {
+        let n = self.side();
+        match &self.inner.regions {
+            Regions::Boxes { rows, cols } => {
+                let stacks = n / cols;
+                let (band, stack) = (j / stacks, j % stacks);
+                (band * rows + k / cols) * n + stack * cols + k % cols
+            }
+            Regions::Jigsaw { cells, .. } => usize::from(cells[j * n + k]),
+        }
+    }
+
+    /// The `k`-th cell of the extra house `house`.
+    fn extra_cell(&self, house: House, k: usize) -> usize {
+        let n = self.side();
+        match house {
+            House::Diagonal(0) => k * n + k,
+            House::Diagonal(_) => k * n + n - 1 - k,
+            House::Window(w) => (1 + 4 * (w / 2) + k / 3) * n + 1 + 4 * (w % 2) + k % 3,
+            House::DisjointGroup(g) => {
+                let (rows, cols) = self.box_shape().expect("disjoint groups need boxes");
+                // The group's cell in box k.
+                let stacks = n / cols;
+                let (band, stack) = (k / stacks, k % stacks);
+                (band * rows + g / cols) * n + stack * cols + g % cols
+            }
+            _ => unreachable!("{house} is no extra house"),
+        }
+    }
+
+    /// Whether the extra house `house` holds the cell at `row`, `col`.
+    fn extra_holds(&self, house: House, row: usize, col: usize) -> bool {
+        let n = self.side();
+        match house {
+            House::Diagonal(0) => row == col,
+            House::Diagonal(_) => row + col == n - 1,
+            House::Window(w) => {
+                let (top, left) = (1 + 4 * (w / 2), 1 + 4 * (w % 2));
+                (top..top + 3).contains(&row) && (left..left + 3).contains(&col)
+            }
+            House::DisjointGroup(g) => {
+                let (rows, cols) = self.box_shape().expect("disjoint groups need boxes");
+                (row % rows) * cols + col % cols == g
+            }
+            _ => false,
+        }
+    }
+
+    /// The houses holding `cell`, in house order: its row, column and
+    /// region, then the extra houses that hold it.
+    pub(crate) fn cell_houses(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
+        let n = self.side();
+        let (row, col) = (cell / n, cell % n);
+        let region = self.region(row, col);
+        [row, n + col, 2 * n + region].into_iter().chain(
+            self.inner
+                .extras
+                .iter()
+                .enumerate()
+                .filter(move |&(_, &house)| self.extra_holds(house, row, col))
+                .map(move |(i, _)| 3 * n + i),
+        )
+    }
+}
+
+/// The classic 9x9 layout.
+impl Default for Layout {
+    fn default() -> Layout {
+        interned(3, 3)
+    }
+}
+
+/// The same shape: side, regions and variants.
+impl PartialEq for Layout {
+    fn eq(&self, other: &Layout) -> bool {
+        self.same(other) || self.inner == other.inner
+    }
+}
+
+impl Eq for Layout {}
+
+impl Hash for Layout {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.inner.hash(state);
+    }
+}
+
+impl fmt::Debug for Layout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut s = f.debug_struct("Layout");
+        s.field("side", &self.side());
+        match &self.inner.regions {
+            Regions::Boxes { rows, cols } => s.field("boxes", &(rows, cols)),
+            Regions::Jigsaw { region, .. } => s.field("jigsaw", region),
+        };
+        s.field("variants", &self.variants().collect::<Vec<_>>())
+            .finish()
+    }
+}
+
+/// "9x9 with 3x3 boxes", "6x6 with 2x3 boxes", "9x9 jigsaw", followed by
+/// the variants: "9x9 with 3x3 boxes, x, anti-knight".
+impl fmt::Display for Layout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.side();
+        match self.box_shape() {
+            Some((rows, cols)) => write!(f, "{n}x{n} with {rows}x{cols} boxes")?,
+            None => write!(f, "{n}x{n} jigsaw")?,
+        }
+        for variant in self.variants() {
+            write!(f, ", {variant}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Whether puzzle text of side `side` is read without a layout: sides 4 to
+/// 49 that have boxes (not the primes).
+pub(crate) fn is_auto_side(side: usize) -> bool {
+    side >= MIN_AUTO_SIDE && SQUAREST_ROWS.get(side).is_some_and(|&rows| rows > 1)
+}
+
+/// The side of [`is_auto_side`] of a grid of `cells` cells.
+pub(crate) fn auto_side_of_cells(cells: usize) -> Option<usize> {
+    AUTO_SIDE_OF_CELLS
+        .get(cells)
+        .and_then(|&side| (side != 0).then_some(usize::from(side)))
+}
+
+/// The height of the squarest boxes of side `side`: its largest divisor
+/// no larger than its square root.
+fn squarest_rows(side: usize) -> usize {
+    usize::from(SQUAREST_ROWS[side])
+}
+
+/// [`squarest_rows`] of every side up to the largest, 0 for side 0: the
+/// reader looks a side up for every puzzle.
+const SQUAREST_ROWS: [u8; MAX_SIDE + 1] = {
+    let mut rows = [0; MAX_SIDE + 1];
+    let mut side = 1;
+    while side <= MAX_SIDE {
+        let mut k = 1;
+        while k * k <= side {
+            if side % k == 0 {
+                rows[side] = k as u8;
+            }
+            k += 1;
+        }
+        side += 1;
+    }
+    rows
+};
+
+/// [`auto_side_of_cells`] of every count up to the largest grid's, 0 for
+/// the counts of no side: the reader looks a count up for every line.
+const AUTO_SIDE_OF_CELLS: [u8; MAX_SIDE * MAX_SIDE + 1] = {
+    let mut sides = [0; MAX_SIDE * MAX_SIDE + 1];
+    let mut side = MIN_AUTO_SIDE;
+    while side <= MAX_SIDE {
+        if SQUAREST_ROWS[side] > 1 {
+            sides[side * side] = side as u8;
+        }
+        side += 1;
+    }
+    sides
+};
+
+/// The layout of boxes `rows` x `cols` without variants, built once per
+/// process: puzzles read without a layout share it, and comparing it is
+/// comparing two pointers.
+fn interned(rows: usize, cols: usize) -> Layout {
+    static BOXES: [OnceLock<Layout>; MAX_SIDE * MAX_SIDE] =
+        [const { OnceLock::new() }; MAX_SIDE * MAX_SIDE];
+    debug_assert!(rows >= 1 && cols >= 1 && rows * cols <= MAX_SIDE);
+    BOXES[(rows - 1) * MAX_SIDE + cols - 1]
+        .get_or_init(|| Layout::build(rows * cols, Regions::Boxes { rows, cols }, 0))
+        .clone()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The cells of every house, as (row, col), in house order.
+    fn houses(layout: &Layout) -> Vec<(House, Vec<(usize, usize)>)> {
+        let n = layout.side();
+        (0..layout.house_count())
+            .map(|h| {
+                let cells = (0..n)
+                    .map(|k| layout.house_cell(h, k))
+                    .map(|cell| (cell / n, cell % n))
+                    .collect();
+                (layout.house(h), cells)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn squarest_boxes() {
+        let shape = |n| Layout::squarest(n).map(|l| l.box_shape().unwrap());
+        for (n, expected) in [
+            (1, (1, 1)),
+            (4, (2, 2)),
+            (6, (2, 3)),
+            (8, (2, 4)),
+            (9, (3, 3)),
+            (10, (2, 5)),
+            (12, (3, 4)),
+            (15, (3, 5)),
+            (20, (4, 5)),
+            (36, (6, 6)),
+            (48, (6, 8)),
+            (49, (7, 7)),
+        ] {
+            assert_eq!(shape(n), Ok(expected), "side {n}");
+        }
+        for prime in [2, 3, 5, 7, 11, 13, 47] {
+            assert_eq!(
+                shape(prime).unwrap_err().kind(),
+                &LayoutErrorKind::NoBoxes { side: prime }
+            );
+        }
+        for side in [0, 50, usize::MAX] {
+            assert_eq!(
+                shape(side).unwrap_err().kind(),
+                &LayoutErrorKind::Side { side }
+            );
+        }
+    }
+
+    #[test]
+    fn box_layouts_are_built_once() {
+        assert!(Layout::square(3).unwrap().same(&Layout::default()));
+        assert!(Layout::squarest(6)
+            .unwrap()
+            .same(&Layout::boxes(2, 3).unwrap()));
+        let x = Layout::default().with_variant(Variant::X).unwrap();
+        assert!(!x.same(&Layout::default()));
+        assert_ne!(x, Layout::default());
+        let again = Layout::square(3).unwrap().with_variant(Variant::X).unwrap();
+        assert_eq!(x, again);
+        for (rows, cols) in [(0, 3), (3, 0), (5, 10), (usize::MAX, 2)] {
+            assert_eq!(
+                Layout::boxes(rows, cols).unwrap_err().kind(),
+                &LayoutErrorKind::BoxShape { rows, cols }
+            );
+        }
+        assert_eq!(
+            Layout::square(8).unwrap_err().to_string(),
+            "boxes of 8x8 cells are not supported, expected 1 to 49 cells"
+        );
+    }
+
+    #[test]
+    fn houses_of_rectangular_boxes() {
+        let layout = Layout::boxes(2, 3).unwrap();
+        let all = houses(&layout);
+        assert_eq!(all.len(), 18);
+        assert_eq!(all[12].0, House::Box(0));
+        assert_eq!(all[12].1, [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)]);
+        assert_eq!(all[13].1, [(0, 3), (0, 4), (0, 5), (1, 3), (1, 4), (1, 5)]);
+        assert_eq!(all[17].1[5], (5, 5));
+        assert_eq!(layout.region(5, 2), 4);
+        // Every cell is in one row, one column and one box.
+        for cell in 0..36 {
+            let holding: Vec<usize> = layout.cell_houses(cell).collect();
+            let expected: Vec<usize> = (0..18)
+                .filter(|&h| (0..6).any(|k| layout.house_cell(h, k) == cell))
+                .collect();
+            assert_eq!(holding, expected, "cell {cell}");
+        }
+    }
+
+    #[test]
+    fn extra_houses_hold_their_cells() {
+        let layout = Layout::square(3)
+            .unwrap()
+            .with_variant(Variant::Disjoint)
+            .unwrap()
+            .with_variant(Variant::Hyper)
+            .unwrap()
+            .with_variant(Variant::X)
+            .unwrap();
+        let all = houses(&layout);
+        assert_eq!(all.len(), 27 + 2 + 4 + 9);
+        assert_eq!(all[27].0, House::Diagonal(0));
+        assert_eq!(all[28].1[0], (0, 8));
+        assert_eq!(all[29].0, House::Window(0));
+        assert_eq!(all[29].1[..4], [(1, 1), (1, 2), (1, 3), (2, 1)]);
+        assert_eq!(all[32].1[8], (7, 7));
+        assert_eq!(all[33].0, House::DisjointGroup(0));
+        assert_eq!(all[33].1[..4], [(0, 0), (0, 3), (0, 6), (3, 0)]);
+        assert_eq!(all[41].1[8], (8, 8));
+        for cell in 0..81 {
+            let holding: Vec<usize> = layout.cell_houses(cell).collect();
+            let expected: Vec<usize> = (0..all.len())
+                .filter(|&h| all[h].1.contains(&(cell / 9, cell % 9)))
+                .collect();
+            assert_eq!(holding, expected, "cell {cell}");
+        }
+        // The centre is on both diagonals and in no window.
+        assert_eq!(layout.cell_houses(40).count(), 3 + 2 + 1);
+    }
+
+    #[test]
+    fn jigsaw_regions_are_houses() {
+        let layout = Layout::jigsaw("AABB\nACBB\nACDD\nCCDD").unwrap();
+        assert!(layout.is_jigsaw());
+        assert_eq!(layout.box_shape(), None);
+        assert_eq!(layout.to_string(), "4x4 jigsaw");
+        let all = houses(&layout);
+        assert_eq!(
+            all[10],
+            (
+                House::Region {
+                    index: 2,
+                    symbol: 'C'
+                },
+                vec![(1, 1), (2, 1), (3, 0), (3, 1)]
+            )
+        );
+        assert_eq!(all[11].1, [(2, 2), (2, 3), (3, 2), (3, 3)]);
+        assert_eq!(
+            Layout::jigsaw("AABB\nACBB\nACDD\nCCDD").unwrap(),
+            layout,
+            "equal, though built twice"
+        );
+        assert_eq!(
+            layout.clone().with_variant(Variant::Disjoint),
+            Err(LayoutError::new(LayoutErrorKind::DisjointJigsaw))
+        );
+        assert!(layout.with_variant(Variant::X).is_ok());
+    }
+
+    #[test]
+    fn variants_are_kept_in_one_order() {
+        let a = Layout::square(3)
+            .unwrap()
+            .with_variant(Variant::AntiKing)
+            .unwrap()
+            .with_variant(Variant::X)
+            .unwrap();
+        let b = Layout::square(3)
+            .unwrap()
+            .with_variant(Variant::X)
+            .unwrap()
+            .with_variant(Variant::AntiKing)
+            .unwrap()
+            .with_variant(Variant::X)
+            .unwrap();
+        assert_eq!(a, b);
+        assert_eq!(b.to_string(), "9x9 with 3x3 boxes, x, anti-king");
+        assert_eq!(
+            Layout::boxes(2, 3)
+                .unwrap()
+                .with_variant(Variant::Hyper)
+                .unwrap_err()
+                .to_string(),
+            "hyper needs a 9x9 grid, not 6x6"
+        );
+    }
+}
