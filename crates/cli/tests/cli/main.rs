@@ -2,6 +2,7 @@
 
 mod cover;
 mod io;
+mod layouts;
 mod sudoku;
 
 /// The path of a file in the repository's `fixtures/` folder.
