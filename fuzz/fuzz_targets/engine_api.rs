@@ -5,9 +5,10 @@
 //! built by adding and removing options (valid or not: each call must fail
 //! exactly when the option is bad), written in Knuth's format and read back,
 //! then searched every way the solver offers: all solutions, counts, the
-//! first, a solution limit, a node limit, an early stop, a cancel flag, and
+//! first, a solution limit, a node limit, an early stop, a cancel flag,
 //! options selected (valid, conflicting or unknown), paused searches
-//! abandoned, options unselected and reset.
+//! abandoned, options unselected and reset; and options excluded, between
+//! selections, unselections and paused searches.
 
 #![no_main]
 
@@ -30,6 +31,7 @@ const MAX_OPTIONS: usize = 10;
 const MAX_OPS: usize = 16;
 const MAX_ENTRIES: usize = 8;
 const MAX_SELECTIONS: usize = 5;
+const MAX_HOLD_STEPS: usize = 12;
 
 #[derive(Arbitrary, Debug)]
 struct Input {
@@ -41,6 +43,9 @@ struct Input {
     solution_limit: u8,
     node_limit: u8,
     stop_after: u8,
+    /// Calls of exclude, select, unselect and paused searches; see
+    /// `check_exclusions`.
+    holds: Vec<u8>,
 }
 
 #[derive(Arbitrary, Debug)]
@@ -67,6 +72,7 @@ fuzz_target!(|input: Input| {
     check_stops(&mut solver, &order, input.stop_after);
     check_pieces(&mut solver, &order, input.stop_after);
     check_selections(&mut solver, &problem, &cover, &all, &input.selections);
+    check_exclusions(&mut solver, &problem, &cover, &all, &input.holds);
 });
 
 /// The problem the input describes, and the same problem for the oracle,
@@ -392,7 +398,7 @@ fn check_selections(
                 _ => panic!("select({id}): {e}"),
             },
         }
-        check_selected(solver, problem, all, &chosen);
+        check_selected(solver, problem, all, &chosen, &[]);
     }
     let selected = chosen.clone();
     while !chosen.is_empty() {
@@ -401,7 +407,7 @@ fn check_selections(
         }
         let id = solver.unselect().map(OptionId::index);
         assert_eq!(id, chosen.pop(), "unselect");
-        check_selected(solver, problem, all, &chosen);
+        check_selected(solver, problem, all, &chosen, &[]);
     }
     assert_eq!(solver.unselect(), None);
     for &id in &selected {
@@ -415,12 +421,112 @@ fn check_selections(
     assert_eq!(solver.count(), all.len() as u64, "count after reset");
 }
 
-fn check_selected(solver: &mut Solver, problem: &Problem, all: &[Vec<usize>], chosen: &[usize]) {
+/// Options excluded, with selections, unselections and paused searches
+/// between: exclude fails exactly for unknown and selected options, and
+/// then changes nothing, and excluding an option again is a no-op; select
+/// fails for excluded options too; unselect releases the last selection
+/// and no exclusion. After each call the solutions are those of the oracle
+/// that hold every selected option and no excluded one, and the search is
+/// that of the problem without the excluded options (the same solutions in
+/// the same order, the same statistics). Reset releases everything.
+fn check_exclusions(
+    solver: &mut Solver,
+    problem: &Problem,
+    cover: &Cover,
+    all: &[Vec<usize>],
+    steps: &[u8],
+) {
+    solver.reset();
+    let ids = cover.options.last().map_or(0, |(id, _)| id + 1);
+    let mut chosen: Vec<usize> = Vec::new();
+    let mut excluded: Vec<usize> = Vec::new();
+    for &raw in steps.iter().take(MAX_HOLD_STEPS) {
+        let id = usize::from(raw >> 3) % (ids + 2);
+        let known = cover.options.iter().any(|(i, _)| *i == id);
+        match raw & 7 {
+            0..=3 => match solver.exclude(OptionId::from_index(id)) {
+                Ok(()) => {
+                    assert!(known && !chosen.contains(&id), "excluded {id}");
+                    if !excluded.contains(&id) {
+                        excluded.push(id);
+                    }
+                }
+                Err(e) => match e.kind() {
+                    ErrorKind::UnknownOption(_) => assert!(!known, "{id}: {e}"),
+                    ErrorKind::Selected(j) => assert!(*j == id && chosen.contains(&id), "{e}"),
+                    _ => panic!("exclude({id}): {e}"),
+                },
+            },
+            4 | 5 => match solver.select(OptionId::from_index(id)) {
+                Ok(()) => {
+                    assert!(known && !excluded.contains(&id), "selected {id}");
+                    assert!(compatible(cover, &chosen, id), "selected {id}");
+                    chosen.push(id);
+                }
+                Err(e) => match e.kind() {
+                    ErrorKind::UnknownOption(_) => assert!(!known, "{id}: {e}"),
+                    ErrorKind::Excluded(j) => assert!(*j == id && excluded.contains(&id), "{e}"),
+                    ErrorKind::Conflict(_) => {
+                        assert!(known && !excluded.contains(&id), "{id}: {e}");
+                        assert!(!compatible(cover, &chosen, id), "{id}: {e}");
+                    }
+                    _ => panic!("select({id}): {e}"),
+                },
+            },
+            6 => {
+                let id = solver.unselect().map(OptionId::index);
+                assert_eq!(id, chosen.pop(), "unselect");
+            }
+            _ => {
+                // A search left paused: the next call abandons it.
+                solver.rewind();
+                solver.next_solution();
+                continue;
+            }
+        }
+        check_selected(solver, problem, all, &chosen, &excluded);
+        check_without(solver, problem, &chosen, &excluded);
+    }
+    solver.reset();
+    assert_eq!(solver.selected().count(), 0, "reset");
+    assert_eq!(solver.excluded().count(), 0, "reset");
+    assert_eq!(solver.count(), all.len() as u64, "count after reset");
+}
+
+/// The search with options excluded is that of the problem without them.
+fn check_without(solver: &mut Solver, problem: &Problem, chosen: &[usize], excluded: &[usize]) {
+    let mut without = problem.clone();
+    for &id in excluded {
+        assert!(without.remove_option(OptionId::from_index(id)).is_some());
+    }
+    let mut other = Solver::new(&without);
+    for &id in chosen {
+        other
+            .select(OptionId::from_index(id))
+            .expect("selected in the solver");
+    }
+    solver.clear_stats();
+    let got: Vec<Vec<OptionId>> = solver.solutions().collect();
+    let expected: Vec<Vec<OptionId>> = other.solutions().collect();
+    assert_eq!(got, expected, "excluded {excluded:?}, selected {chosen:?}");
+    assert_eq!(solver.stats(), other.stats(), "excluded {excluded:?}");
+}
+
+fn check_selected(
+    solver: &mut Solver,
+    problem: &Problem,
+    all: &[Vec<usize>],
+    chosen: &[usize],
+    excluded: &[usize],
+) {
     let selected: Vec<usize> = solver.selected().map(OptionId::index).collect();
     assert_eq!(selected, chosen, "the selected options");
+    let held: Vec<usize> = solver.excluded().map(OptionId::index).collect();
+    assert_eq!(held, excluded, "the excluded options");
     let expected: Vec<&Vec<usize>> = all
         .iter()
         .filter(|s| chosen.iter().all(|id| s.contains(id)))
+        .filter(|s| !excluded.iter().any(|id| s.contains(id)))
         .collect();
     let got: Vec<Vec<OptionId>> = solver.solutions().collect();
     assert_eq!(solver.outcome(), Outcome::Complete);
@@ -444,12 +550,12 @@ fn check_selected(solver: &mut Solver, problem: &Problem, all: &[Vec<usize>], ch
     assert_eq!(
         found.iter().collect::<Vec<_>>(),
         expected,
-        "selected {chosen:?}"
+        "selected {chosen:?}, excluded {excluded:?}"
     );
     assert_eq!(
         solver.count(),
         expected.len() as u64,
-        "count, selected {chosen:?}"
+        "count, selected {chosen:?}, excluded {excluded:?}"
     );
 }
 

@@ -1,11 +1,11 @@
-//! The error type of building, reading and selecting.
+//! The error type of building, reading, selecting and excluding.
 
 use std::fmt;
 use std::io;
 use std::sync::Arc;
 
 /// An error from building a [`Problem`](crate::Problem), reading one in
-/// Knuth's format, or selecting an option: what went wrong and, for text
+/// Knuth's format, or selecting or excluding an option: what went wrong and, for text
 /// input, where (1-based line and column).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Error {
@@ -46,6 +46,11 @@ pub enum ErrorKind {
     Conflict(String),
     /// The problem has no option with this id.
     UnknownOption(usize),
+    /// The option with this id cannot be selected: it is excluded (see
+    /// [`Solver::exclude`](crate::Solver::exclude)).
+    Excluded(usize),
+    /// The option with this id cannot be excluded: it is selected.
+    Selected(usize),
     /// Reading the input failed; [`Error::source`](std::error::Error::source)
     /// gives the I/O error.
     Io(Arc<io::Error>),
@@ -128,6 +133,8 @@ impl fmt::Display for ErrorKind {
                 "option conflicts with a selected option on item '{name}'"
             ),
             ErrorKind::UnknownOption(id) => write!(f, "no option has id {id}"),
+            ErrorKind::Excluded(id) => write!(f, "option {id} is excluded and cannot be selected"),
+            ErrorKind::Selected(id) => write!(f, "option {id} is selected and cannot be excluded"),
             ErrorKind::Io(error) => write!(f, "read error: {error}"),
             ErrorKind::InvalidUtf8(byte) => write!(f, "invalid UTF-8 byte 0x{byte:02x}"),
             ErrorKind::OutOfMemory { needed, available } => {
@@ -156,7 +163,9 @@ impl PartialEq for ErrorKind {
             | (NoItems, NoItems)
             | (SecondBar, SecondBar)
             | (TooLarge, TooLarge) => true,
-            (UnknownOption(a), UnknownOption(b)) => a == b,
+            (UnknownOption(a), UnknownOption(b))
+            | (Excluded(a), Excluded(b))
+            | (Selected(a), Selected(b)) => a == b,
             (Io(a), Io(b)) => a.kind() == b.kind(),
             (InvalidUtf8(a), InvalidUtf8(b)) => a == b,
             (

@@ -54,7 +54,8 @@
 //!   [`count_up_to`](Solver::count_up_to), [`for_each`](Solver::for_each) with
 //!   an early stop, a lazy [`solutions`](Solver::solutions) iterator that can
 //!   be paused and resumed, [`select`](Solver::select) options before the
-//!   search and [`reset`](Solver::reset) them; [`Limits`] on solutions and
+//!   search or [`exclude`](Solver::exclude) them from it, and
+//!   [`reset`](Solver::reset) them; [`Limits`] on solutions and
 //!   nodes and a cancel flag, with the [`Outcome`] saying which stopped the
 //!   search; [`Stats`] (nodes, updates, solutions, deepest level, nodes per
 //!   level) and a [`progress`](Solver::progress) estimate.

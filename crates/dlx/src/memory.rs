@@ -69,7 +69,8 @@ pub(crate) fn solver_bytes(problem: &Problem) -> u64 {
 /// `nodes` nodes: the arena (nodes of 8 bytes when they fit, else 16, the
 /// item lengths, a color per node when there are colors, each option's
 /// first node) and what the engine keeps beside it (a copy of the item
-/// names, the option ids both ways, the search stack, the items' states).
+/// names, the option ids both ways, the search stack, the items' and the
+/// options' states).
 pub(crate) fn solver_bytes_for(shape: &Shape, nodes: usize) -> u64 {
     let (node, length) = if Narrow::fits(nodes, shape.options) {
         (
@@ -93,6 +94,7 @@ pub(crate) fn solver_bytes_for(shape: &Shape, nodes: usize) -> u64 {
         times(shape.ids, 4),
         levels,
         times(shape.items + 1, 4),
+        times(shape.options, 1),
     ]
     .into_iter()
     .fold(0, u64::saturating_add)

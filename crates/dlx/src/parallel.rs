@@ -48,8 +48,9 @@ impl Solver {
     ///
     /// # Errors
     ///
-    /// [`crate::ErrorKind::Conflict`] (or `UnknownOption`) when a piece does
-    /// not fit this solver: it was not made by its [`Solver::split`].
+    /// [`crate::ErrorKind::Conflict`] (or `UnknownOption`, or `Excluded`)
+    /// when a piece does not fit this solver: it was not made by its
+    /// [`Solver::split`] with the options selected and excluded now.
     pub fn par_count_pieces<'a, I>(&mut self, pieces: I) -> Result<ParCount, crate::Error>
     where
         I: IntoIterator<Item = &'a [OptionId]>,

@@ -143,7 +143,7 @@ pub struct Stats {
     pub nodes: u64,
     /// Link removals made by the search: one per item covered and one per
     /// node hidden from an item's list (Knuth's `updates`). The work of
-    /// selecting options is not counted.
+    /// selecting and excluding options is not counted.
     pub updates: u64,
     /// Solutions found.
     pub solutions: u64,
@@ -245,8 +245,8 @@ pub(crate) enum Event {
     End,
 }
 
-/// An arena and, when it is small, a copy of it with nothing selected, for
-/// [`Solver::reset`].
+/// An arena and, when it is small, a copy of it with nothing selected or
+/// excluded, for [`Solver::reset`].
 #[derive(Clone)]
 struct Compiled<S: Storage, B: Branching> {
     arena: Arena<S, B>,
@@ -313,14 +313,43 @@ struct Shared {
 }
 
 /// A selected option.
+///
+/// Selections and exclusions change the arena in the order they are made,
+/// and only that order, reversed, undoes them exactly: the two lists of the
+/// [`Walk`] (`selected`, `excluded`) are one stack, interleaved as each
+/// selection's `exclusions` says.
 #[derive(Clone, Copy, Debug)]
 struct Selection {
     /// The option's first primary node, whose item was covered first.
     lead: u32,
     /// The length of `item_log` before the option was selected.
     log_len: usize,
+    /// The number of exclusions made before the option was selected: those
+    /// made after it are undone before it is, and made again after.
+    exclusions: usize,
     /// Whether the option is a level of the tree (a piece's).
     level: bool,
+}
+
+/// An excluded option; see [`Solver::exclude`].
+#[derive(Clone, Copy, Debug)]
+struct Exclusion {
+    /// The option, by its index in the arena.
+    option: u32,
+    /// Whether its nodes are hidden ([`Arena::hide_option`]): not when a
+    /// selection made before it had already taken it out of play (it
+    /// conflicts with that selection).
+    hidden: bool,
+}
+
+/// What the selections and exclusions made of an option.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Held {
+    /// Neither selected nor excluded.
+    #[default]
+    Free,
+    Selected,
+    Excluded,
 }
 
 /// The search state of a [`Solver`]: everything but the arena.
@@ -337,6 +366,11 @@ struct Walk {
     reported: usize,
     /// The selected options, in order.
     selected: Vec<Selection>,
+    /// The excluded options, in order.
+    excluded: Vec<Exclusion>,
+    /// What selections and exclusions made of each option, by its index in
+    /// the arena.
+    held: Vec<Held>,
     /// The selected options that are levels of the tree.
     above: usize,
     /// What selections did to the items: 0 free, -1 covered, a color.
@@ -346,8 +380,9 @@ struct Walk {
     /// Solutions found by the search under way.
     found: u64,
     profile: bool,
-    /// Updates made by the current selections (not counted in the stats).
-    select_updates: u64,
+    /// Updates made by selections and exclusions since none was held (not
+    /// counted in the stats): what undoing them one by one costs, at most.
+    held_updates: u64,
     /// The depth at which the walk reports pieces instead of searching on;
     /// `usize::MAX` for a search.
     stop: usize,
@@ -357,8 +392,9 @@ struct Walk {
 ///
 /// The solver copies the problem into its own arena, so it does not borrow
 /// it. Options may be fixed with [`Solver::select`] before a search (a
-/// sudoku's givens) and released with [`Solver::reset`], so one solver serves
-/// many runs.
+/// sudoku's givens), or taken out of play with [`Solver::exclude`] (a
+/// pencilmark sudoku's missing candidates), and released with
+/// [`Solver::reset`], so one solver serves many runs.
 ///
 /// A solution is reported as the ids of its options: the selected ones first,
 /// in the order they were selected, then those chosen by the search, from the
@@ -399,6 +435,7 @@ impl Solver {
         for (k, id) in option_ids.iter().enumerate() {
             option_index[id.index()] = k as u32;
         }
+        let options = option_ids.len();
         let primary = problem.primary_count();
         // A level per primary item at most, and the solution's below them.
         let depth = primary + 1;
@@ -420,13 +457,15 @@ impl Solver {
                 levels: vec![Level::default(); depth],
                 reported: 0,
                 selected: Vec::new(),
+                excluded: Vec::new(),
+                held: vec![Held::Free; options],
                 above: 0,
                 item_state: vec![0; problem.item_count() + 1],
                 item_log: Vec::new(),
                 solution: Vec::with_capacity(depth),
                 found: 0,
                 profile: false,
-                select_updates: 0,
+                held_updates: 0,
                 stop: usize::MAX,
             },
         }
@@ -511,9 +550,10 @@ impl Solver {
     /// # Errors
     ///
     /// [`ErrorKind::Conflict`] when the option shares an item with an option
-    /// already selected (or gives it another color), and
-    /// [`ErrorKind::UnknownOption`] when the problem has no option with this
-    /// id. Nothing changes on error.
+    /// already selected (or gives it another color),
+    /// [`ErrorKind::Excluded`] when it is excluded ([`Solver::exclude`]),
+    /// and [`ErrorKind::UnknownOption`] when the problem has no option with
+    /// this id. Nothing changes on error.
     ///
     /// # Example
     ///
@@ -535,10 +575,81 @@ impl Solver {
         self.select_as(id, false)
     }
 
-    /// Releases the last option selected, if any.
+    /// Releases the last option selected, if any; the excluded options stay
+    /// excluded, those excluded after it too. Any search under way is
+    /// abandoned.
+    ///
+    /// # Complexity
+    ///
+    /// The updates of the selection, and those of the exclusions made after
+    /// it, which are undone (last in, first out) and made again.
     pub fn unselect(&mut self) -> Option<OptionId> {
         let shared = &*self.shared;
         with_arena!(&mut self.arenas, c => self.walk.unselect(&mut c.arena, shared))
+    }
+
+    /// Takes an option out of play for the searches to come, until
+    /// [`Solver::reset`]: no search chooses it, as if the problem did not
+    /// have it (the search visits the same tree, with the same statistics,
+    /// as the search of the problem without the option). This is how a
+    /// pencilmark sudoku's missing candidates are given. Any search under
+    /// way is abandoned; neither nodes nor updates are counted in the
+    /// [`Stats`], as for selections.
+    ///
+    /// The excluded options are a set: excluding an option again changes
+    /// nothing. An option that conflicts with a selected one may be
+    /// excluded; it stays excluded when that option is released with
+    /// [`Solver::unselect`]. A primary item whose every option is excluded
+    /// leaves no solution.
+    ///
+    /// Selections and exclusions change the arena in the order they are
+    /// made and are undone in the reverse order, so the links always come
+    /// back exactly as they were; [`Solver::unselect`] undoes the
+    /// exclusions made after the selection it releases, then makes them
+    /// again.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Selected`] when the option is selected, and
+    /// [`ErrorKind::UnknownOption`] when the problem has no option with this
+    /// id. Nothing changes on error.
+    ///
+    /// # Complexity
+    ///
+    /// Linear in the option's size.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use dlx::{ErrorKind, Problem, Solver};
+    /// let mut problem = Problem::new(2, 0);
+    /// let a = problem.add_option([0usize])?;
+    /// let ab = problem.add_option([0usize, 1])?;
+    /// let b = problem.add_option([1usize])?;
+    /// let mut solver = Solver::new(&problem);
+    /// assert_eq!(solver.count(), 2);
+    ///
+    /// solver.exclude(ab)?;
+    /// assert_eq!(solver.solutions().collect::<Vec<_>>(), [vec![a, b]]);
+    /// let err = solver.select(ab).unwrap_err();
+    /// assert_eq!(err.kind(), &ErrorKind::Excluded(ab.index()));
+    ///
+    /// solver.select(b)?;
+    /// assert_eq!(solver.exclude(b).unwrap_err().kind(), &ErrorKind::Selected(b.index()));
+    /// solver.exclude(a)?;
+    /// // Item 0 has no option left.
+    /// assert_eq!(solver.count(), 0);
+    /// solver.unselect();
+    /// assert_eq!(solver.excluded().collect::<Vec<_>>(), [ab, a]);
+    /// assert_eq!(solver.count(), 0);
+    ///
+    /// solver.reset();
+    /// assert_eq!(solver.count(), 2);
+    /// # Ok::<(), dlx::Error>(())
+    /// ```
+    pub fn exclude(&mut self, id: OptionId) -> Result<(), Error> {
+        let shared = &*self.shared;
+        with_arena!(&mut self.arenas, c => self.walk.exclude(c, shared, id))
     }
 
     /// The options selected, in the order they were selected.
@@ -551,15 +662,23 @@ impl Solver {
             .map(move |s| self.shared.option_ids[arena(s)])
     }
 
-    /// Abandons any search under way and releases every selected option,
-    /// leaving the solver as new (limits and statistics are kept).
+    /// The options excluded, in the order they were excluded.
+    pub fn excluded(&self) -> impl Iterator<Item = OptionId> + '_ {
+        self.walk
+            .excluded
+            .iter()
+            .map(|e| self.shared.option_ids[e.option as usize])
+    }
+
+    /// Abandons any search under way and releases every selected option and
+    /// every excluded one, leaving the solver as new (limits and statistics
+    /// are kept).
     pub fn reset(&mut self) {
-        let shared = &*self.shared;
-        with_arena!(&mut self.arenas, c => self.walk.reset(c, shared));
+        with_arena!(&mut self.arenas, c => self.walk.reset(c));
     }
 
     /// Abandons the search under way, undoing its choices; the selected
-    /// options stay.
+    /// and excluded options stay.
     pub fn rewind(&mut self) {
         with_arena!(&mut self.arenas, c => self.walk.rewind(&mut c.arena));
     }
@@ -903,6 +1022,36 @@ impl Walk {
         }
     }
 
+    /// The arena index of option `id`.
+    fn option_index(shared: &Shared, id: OptionId) -> Result<usize, Error> {
+        match shared.option_index.get(id.index()) {
+            Some(&k) if k != u32::MAX => Ok(k as usize),
+            _ => Err(Error::new(ErrorKind::UnknownOption(id.index()))),
+        }
+    }
+
+    /// Whether an option whose node of item `x` has color `color` agrees
+    /// with the selections there: the item is free, or purified to that
+    /// color (a color of -1 marks a node that agrees with its purified
+    /// item).
+    fn agrees(&self, x: usize, color: i32) -> bool {
+        let state = self.item_state[x];
+        state == 0 || (color != 0 && (color == -1 || state == color))
+    }
+
+    /// Keeps a copy of the arena for [`Walk::reset`] when it is small and
+    /// nothing is held: called before the first selection or exclusion
+    /// changes it.
+    fn keep_pristine<S: Storage, B: Branching>(&self, compiled: &mut Compiled<S, B>) {
+        if self.selected.is_empty()
+            && self.excluded.is_empty()
+            && compiled.pristine.is_none()
+            && compiled.arena.node_count() <= PRISTINE_MAX_NODES
+        {
+            compiled.pristine = Some(Box::new(compiled.arena.pristine()));
+        }
+    }
+
     /// See [`Solver::select`] and [`Solver::select_piece`].
     fn select<S: Storage, B: Branching>(
         &mut self,
@@ -911,23 +1060,21 @@ impl Walk {
         id: OptionId,
         level: bool,
     ) -> Result<(), Error> {
-        let k = match shared.option_index.get(id.index()) {
-            Some(&k) if k != u32::MAX => k as usize,
-            _ => return Err(Error::new(ErrorKind::UnknownOption(id.index()))),
-        };
-        let arena = &mut compiled.arena;
-        self.rewind(arena);
-        let first = arena.option_start(k);
+        let k = Walk::option_index(shared, id)?;
+        if self.held[k] == Held::Excluded {
+            return Err(Error::new(ErrorKind::Excluded(id.index())));
+        }
+        self.rewind(&mut compiled.arena);
+        let first = compiled.arena.option_start(k);
         // Check every item before changing anything.
-        for (_, x, color) in arena.option_nodes(first) {
-            let state = self.item_state[x];
-            // A color of -1 marks a node that agrees with its purified item.
-            let ok = state == 0 || (color != 0 && (color == -1 || state == color));
-            if !ok {
+        for (_, x, color) in compiled.arena.option_nodes(first) {
+            if !self.agrees(x, color) {
                 let name = shared.names.name(x - 1).unwrap_or_default().to_string();
                 return Err(Error::new(ErrorKind::Conflict(name)));
             }
         }
+        self.keep_pristine(compiled);
+        let arena = &mut compiled.arena;
         let log_len = self.item_log.len();
         let mut lead = None;
         for (p, x, color) in arena.option_nodes(first) {
@@ -944,77 +1091,176 @@ impl Walk {
                 lead = Some(p);
             }
         }
-        if self.selected.is_empty()
-            && compiled.pristine.is_none()
-            && arena.node_count() <= PRISTINE_MAX_NODES
-        {
-            compiled.pristine = Some(Box::new(arena.pristine()));
-        }
         // As the search does: cover the option's first primary item, then
         // commit the others. The stats count the search, not this.
         let lead = lead.expect("every option has a primary item");
         let before = arena.updates();
         arena.cover(arena.item_of(lead));
         arena.commit_others(lead);
-        self.select_updates += arena.updates() - before;
+        self.held_updates += arena.updates() - before;
         arena.set_updates(before);
         self.selected.push(Selection {
             lead: lead as u32,
             log_len,
+            exclusions: self.excluded.len(),
             level,
         });
+        self.held[k] = Held::Selected;
         self.above += usize::from(level);
         Ok(())
     }
 
-    /// See [`Solver::unselect`].
+    /// See [`Solver::exclude`].
+    fn exclude<S: Storage, B: Branching>(
+        &mut self,
+        compiled: &mut Compiled<S, B>,
+        shared: &Shared,
+        id: OptionId,
+    ) -> Result<(), Error> {
+        let k = Walk::option_index(shared, id)?;
+        match self.held[k] {
+            Held::Free => {}
+            Held::Excluded => return Ok(()),
+            Held::Selected => return Err(Error::new(ErrorKind::Selected(id.index()))),
+        }
+        self.rewind(&mut compiled.arena);
+        self.keep_pristine(compiled);
+        let hidden = self.hide_excluded(&mut compiled.arena, k);
+        self.excluded.push(Exclusion {
+            option: k as u32,
+            hidden,
+        });
+        self.held[k] = Held::Excluded;
+        Ok(())
+    }
+
+    /// Hides option `k`, about to be excluded or excluded again, when it
+    /// agrees with every selection. When it does not, a selection has
+    /// already hidden it from every list but that of the item the
+    /// selection covered or purified, which no search walks; hiding it
+    /// again would break the links. Returns whether it hid the option.
+    fn hide_excluded<S: Storage, B: Branching>(
+        &mut self,
+        arena: &mut Arena<S, B>,
+        k: usize,
+    ) -> bool {
+        let first = arena.option_start(k);
+        if !arena
+            .option_nodes(first)
+            .all(|(_, x, color)| self.agrees(x, color))
+        {
+            return false;
+        }
+        self.held_updates += arena.hide_option(first);
+        true
+    }
+
+    /// Brings back the options of exclusions `from..`, in reverse order,
+    /// leaving them in `excluded`: the first step of undoing what was done
+    /// since exclusion `from`, last in, first out.
+    fn unhide_exclusions<S: Storage, B: Branching>(&self, arena: &mut Arena<S, B>, from: usize) {
+        for e in self.excluded[from..].iter().rev() {
+            if e.hidden {
+                arena.unhide_option(arena.option_start(e.option as usize));
+            }
+        }
+    }
+
+    /// See [`Solver::unselect`]: the exclusions made since the last
+    /// selection are undone, then the selection, then the exclusions are
+    /// made again, beneath the selections left.
     fn unselect<S: Storage, B: Branching>(
         &mut self,
         arena: &mut Arena<S, B>,
         shared: &Shared,
     ) -> Option<OptionId> {
         self.rewind(arena);
+        let from = self.selected.last()?.exclusions;
+        self.unhide_exclusions(arena, from);
+        let selection = self.selected.pop()?;
+        let option = self.undo_selection(arena, selection);
+        for e in from..self.excluded.len() {
+            let k = self.excluded[e].option as usize;
+            self.excluded[e].hidden = self.hide_excluded(arena, k);
+        }
+        if self.selected.is_empty() && self.excluded.is_empty() {
+            self.held_updates = 0;
+        }
+        Some(shared.option_ids[option])
+    }
+
+    /// Undoes `selection`, just taken off the top of `selected`, when
+    /// nothing made after it holds the arena (no search is under way and no
+    /// exclusion made since has its option hidden); returns its option's
+    /// arena index.
+    fn undo_selection<S: Storage, B: Branching>(
+        &mut self,
+        arena: &mut Arena<S, B>,
+        selection: Selection,
+    ) -> usize {
         let Selection {
             lead,
             log_len,
             level,
-        } = self.selected.pop()?;
+            ..
+        } = selection;
         self.above -= usize::from(level);
-        if self.selected.is_empty() {
-            self.select_updates = 0;
-        }
         let lead = lead as usize;
         arena.uncommit_others(lead);
         arena.uncover(arena.item_of(lead));
         for (x, state) in self.item_log.drain(log_len..).rev() {
             self.item_state[x as usize] = state;
         }
-        Some(shared.option_ids[arena.option_of(lead)])
+        let option = arena.option_of(lead);
+        self.held[option] = Held::Free;
+        option
     }
 
     /// See [`Solver::reset`].
-    fn reset<S: Storage, B: Branching>(&mut self, compiled: &mut Compiled<S, B>, shared: &Shared) {
+    fn reset<S: Storage, B: Branching>(&mut self, compiled: &mut Compiled<S, B>) {
         // Copying the arena back costs about a node's worth of memory
-        // traffic per node; undoing the selections costs their updates (and
-        // the search's open path). The copy wins when the selections made at
-        // least one update per four nodes, as a sudoku's givens do.
+        // traffic per node; undoing the selections and exclusions costs
+        // their updates (and the search's open path). The copy wins when
+        // they made at least one update per four nodes, as a sudoku's givens
+        // do.
         let arena = &mut compiled.arena;
-        let copy = self.select_updates.saturating_mul(4) >= arena.node_count() as u64;
+        let copy = self.held_updates.saturating_mul(4) >= arena.node_count() as u64;
+        let held = !(self.selected.is_empty() && self.excluded.is_empty());
         match &compiled.pristine {
-            Some(pristine) if copy && !self.selected.is_empty() => {
+            Some(pristine) if copy && held => {
                 arena.restore(pristine);
                 for &(x, _) in &self.item_log {
                     self.item_state[x as usize] = 0;
                 }
                 self.item_log.clear();
-                self.selected.clear();
+                for s in self.selected.drain(..) {
+                    self.held[arena.option_of(s.lead as usize)] = Held::Free;
+                }
+                for e in self.excluded.drain(..) {
+                    self.held[e.option as usize] = Held::Free;
+                }
                 self.above = 0;
-                self.select_updates = 0;
                 self.state = State::Fresh;
                 self.level = 0;
             }
-            _ => while self.unselect(arena, shared).is_some() {},
+            _ => {
+                // Last in, first out: the exclusions made since the last
+                // selection, then the selection, and so on down.
+                self.rewind(arena);
+                loop {
+                    let from = self.selected.last().map_or(0, |s| s.exclusions);
+                    self.unhide_exclusions(arena, from);
+                    for e in self.excluded.drain(from..) {
+                        self.held[e.option as usize] = Held::Free;
+                    }
+                    let Some(selection) = self.selected.pop() else {
+                        break;
+                    };
+                    self.undo_selection(arena, selection);
+                }
+            }
         }
+        self.held_updates = 0;
         self.outcome = Outcome::NotStarted;
     }
 
@@ -1072,6 +1318,7 @@ impl fmt::Debug for Solver {
             .field("items", &self.shared.items)
             .field("options", &self.shared.option_ids.len())
             .field("selected", &self.walk.selected.len())
+            .field("excluded", &self.walk.excluded.len())
             .field("outcome", &self.walk.outcome)
             .field("stats", &self.stats())
             .finish()
@@ -1162,7 +1409,233 @@ mod tests {
             solver.reset();
             seen.push(format!("{} {:?}", solver.count(), solver.stats()));
         }
+        // Every third option excluded: the search, a split and its pieces.
+        solver.clear_stats();
+        let ids = solver.shared.option_ids.clone();
+        for &id in ids.iter().step_by(3) {
+            solver.exclude(id).unwrap();
+        }
+        let solutions: Vec<Vec<OptionId>> = solver.solutions().collect();
+        seen.push(format!(
+            "{solutions:?} {:?} {:?}",
+            solver.outcome(),
+            solver.stats()
+        ));
+        if solver.outcome().is_complete() {
+            let split = solver.split(2);
+            for piece in split.pieces() {
+                seen.push(format!("{piece:?} {:?}", solver.count_piece(piece)));
+            }
+        }
+        solver.reset();
         seen
+    }
+
+    /// A step of [`held_arena_is_the_stack_made_afresh`]: select, exclude,
+    /// unselect, reset (by copying the arena back or by undoing each
+    /// selection and exclusion), or pause a search after some solutions.
+    #[derive(Clone, Copy, Debug)]
+    enum Step {
+        Select(usize),
+        Exclude(usize),
+        Unselect,
+        ResetByCopy,
+        ResetByUndo,
+        Pause(usize),
+    }
+
+    fn steps() -> impl Strategy<Value = Vec<Step>> {
+        let step = prop_oneof![
+            4 => (0usize..1000).prop_map(Step::Select),
+            4 => (0usize..1000).prop_map(Step::Exclude),
+            2 => Just(Step::Unselect),
+            1 => Just(Step::ResetByCopy),
+            1 => Just(Step::ResetByUndo),
+            2 => (0usize..3).prop_map(Step::Pause),
+        ];
+        proptest::collection::vec(step, 1..=16)
+    }
+
+    /// What a solver holds as a stack: selections and exclusions in the
+    /// order they act on the arena.
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    enum Entry {
+        Select(OptionId),
+        Exclude(OptionId),
+    }
+
+    /// Whether two solvers of the same engine have the same arena (links,
+    /// stale links of the nodes out of their lists, lengths, colors and
+    /// branching state) and hold the same selections and exclusions.
+    fn same_state(a: &Solver, b: &Solver) -> bool {
+        let arenas = match (&a.arenas, &b.arenas) {
+            (Arenas::Narrow(x), Arenas::Narrow(y)) => x.arena.pristine() == y.arena.pristine(),
+            (Arenas::Wide(x), Arenas::Wide(y)) => x.arena.pristine() == y.arena.pristine(),
+            (Arenas::NarrowBlocks(x), Arenas::NarrowBlocks(y)) => {
+                x.arena.pristine() == y.arena.pristine()
+            }
+            (Arenas::WideBlocks(x), Arenas::WideBlocks(y)) => {
+                x.arena.pristine() == y.arena.pristine()
+            }
+            _ => false,
+        };
+        let held = |s: &Solver| {
+            format!(
+                "{:?} {:?} {:?} {:?} {:?} {}",
+                s.walk.selected,
+                s.walk.excluded,
+                s.walk.held,
+                s.walk.item_state,
+                s.walk.item_log,
+                s.walk.above
+            )
+        };
+        arenas && held(a) == held(b)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+
+        /// Whatever the order of selections, exclusions, unselections,
+        /// resets and paused searches, the solver is in the state that
+        /// making its stack afresh gives, to the last stale link: unselect
+        /// takes its selection out of the stack and leaves the exclusions,
+        /// reset empties it. And it searches the same tree.
+        #[test]
+        fn held_arena_is_the_stack_made_afresh(problem in problems(), steps in steps()) {
+            let options = problem.option_count();
+            for (engine, mut solver) in every_engine(&problem).into_iter().enumerate() {
+                solver.set_limits(Limits::new().nodes(400));
+                let mut stack: Vec<Entry> = Vec::new();
+                for &step in &steps {
+                    // A search may be under way (paused, or stopped by the
+                    // node limit): what fails without a conflict, and
+                    // excluding an option again, leave it as it is.
+                    let before = solver.clone();
+                    let unchanged = |solver: &Solver| {
+                        same_state(solver, &before)
+                            && (solver.walk.state, solver.walk.level)
+                                == (before.walk.state, before.walk.level)
+                    };
+                    match step {
+                        Step::Select(k) => {
+                            let id = OptionId::from_index(k % (options + 1));
+                            match solver.select(id) {
+                                Ok(()) => stack.push(Entry::Select(id)),
+                                Err(e) if matches!(e.kind(), ErrorKind::Conflict(_)) => {}
+                                Err(_) => prop_assert!(unchanged(&solver)),
+                            }
+                        }
+                        Step::Exclude(k) => {
+                            let id = OptionId::from_index(k % (options + 1));
+                            let again = stack.contains(&Entry::Exclude(id));
+                            match solver.exclude(id) {
+                                Ok(()) if !again => stack.push(Entry::Exclude(id)),
+                                _ => prop_assert!(unchanged(&solver)),
+                            }
+                        }
+                        Step::Unselect => {
+                            let last = stack.iter().rposition(|e| matches!(e, Entry::Select(_)));
+                            let expected = last.map(|k| match stack.remove(k) {
+                                Entry::Select(id) => id,
+                                Entry::Exclude(_) => unreachable!(),
+                            });
+                            prop_assert_eq!(solver.unselect(), expected);
+                        }
+                        Step::ResetByCopy | Step::ResetByUndo => {
+                            solver.walk.held_updates = match step {
+                                Step::ResetByCopy => u64::MAX,
+                                _ => 0,
+                            };
+                            solver.reset();
+                            stack.clear();
+                        }
+                        Step::Pause(n) => {
+                            solver.rewind();
+                            for _ in 0..n {
+                                solver.next_solution();
+                            }
+                            continue;
+                        }
+                    }
+                    solver.rewind();
+                    let mut afresh = every_engine(&problem)[engine].clone();
+                    afresh.set_limits(Limits::new().nodes(400));
+                    for &entry in &stack {
+                        match entry {
+                            Entry::Select(id) => afresh.select(id).unwrap(),
+                            Entry::Exclude(id) => afresh.exclude(id).unwrap(),
+                        }
+                    }
+                    prop_assert!(same_state(&solver, &afresh), "{:?} after {:?}", stack, step);
+                    let selected: Vec<OptionId> = solver.selected().collect();
+                    let excluded: Vec<OptionId> = solver.excluded().collect();
+                    let held = |kind: fn(&Entry) -> Option<OptionId>| {
+                        stack.iter().filter_map(kind).collect::<Vec<_>>()
+                    };
+                    prop_assert_eq!(
+                        selected,
+                        held(|e| match e { Entry::Select(id) => Some(*id), _ => None })
+                    );
+                    prop_assert_eq!(
+                        excluded,
+                        held(|e| match e { Entry::Exclude(id) => Some(*id), _ => None })
+                    );
+                    solver.clear_stats();
+                    afresh.clear_stats();
+                    let solutions: Vec<Vec<OptionId>> = solver.solutions().collect();
+                    let expected: Vec<Vec<OptionId>> = afresh.solutions().collect();
+                    prop_assert_eq!(solutions, expected);
+                    prop_assert_eq!(solver.outcome(), afresh.outcome());
+                    prop_assert_eq!(solver.stats(), afresh.stats());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn exclusions_fail_without_changing_anything() {
+        let problem = crate::arena::tests::sample();
+        let mut solver = Solver::new(&problem);
+        let [a, b, c, d, e] = [0, 1, 2, 3, 4].map(OptionId::from_index);
+        // Options a (a b x:1) and d (c x:1 y) make a solution, c (a x:2)
+        // and b (b c y) the other.
+        assert_eq!(solver.count(), 2);
+        solver.exclude(e).unwrap();
+        let unknown = solver.exclude(OptionId::from_index(5)).unwrap_err();
+        assert_eq!(unknown.kind(), &ErrorKind::UnknownOption(5));
+        solver.select(a).unwrap();
+        solver.next_solution().unwrap();
+        // A selected option cannot be excluded; an excluded one cannot be
+        // selected; excluding an option twice changes nothing. None of them
+        // abandons the search under way.
+        let state = format!("{:?}", solver.walk.selected);
+        assert_eq!(
+            solver.exclude(a).unwrap_err().kind(),
+            &ErrorKind::Selected(0)
+        );
+        assert_eq!(
+            solver.select(e).unwrap_err().kind(),
+            &ErrorKind::Excluded(4)
+        );
+        solver.exclude(e).unwrap();
+        assert_eq!(solver.walk.state, State::Recover);
+        assert_eq!(format!("{:?}", solver.walk.selected), state);
+        assert_eq!(solver.excluded().collect::<Vec<_>>(), [e]);
+        // Option c (a x:2) conflicts with a: excluding it is allowed, and it
+        // stays excluded when a is released.
+        solver.exclude(c).unwrap();
+        assert!(!solver.walk.excluded[1].hidden);
+        assert_eq!(solver.unselect(), Some(a));
+        assert!(solver.walk.excluded[1].hidden);
+        assert_eq!(solver.excluded().collect::<Vec<_>>(), [e, c]);
+        solver.exclude(b).unwrap();
+        assert_eq!(solver.first(), Some(vec![a, d]));
+        solver.exclude(d).unwrap();
+        assert_eq!(solver.count(), 0);
+        solver.reset();
+        assert_eq!(solver.excluded().count(), 0);
+        assert_eq!(solver.count(), 2);
     }
 
     proptest! {

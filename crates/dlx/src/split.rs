@@ -77,6 +77,11 @@ impl Solver {
     /// Cuts the search tree at `depth` levels below the selected options into
     /// independent pieces.
     ///
+    /// The tree is that of the search with the options selected and
+    /// excluded now: the pieces hold no excluded option, and they are
+    /// pieces for a solver that selects and excludes the same options (this
+    /// one, or a clone of it, as the workers of `Solver::par_count` are).
+    ///
     /// # Complexity
     ///
     /// The search of the tree's first `depth` levels.
@@ -178,7 +183,9 @@ impl Solver {
     /// # Errors
     ///
     /// [`crate::ErrorKind::Conflict`] when the piece does not fit the current
-    /// selection (it comes from another problem or selection).
+    /// selection (it comes from another problem or selection), and
+    /// [`crate::ErrorKind::Excluded`] when it holds an excluded option (it
+    /// was cut before the option was excluded).
     pub fn for_each_in_piece<F>(&mut self, piece: &[OptionId], visit: F) -> Result<Outcome, Error>
     where
         F: FnMut(&[OptionId]) -> ControlFlow<()>,

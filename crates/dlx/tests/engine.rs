@@ -1,4 +1,5 @@
-//! The engine against brute force, limits, select/reset and statistics.
+//! The engine against brute force, limits, select/exclude/reset and
+//! statistics.
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -157,6 +158,343 @@ proptest! {
         dlx::write(&problem, &mut text).unwrap();
         let again = dlx::read(&text[..]).unwrap();
         prop_assert_eq!(sorted(Solver::new(&again).solutions()), expected);
+    }
+}
+
+/// Whether the options of `mask` can be in one solution: no primary item
+/// twice, no secondary item twice unless every use gives it one color.
+fn fit(spec: &Spec, options: &[Vec<(usize, u32)>], mask: u32) -> bool {
+    let n = spec.primary + spec.secondary;
+    let mut uses = vec![0; n];
+    let mut color: Vec<Option<u32>> = vec![None; n];
+    for (k, option) in options.iter().enumerate() {
+        if mask >> k & 1 == 0 {
+            continue;
+        }
+        for &(item, c) in option {
+            uses[item] += 1;
+            let agree = match color[item] {
+                None => true,
+                Some(prev) => prev == c && c != 0,
+            };
+            if uses[item] > 1 && (item < spec.primary || !agree) {
+                return false;
+            }
+            color[item] = Some(c);
+        }
+    }
+    true
+}
+
+/// The solutions of `all` (from [`brute_force`]) that hold every selected
+/// option and no excluded one, sorted.
+fn held(all: &[Vec<usize>], selected: &[usize], excluded: &[usize]) -> Vec<Vec<usize>> {
+    let mut held: Vec<Vec<usize>> = all
+        .iter()
+        .filter(|s| selected.iter().all(|k| s.contains(k)))
+        .filter(|s| !excluded.iter().any(|k| s.contains(k)))
+        .cloned()
+        .collect();
+    held.sort();
+    held
+}
+
+/// A step of a random sequence of calls: select or exclude the option of
+/// this index (modulo the options, plus one unknown), unselect, reset, or
+/// start a search and leave it paused after some solutions.
+#[derive(Clone, Copy, Debug)]
+enum Step {
+    Select(usize),
+    Exclude(usize),
+    Unselect,
+    Reset,
+    Pause(usize),
+}
+
+fn steps(max: usize) -> impl Strategy<Value = Vec<Step>> {
+    let step = prop_oneof![
+        4 => (0usize..16).prop_map(Step::Select),
+        4 => (0usize..16).prop_map(Step::Exclude),
+        2 => Just(Step::Unselect),
+        1 => Just(Step::Reset),
+        2 => (0usize..3).prop_map(Step::Pause),
+    ];
+    proptest::collection::vec(step, 0..=max)
+}
+
+/// Selections and exclusions as a user sees them: the options selected, in
+/// order, and those excluded, in order.
+#[derive(Debug, Default)]
+struct Held {
+    selected: Vec<usize>,
+    excluded: Vec<usize>,
+}
+
+impl Held {
+    /// Calls select or exclude as `step` says and checks that it succeeds or
+    /// fails as it must: unknown options, excluded ones for select, selected
+    /// ones for exclude, and conflicts with the selection are errors, and
+    /// excluding an option again is a no-op.
+    fn apply(
+        &mut self,
+        solver: &mut Solver,
+        spec: &Spec,
+        options: &[Vec<(usize, u32)>],
+        step: Step,
+    ) -> Result<(), TestCaseError> {
+        let known = |k: usize| (k < options.len()).then_some(k);
+        match step {
+            Step::Select(raw) => {
+                let k = raw % (options.len() + 1);
+                let mask = self.selected.iter().fold(0u32, |m, &j| m | 1 << j);
+                match solver.select(OptionId::from_index(k)) {
+                    Ok(()) => {
+                        prop_assert!(known(k).is_some() && !self.excluded.contains(&k));
+                        prop_assert!(fit(spec, options, mask | 1 << k));
+                        self.selected.push(k);
+                    }
+                    Err(e) => match e.kind() {
+                        dlx::ErrorKind::UnknownOption(_) => prop_assert!(known(k).is_none()),
+                        dlx::ErrorKind::Excluded(j) => {
+                            prop_assert_eq!(*j, k);
+                            prop_assert!(self.excluded.contains(&k));
+                        }
+                        dlx::ErrorKind::Conflict(_) => {
+                            prop_assert!(known(k).is_some() && !self.excluded.contains(&k));
+                            prop_assert!(
+                                self.selected.contains(&k) || !fit(spec, options, mask | 1 << k)
+                            );
+                        }
+                        _ => prop_assert!(false, "select({}): {}", k, e),
+                    },
+                }
+            }
+            Step::Exclude(raw) => {
+                let k = raw % (options.len() + 1);
+                match solver.exclude(OptionId::from_index(k)) {
+                    Ok(()) => {
+                        prop_assert!(known(k).is_some() && !self.selected.contains(&k));
+                        if !self.excluded.contains(&k) {
+                            self.excluded.push(k);
+                        }
+                    }
+                    Err(e) => match e.kind() {
+                        dlx::ErrorKind::UnknownOption(_) => prop_assert!(known(k).is_none()),
+                        dlx::ErrorKind::Selected(j) => {
+                            prop_assert_eq!(*j, k);
+                            prop_assert!(self.selected.contains(&k));
+                        }
+                        _ => prop_assert!(false, "exclude({}): {}", k, e),
+                    },
+                }
+            }
+            Step::Unselect => {
+                let expected = self.selected.pop().map(OptionId::from_index);
+                prop_assert_eq!(solver.unselect(), expected);
+            }
+            Step::Reset => {
+                solver.reset();
+                *self = Held::default();
+            }
+            Step::Pause(n) => {
+                solver.rewind();
+                for _ in 0..n {
+                    solver.next_solution();
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The solver holds these options and finds the solutions of `all`
+    /// that hold every selected one and no excluded one, each verified and
+    /// starting with the selected ones; every way of asking agrees.
+    fn check(
+        &self,
+        solver: &mut Solver,
+        problem: &Problem,
+        all: &[Vec<usize>],
+    ) -> Result<(), TestCaseError> {
+        let ids = |s: &[usize]| {
+            s.iter()
+                .map(|&k| OptionId::from_index(k))
+                .collect::<Vec<_>>()
+        };
+        prop_assert_eq!(solver.selected().collect::<Vec<_>>(), ids(&self.selected));
+        prop_assert_eq!(solver.excluded().collect::<Vec<_>>(), ids(&self.excluded));
+        let expected = held(all, &self.selected, &self.excluded);
+        let found: Vec<Vec<OptionId>> = solver.solutions().collect();
+        prop_assert_eq!(solver.outcome(), Outcome::Complete);
+        for solution in &found {
+            prop_assert!(problem.verify(solution).is_ok());
+            prop_assert_eq!(&solution[..self.selected.len()], &ids(&self.selected)[..]);
+        }
+        prop_assert_eq!(sorted(found.clone()), expected.clone());
+        let mut visited = Vec::new();
+        solver.for_each(|s| {
+            visited.push(s.to_vec());
+            ControlFlow::Continue(())
+        });
+        prop_assert_eq!(&visited, &found);
+        prop_assert_eq!(solver.first(), found.first().cloned());
+        prop_assert_eq!(solver.count(), expected.len() as u64);
+        prop_assert_eq!(solver.count_up_to(1), expected.len().min(1) as u64);
+        Ok(())
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// With options selected and excluded, in any order, the solutions are
+    /// the brute force's that hold every selected option and no excluded
+    /// one; the search is that of the problem without the excluded options
+    /// (the same solutions in the same order, the same statistics), and so
+    /// are the pieces of its splits, serial or parallel. After a reset the
+    /// solver searches the whole problem as a fresh one does.
+    #[test]
+    fn exclusions_match_brute_force(spec in spec(), steps in steps(10)) {
+        let (problem, options) = build(&spec);
+        let all = brute_force(&spec, &options);
+        let mut solver = Solver::new(&problem);
+        let mut held = Held::default();
+        for &step in steps.iter().filter(|s| matches!(s, Step::Select(_) | Step::Exclude(_))) {
+            held.apply(&mut solver, &spec, &options, step)?;
+        }
+        held.check(&mut solver, &problem, &all)?;
+        let expected = self::held(&all, &held.selected, &held.excluded).len() as u64;
+        prop_assert_eq!(par_count(&mut solver), expected);
+
+        // The problem without the excluded options, the same selected.
+        let mut without = problem.clone();
+        for &k in &held.excluded {
+            without.remove_option(OptionId::from_index(k)).unwrap();
+        }
+        let mut other = Solver::new(&without);
+        for &k in &held.selected {
+            other.select(OptionId::from_index(k)).unwrap();
+        }
+        solver.clear_stats();
+        prop_assert_eq!(
+            solver.solutions().collect::<Vec<_>>(),
+            other.solutions().collect::<Vec<_>>()
+        );
+        prop_assert_eq!(solver.stats(), other.stats());
+
+        // Pieces cut with the options held respect them.
+        for depth in 0..3 {
+            let split = solver.split(depth);
+            let mut total = 0;
+            for piece in split.pieces() {
+                prop_assert!(piece.iter().all(|id| !held.excluded.contains(&id.index())));
+                total += solver.count_piece(piece).unwrap();
+            }
+            prop_assert_eq!(total, expected);
+            #[cfg(feature = "parallel")]
+            {
+                let pieces = split.pieces().iter().map(Vec::as_slice);
+                prop_assert_eq!(solver.par_count_pieces(pieces).unwrap().solutions, expected);
+            }
+        }
+
+        solver.reset();
+        let mut fresh = Solver::new(&problem);
+        solver.clear_stats();
+        prop_assert_eq!(solver.count(), fresh.count());
+        prop_assert_eq!(solver.stats(), fresh.stats());
+        prop_assert_eq!(
+            solver.solutions().collect::<Vec<_>>(),
+            fresh.solutions().collect::<Vec<_>>()
+        );
+        prop_assert!(solver.excluded().next().is_none());
+    }
+
+    /// Any interleaving of select, exclude, unselect, reset and paused
+    /// searches: after each call, the solver holds what the calls say
+    /// (unselect releases the last selection and no exclusion; reset
+    /// releases everything) and finds the brute force's solutions that
+    /// hold it.
+    #[test]
+    fn interleavings_match_brute_force(spec in spec(), steps in steps(24)) {
+        let (problem, options) = build(&spec);
+        let all = brute_force(&spec, &options);
+        let mut solver = Solver::new(&problem);
+        let mut held = Held::default();
+        for &step in &steps {
+            held.apply(&mut solver, &spec, &options, step)?;
+            if !matches!(step, Step::Pause(_)) {
+                held.check(&mut solver, &problem, &all)?;
+            }
+        }
+        solver.reset();
+        prop_assert_eq!(solver.count(), all.len() as u64);
+    }
+}
+
+#[test]
+fn an_item_whose_options_are_all_excluded_has_no_solution() {
+    let problem = sudoku4();
+    let mut solver = Solver::new(&problem);
+    // The four digits of the top-left cell.
+    for k in 0..4 {
+        solver.exclude(OptionId::from_index(k)).unwrap();
+    }
+    solver.clear_stats();
+    assert_eq!(solver.count(), 0);
+    assert_eq!(solver.outcome(), Outcome::Complete);
+    // The root, where the cell's item is chosen for its length 0.
+    assert_eq!(solver.stats().nodes, 1);
+    assert_eq!(par_count(&mut solver), 0);
+    solver.reset();
+    assert_eq!(solver.count(), 288);
+}
+
+#[test]
+fn a_pencilmark_sudoku_is_solved_by_givens_and_exclusions() {
+    let problem = sudoku4();
+    let mut solver = Solver::new(&problem);
+    let grids: Vec<Vec<OptionId>> = solver.solutions().collect();
+    let option = |r: usize, c: usize, d: usize| OptionId::from_index((r * 4 + c) * 4 + d);
+    for round in 0..3 {
+        // A given 1 in the top-left cell; 2 a candidate only in the last
+        // cell of the last row, and 3 not one in the cell above it. The
+        // second round excludes first, the third gives the exclusions in
+        // reverse order.
+        let mut excluded: Vec<OptionId> = (0..3).map(|c| option(3, c, 1)).collect();
+        excluded.push(option(2, 3, 2));
+        if round == 2 {
+            excluded.reverse();
+        }
+        if round == 0 {
+            solver.select(option(0, 0, 0)).unwrap();
+        }
+        for &id in &excluded {
+            solver.exclude(id).unwrap();
+        }
+        if round > 0 {
+            solver.select(option(0, 0, 0)).unwrap();
+        }
+        let expected = grids
+            .iter()
+            .filter(|g| g.contains(&option(0, 0, 0)))
+            .filter(|g| !g.iter().any(|id| excluded.contains(id)))
+            .count() as u64;
+        assert!(expected > 0 && expected < 72);
+        assert_eq!(solver.count(), expected);
+        assert_eq!(par_count(&mut solver), expected);
+        // Workers and pieces see the exclusions.
+        let split = solver.split(2);
+        let total: u64 = split
+            .pieces()
+            .iter()
+            .map(|p| solver.count_piece(p).unwrap())
+            .sum();
+        assert_eq!(total, expected);
+        // The given can go; the exclusions stay until reset.
+        assert_eq!(solver.unselect(), Some(option(0, 0, 0)));
+        assert_eq!(solver.excluded().count(), 4);
+        solver.reset();
+        assert_eq!(solver.count(), 288);
     }
 }
 

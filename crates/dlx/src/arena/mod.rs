@@ -5,6 +5,8 @@
 //! - [`storage`]: the nodes, in 8 or 16 bytes;
 //! - [`links`]: cover and uncover, hide and unhide, purify and unpurify,
 //!   under the link invariant that lets the hot loops skip bounds checks;
+//!   and hiding a whole option and back, for an option excluded before the
+//!   search;
 //! - [`scan`]: the branching item, by a vector scan of every primary item's
 //!   length or, for many primary items, by blocks of active items.
 //!
@@ -31,8 +33,9 @@
 //! colors.
 //!
 //! Only this module writes the arena: the search changes it through cover,
-//! commit and their inverses, and brings it back to its state with nothing
-//! selected through [`Arena::restore`].
+//! commit and their inverses, a solver's exclusions through
+//! [`Arena::hide_option`] and its inverse, and a reset brings it back to its
+//! state with nothing selected or excluded through [`Arena::restore`].
 
 #![allow(unsafe_code)]
 
@@ -187,8 +190,8 @@ impl<S: Storage, B: Branching> Arena<S, B> {
         self.updates = updates;
     }
 
-    /// A copy of what selections and searches change: the links, lengths,
-    /// colors and branching state.
+    /// A copy of what selections, exclusions and searches change: the
+    /// links, lengths, colors and branching state.
     pub(crate) fn pristine(&self) -> Pristine<S, B> {
         Pristine {
             nodes: self.nodes.clone(),
@@ -256,8 +259,8 @@ impl<S: Storage, B: Branching> Arena<S, B> {
 }
 
 /// What [`Arena::restore`] copies back: the parts of the arena that
-/// selections and searches change.
-#[derive(Clone, Debug)]
+/// selections, exclusions and searches change.
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Pristine<S: Storage, B: Branching> {
     nodes: S,
     len: Vec<S::Len>,

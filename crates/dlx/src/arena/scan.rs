@@ -158,7 +158,7 @@ pub(crate) trait Branching: Clone + fmt::Debug + Send + Sync + 'static {
 
 /// The branching scan of small problems: every primary item's length, in
 /// one pass over the flat array (see the module docs).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct FlatScan {
     /// Whether the CPU has AVX2.
     avx2: bool,
