@@ -11,7 +11,7 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead};
 use std::iter::FusedIterator;
 
-use crate::alphabet::Alphabet;
+use crate::alphabet::{Alphabet, ZeroCensus};
 use crate::error::{GridError, ParseError, ParseErrorKind};
 use crate::grid::{close_cell_count, square_layout, Grid};
 use crate::layout::{self, Layout};
@@ -212,6 +212,17 @@ pub struct Record {
 /// cells follows them. The error of a record always names one of its own
 /// lines.
 ///
+/// A 16x16 puzzle read with the standard alphabet is written either
+/// `1-9A-G` with `0` (or `.`) empty, or `0-F` for digits 1 to 16 with `.`
+/// empty; the record's symbols decide. With a `G`, or without a `0`, it is
+/// `1-9A-G`. With a `0` and no `G`, it is `0-F` when `.`, `_` or `*` marks
+/// its empty cells, and otherwise an error naming the alphabet
+/// ([`ParseErrorKind::AmbiguousZero`](crate::ParseErrorKind::AmbiguousZero)):
+/// its `0`s could be empty cells or the digit 1, two different puzzles. A
+/// custom alphabet ([`ReadOptions::alphabet`]) settles it. (A `0-F`
+/// puzzle with no `0` given reads as `1-9A-G`: the same puzzle with its
+/// digits renamed, whose solution is written `1-9A-G`.)
+///
 /// Lines are read up to 64 KiB; a longer line is an error record, unless a
 /// `#` within its first 64 KiB makes the rest a comment. Bytes that are not
 /// UTF-8 read as U+FFFD, a bad symbol unless in a comment.
@@ -353,8 +364,12 @@ impl<R: BufRead> Puzzles<R> {
         let alphabet = &self.options.alphabet;
         let result = alphabet.check_reads(side, line.number).and_then(|()| {
             let mut cells = Vec::with_capacity(side * side);
-            push_line_cells(&line.text, line.number, side, alphabet, &mut cells)
-                .map(|()| Grid::from_parsed(layout, cells))
+            push_line_cells(&line.text, line.number, side, alphabet, &mut cells)?;
+            if let Some(mut census) = ZeroCensus::of(alphabet, side) {
+                census.note(&line.text, line.number);
+                census.resolve(&mut cells)?;
+            }
+            Ok(Grid::from_parsed(layout, cells))
         });
         let record = Record {
             line: line.number,
@@ -376,6 +391,7 @@ impl<R: BufRead> Puzzles<R> {
         let mut cells = Vec::with_capacity(n * n);
         // The first fault, in line order; later rows are read but not parsed.
         let mut error = alphabet.check_reads(n, start).err();
+        let mut census = ZeroCensus::of(alphabet, n);
         let mut line = first;
         let mut rows = 0;
         // Rows of the wrong count, some of which may be lines inserted.
@@ -385,6 +401,9 @@ impl<R: BufRead> Puzzles<R> {
             damaged += usize::from(!is_row(&line, n));
             if error.is_none() {
                 error = self.row(&line, rows, n, &mut cells).err();
+                if let Some(census) = &mut census {
+                    census.note(&line.text, line.number);
+                }
             }
             let last = line.number;
             self.source.recycle(line);
@@ -409,6 +428,9 @@ impl<R: BufRead> Puzzles<R> {
                     break;
                 }
             }
+        }
+        if let (None, Some(census)) = (&error, &census) {
+            error = census.resolve(&mut cells).err();
         }
         let result = match error {
             Some(error) => Err(error),
@@ -1397,6 +1419,45 @@ mod tests {
             "line 1: expected 256 cells, found 81"
         );
         assert!(ReadOptions::new().box_size(8).is_err());
+    }
+
+    #[test]
+    fn sixteen_by_sixteen_in_0_to_f() {
+        let hex = Alphabet::custom("0123456789ABCDEF").unwrap();
+        let mut puzzle = pattern(4);
+        for cell in [0, 17, 100, 255] {
+            puzzle.set(cell / 16, cell % 16, 0).unwrap();
+        }
+        let line = puzzle.to_line_with(&hex).unwrap();
+        let full = pattern(4).to_line_with(&hex).unwrap();
+        let drawn = puzzle.to_grid_string_with(&hex).unwrap();
+        let text = format!("{line}\n{full}\n{drawn}{}\n", pattern(4));
+        assert_eq!(
+            summary(&read(&text)),
+            vec![
+                (1, Ok(puzzle.to_string())),
+                (
+                    2,
+                    Err(
+                        "line 2, column 1: '0' is an empty cell of 1-9A-G or the digit 1 of 0-F, \
+                         and this 16x16 puzzle has no 'G' to tell: give the alphabet \
+                         (--alphabet 0123456789ABCDEF, or 123456789ABCDEFG)"
+                            .to_string()
+                    )
+                ),
+                (3, Ok(puzzle.to_string())),
+                (22, Ok(pattern(4).to_string())),
+            ]
+        );
+        // A `G` makes `0` empty; an alphabet settles the rest.
+        let with_g = format!("0G{}", ".".repeat(254));
+        let grid = read(&with_g)[0].result.clone().unwrap();
+        assert_eq!(&grid.cells()[..2], &[0, 16]);
+        let records = read_with(&format!("{full}\n"), ReadOptions::new().alphabet(hex));
+        assert_eq!(records[0].result.as_ref(), Ok(&pattern(4)));
+        let std16 = Alphabet::custom("123456789ABCDEFG").unwrap();
+        let records = read_with(&format!("{full}\n"), ReadOptions::new().alphabet(std16));
+        assert_eq!(records[0].result.as_ref().unwrap().givens(), 240);
     }
 
     #[test]

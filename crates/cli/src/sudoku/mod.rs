@@ -101,7 +101,9 @@ pub struct Args {
     threads: Option<usize>,
     /// The symbols of digits 1, 2, ... in order, for reading and writing,
     /// e.g. 0123456789ABCDEF for 16x16 ('.' is always an empty cell, and
-    /// '0' too unless it is a symbol).
+    /// '0' too unless it is a symbol). Without it, a 16x16 puzzle is 1-9A-G
+    /// with '0' empty, unless it holds '0' and '.' (or '_', '*') and no 'G':
+    /// then 0-F with '.' empty; one with '0' and neither is invalid.
     #[arg(long, value_name = "SYMBOLS", value_parser = parse_alphabet)]
     alphabet: Option<Alphabet>,
     /// Read every puzzle as N x N with the squarest boxes (6: 2x3, 8: 2x4,

@@ -1,6 +1,7 @@
 //! The `dlx` binary, run as a user runs it.
 
 mod cover;
+mod formats;
 mod io;
 mod layouts;
 mod sudoku;
