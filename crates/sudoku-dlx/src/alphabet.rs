@@ -65,7 +65,7 @@ impl Alphabet {
     ///
     /// An [`AlphabetError`] when `symbols` is empty or longer than 255, or
     /// repeats a symbol, or holds one that has another meaning in puzzle
-    /// text: whitespace, `|`, `-`, `+`, `#` or `.`.
+    /// text: whitespace, `|`, `-`, `+`, `#`, `.`, `,` or `;`.
     ///
     /// # Example
     ///
@@ -87,7 +87,7 @@ impl Alphabet {
             }));
         }
         for (i, &symbol) in symbols.iter().enumerate() {
-            if is_layout(symbol) || symbol == '#' || symbol == '.' {
+            if is_layout(symbol) || matches!(symbol, '#' | '.' | ',' | ';') {
                 return Err(AlphabetError::new(AlphabetErrorKind::Reserved { symbol }));
             }
             if symbols[..i].contains(&symbol) {
@@ -420,7 +420,7 @@ mod tests {
         let err = |s: &str| Alphabet::custom(s).unwrap_err().kind;
         assert_eq!(err(""), AlphabetErrorKind::Empty);
         assert_eq!(err("12 3"), AlphabetErrorKind::Reserved { symbol: ' ' });
-        for symbol in ['|', '-', '+', '#', '.'] {
+        for symbol in ['|', '-', '+', '#', '.', ',', ';'] {
             let s = format!("1{symbol}");
             assert_eq!(err(&s), AlphabetErrorKind::Reserved { symbol });
         }

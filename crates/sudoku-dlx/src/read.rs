@@ -15,7 +15,7 @@ use crate::alphabet::{Alphabet, ZeroCensus};
 use crate::error::{GridError, ParseError, ParseErrorKind};
 use crate::grid::{close_cell_count, square_layout, Grid};
 use crate::layout::{self, Layout};
-use crate::text::{count_cells, is_rule, line_cells, push_line_cells, stray_symbol};
+use crate::text::{count_cells, is_rule, is_title, line_cells, push_line_cells, stray_symbol};
 
 /// Longest line kept, in bytes; the rest of a longer line is skipped.
 const MAX_LINE_LEN: usize = 1 << 16;
@@ -138,10 +138,26 @@ pub struct Record {
 ///
 /// Cells are counted on each line after dropping layout: whitespace, `|`,
 /// `-` and `+`. `#` starts a comment that runs to the end of its line, so a
-/// puzzle may carry a trailing comment. A line without cells is a *rule*
-/// when it holds `|`, `-` or `+` before any `#` (such as
-/// `------+-------+------`), and a *break* otherwise: a blank line or a
-/// comment line. Rules are skipped; breaks are skipped too, but end a grid.
+/// puzzle may carry a trailing comment. The files people have read too:
+///
+/// - with `,` or `;` on a line, its first field is the puzzle and the rest
+///   is ignored (CSV as published: `puzzle,solution`), unless that field
+///   holds one cell at most: then every field is a cell (`5,3,0,0,7,...`);
+///   a line whose first field is a word (`quizzes,solutions`) is a header,
+///   with no cells;
+/// - after a first word that is a whole puzzle (16, 64, 81, ... cells), the
+///   rest of the line is ignored: a rating (`ED=9.2`), a tab and a count;
+/// - `[Puzzle]` and other `.sdk` section headers have no cells;
+/// - `*-----------*` (SimpleSudoku's border), `---!---!---` and `=====`
+///   rules are rules;
+/// - a title, such as `Puzzle 1:` or `Grid 01` (a word of three letters
+///   or more, one beyond `G`, a number, fewer than 16 cells), is no
+///   record, and ends a grid; other prose in a grid is a damaged row.
+///
+/// A line without cells is a *rule* when it holds `|`, `-` or `+` before
+/// any `#` (such as `------+-------+------`), and a *break* otherwise: a
+/// blank line, a comment line or a header. Rules are skipped; breaks are
+/// skipped too, but end a grid.
 ///
 /// Without a layout ([`ReadOptions::layout`]), the sides read are those
 /// from 4 to 49 that have boxes (4, 6, 8, 9, 10, 12, 14, 15, 16, ...; not
@@ -500,7 +516,9 @@ impl<R: BufRead> Puzzles<R> {
         let Some(next) = self.source.peek(ahead) else {
             return false;
         };
-        if next.after_break {
+        if next.title {
+            false
+        } else if next.after_break {
             // A blank line between bands, when the rest is there.
             rows.is_multiple_of(band) && self.rows_ahead(ahead, rows + 1, n, band)
         } else if next.small {
@@ -596,9 +614,12 @@ impl<R: BufRead> Iterator for Puzzles<R> {
     type Item = io::Result<Record>;
 
     fn next(&mut self) -> Option<io::Result<Record>> {
-        match self.source.next_content() {
-            Some(line) => Some(self.record(line)),
-            None => self.source.error.take().map(Err),
+        loop {
+            match self.source.next_content() {
+                Some(line) if line.title => self.source.recycle(line),
+                Some(line) => return Some(self.record(line)),
+                None => return self.source.error.take().map(Err),
+            }
         }
     }
 }
@@ -614,7 +635,7 @@ fn is_ambiguous(count: usize) -> bool {
 
 /// Whether `line` can be a row of a grid of side `n`.
 fn is_row(line: &Line, n: usize) -> bool {
-    !line.too_long && line.cells == n && !line.small
+    !line.too_long && line.cells == n && !line.small && !line.title
 }
 
 /// Whether `line`, the line with cells after the last row of a grid of
@@ -654,6 +675,9 @@ struct Line {
     /// Whether it is already known to be a 4x4 or 6x6 puzzle, not a row of
     /// a 16x16 or 36x36 grid.
     small: bool,
+    /// Whether it is a title such as `Puzzle 1:`, which is no record and
+    /// ends a grid.
+    title: bool,
     /// Whether a blank or comment line comes between it and the line with
     /// cells before it, which ends a grid (rules do not).
     after_break: bool,
@@ -761,6 +785,7 @@ impl<R: BufRead> Source<R> {
             number: self.lines_read,
             cells: count_cells(&text),
             too_long: too_long && !text.contains('#'),
+            title: is_title(&text),
             text,
             small: false,
             after_break: false,

@@ -58,3 +58,63 @@ fn a_16x16_in_0_to_f_is_read_as_0_to_f_or_refused() {
     assert_eq!(out, [lines[1], lines[1]]);
     assert_eq!(code, 0);
 }
+
+/// The first four puzzles of `easy.txt`, which the format fixtures hold.
+fn easy() -> Vec<Grid> {
+    let text = std::fs::read_to_string(fixture("sudoku/easy.txt")).unwrap();
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .take(4)
+        .map(|l| Grid::parse(l).unwrap())
+        .collect()
+}
+
+/// Asserts that `out` is one solution per puzzle of `puzzles`, in order.
+fn assert_solutions(out: &[String], puzzles: &[&Grid]) {
+    assert_eq!(out.len(), puzzles.len(), "{out:?}");
+    for (line, puzzle) in out.iter().zip(puzzles) {
+        assert_solves(line, puzzle);
+    }
+}
+
+#[test]
+fn simple_sudoku_ss_and_sadman_sdk_files() {
+    let easy = easy();
+    let three: Vec<&Grid> = easy.iter().take(3).collect();
+    for file in ["sudoku/simple-sudoku.ss", "sudoku/sadman.sdk"] {
+        let (code, out, err) = solve(&[], file);
+        assert_solutions(&out, &three);
+        assert_eq!((code, err.as_str()), (0, ""), "{file}");
+    }
+}
+
+#[test]
+fn csv_as_published_reads_the_first_field() {
+    let easy = easy();
+    let (code, out, err) = solve(&[], "sudoku/kaggle.csv");
+    assert_solutions(&out, &easy.iter().collect::<Vec<_>>());
+    assert_eq!((code, err.as_str()), (0, ""));
+    // The second field is the published solution: the same.
+    let text = std::fs::read_to_string(fixture("sudoku/kaggle.csv")).unwrap();
+    let published: Vec<&str> = text.lines().skip(1).map(|l| &l[82..]).collect();
+    assert_eq!(out, published);
+}
+
+#[test]
+fn what_people_paste() {
+    let easy = easy();
+    let (code, out, err) = solve(&[], "sudoku/pasted.txt");
+    assert_eq!(out.len(), 7, "{out:?}");
+    let good = [&easy[0], &easy[1], &easy[2], &easy[3]];
+    assert_solutions(&out[..4], &good);
+    assert_eq!(out[4..6], ["invalid", "invalid"]);
+    assert_solves(&out[6], &easy[1]);
+    let errors: Vec<&str> = err.lines().collect();
+    assert_eq!(errors.len(), 2, "{err}");
+    assert!(errors[0].contains("pasted.txt:19:1: "), "{err}");
+    assert!(
+        errors[1].ends_with("pasted.txt:20:41: unexpected symbol '?'"),
+        "{err}"
+    );
+    assert_eq!(code, 1);
+}
