@@ -239,6 +239,11 @@ pub struct Record {
 /// puzzle with no `0` given reads as `1-9A-G`: the same puzzle with its
 /// digits renamed, whose solution is written `1-9A-G`.)
 ///
+/// A line of 729 cells whose groups of 9 hold at place k the digit k or
+/// `.` or `0` is 9x9 *pencilmarks* (with no layout given, or a 9x9 one):
+/// each cell's candidates. Its grid has no givens, and its cells take only
+/// their candidates ([`Grid::is_candidate`]).
+///
 /// Lines are read up to 64 KiB; a longer line is an error record, unless a
 /// `#` within its first 64 KiB makes the rest a comment. Bytes that are not
 /// UTF-8 read as U+FFFD, a bad symbol unless in a comment.
@@ -312,6 +317,10 @@ impl<R: BufRead> Puzzles<R> {
             return Ok(self.error_record(line, kind));
         }
         let count = line.cells;
+        if let Some(record) = self.pencilmarks(&line) {
+            self.source.recycle(line);
+            return Ok(record);
+        }
         if let Some(side) = self.options.whole_side(count) {
             let layout = self.options.layout_of(side);
             return Ok(self.one_line(line, layout));
@@ -340,6 +349,35 @@ impl<R: BufRead> Puzzles<R> {
             None => close_cell_count(count),
         };
         Ok(self.count_error(line, expected))
+    }
+
+    /// The record of `line` when it holds 9x9 pencilmarks: 729 cells, 81
+    /// groups of 9, each holding at place k the digit k or an empty
+    /// symbol (`.`, `0`), with no layout given or a 9x9 one.
+    fn pencilmarks(&self, line: &Line) -> Option<Record> {
+        const N: usize = 9;
+        if line.cells != N * N * N {
+            return None;
+        }
+        let layout = match &self.options.layout {
+            Some(layout) if layout.side() == N => layout.clone(),
+            Some(_) => return None,
+            None => Layout::for_side(N)?,
+        };
+        let mut candidates = vec![0u64; N * N];
+        for (i, (_, symbol)) in line_cells(&line.text).enumerate() {
+            match symbol {
+                '.' | '0' => {}
+                _ if symbol.to_digit(10) == Some((i % N) as u32 + 1) => {
+                    candidates[i / N] |= 1 << (i % N + 1);
+                }
+                _ => return None,
+            }
+        }
+        Some(Record {
+            line: line.number,
+            result: Ok(Grid::from_candidates(layout, candidates)),
+        })
     }
 
     /// A record for a line whose cells make no puzzle: a stray symbol if
@@ -1483,6 +1521,32 @@ mod tests {
         let std16 = Alphabet::custom("123456789ABCDEFG").unwrap();
         let records = read_with(&format!("{full}\n"), ReadOptions::new().alphabet(std16));
         assert_eq!(records[0].result.as_ref().unwrap().givens(), 240);
+    }
+
+    #[test]
+    fn pencilmarks_are_candidates_not_givens() {
+        let puzzle = Grid::parse(LEETCODE).unwrap();
+        let marks: String = puzzle
+            .cells()
+            .iter()
+            .flat_map(|&given| {
+                (1..=9u8).map(move |d| match given == 0 || given == d {
+                    true => char::from(b'0' + d),
+                    false => '.',
+                })
+            })
+            .collect();
+        let records = read(&format!("{marks}\n{LEETCODE}\n"));
+        assert_eq!(records.len(), 2);
+        let grid = records[0].result.clone().unwrap();
+        assert_eq!(grid.givens(), 0);
+        assert_eq!(grid.to_string(), marks);
+        assert!(grid.is_candidate(0, 5) && !grid.is_candidate(0, 4));
+        let solution = grid.solution().unwrap();
+        assert!(solution.is_solution_of(&puzzle) && solution.is_solution_of(&grid));
+        // One symbol out of place: not pencilmarks, a 27x27 puzzle's line.
+        let moved = format!("2{}", &marks[1..]);
+        assert!(read(&moved)[0].result.as_ref().unwrap().side() == 27);
     }
 
     #[test]

@@ -118,3 +118,19 @@ fn what_people_paste() {
     );
     assert_eq!(code, 1);
 }
+
+#[test]
+fn pencilmarks_restrict_the_cells_before_the_search() {
+    let easy = easy();
+    let (code, out, err) = solve(&[], "sudoku/pencilmarks.txt");
+    assert_eq!(out.len(), 3, "{out:?}");
+    // Made from a normal puzzle: the same solution as that puzzle's.
+    assert_solves(&out[0], &easy[0]);
+    assert_solves(&out[1], &easy[1]);
+    // The known solution's digit ruled out in one cell: none.
+    assert_eq!(out[2], "none");
+    assert!(err.contains("pencilmarks.txt:6: no solution"), "{err}");
+    assert_eq!(code, 1);
+    let (_, out, _) = solve(&["--count"], "sudoku/pencilmarks.txt");
+    assert_eq!(out, ["1", "1", "0"]);
+}
