@@ -13,6 +13,11 @@
 //! Before timing a set, both solvers count every puzzle's solutions up to 2
 //! and must agree, and where a puzzle has exactly one solution both first
 //! solutions must be that grid.
+//!
+//! The `layouts/` groups time layouts no baseline crate solves: the
+//! fixtures of `fixtures/sudoku/layouts/` (9x9 X-sudoku, 12x12 with 3x4
+//! boxes, jigsaw), each puzzle checked first against the solution its
+//! generator wrote beside it.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -20,8 +25,8 @@ use std::time::Duration;
 use criterion::{
     criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode, Throughput,
 };
-use dlx_benches::{dataset, fixture_sample, puzzle_cap, stem};
-use sudoku_dlx::{Grid, SolveError, SudokuSolver};
+use dlx_benches::{dataset, fixture_sample, fixtures_dir, puzzle_cap, stem};
+use sudoku_dlx::{Grid, Layout, SolveError, SudokuSolver, Variant};
 
 /// The data sets, in the order of the report.
 const DATASETS: [&str; 5] = [
@@ -147,5 +152,57 @@ fn sudoku_sets(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, sudoku_sets);
+/// The puzzles of a layout fixture, each with its generator's solution.
+fn layout_fixture(name: &str, layout: &Layout) -> Vec<(Grid, Grid)> {
+    let path = fixtures_dir().join("layouts").join(format!("{name}.txt"));
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
+    text.lines()
+        .filter(|line| !line.starts_with('#'))
+        .map(|line| {
+            let (puzzle, solution) = line.split_once("\t# ").expect("puzzle, tab, solution");
+            let parse =
+                |text| Grid::parse_in(text, layout).unwrap_or_else(|e| panic!("{name}: {e}"));
+            (parse(puzzle), parse(solution))
+        })
+        .collect()
+}
+
+fn layouts(c: &mut Criterion) {
+    let map = std::fs::read_to_string(fixtures_dir().join("layouts/jigsaw.map"))
+        .expect("the jigsaw fixture's map");
+    let cases = [
+        (
+            "x-9x9",
+            "x",
+            Layout::square(3).and_then(|l| l.with_variant(Variant::X)),
+        ),
+        ("boxes-12x12", "12x12", Layout::squarest(12)),
+        ("jigsaw-9x9", "jigsaw", Layout::jigsaw(&map)),
+    ];
+    for (id, file, layout) in cases {
+        let layout = layout.expect("a valid layout");
+        let puzzles = layout_fixture(file, &layout);
+        let mut solver = SudokuSolver::for_layout(&layout);
+        for (puzzle, solution) in &puzzles {
+            assert_eq!(solver.solution(puzzle).as_ref(), Ok(solution), "{id}");
+        }
+        let mut group = c.benchmark_group(format!("layouts/{id}"));
+        group
+            .sample_size(10)
+            .measurement_time(Duration::from_secs(2))
+            .warm_up_time(Duration::from_millis(500))
+            .throughput(Throughput::Elements(puzzles.len() as u64));
+        group.bench_function(BenchmarkId::from_parameter("dlx-rs/count2"), |b| {
+            b.iter(|| {
+                for (grid, _) in &puzzles {
+                    let _ = black_box(solver.count_solutions_up_to(black_box(grid), 2));
+                }
+            })
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, sudoku_sets, layouts);
 criterion_main!(benches);

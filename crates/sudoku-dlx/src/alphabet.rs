@@ -4,7 +4,7 @@ use std::error::Error;
 use std::fmt;
 
 use crate::error::{ParseError, ParseErrorKind};
-use crate::text::is_layout;
+use crate::text::{is_layout, line_cells};
 
 /// Digit symbols of the standard alphabet, digit 1 first.
 const STANDARD_SYMBOLS: &str = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -65,7 +65,7 @@ impl Alphabet {
     ///
     /// An [`AlphabetError`] when `symbols` is empty or longer than 255, or
     /// repeats a symbol, or holds one that has another meaning in puzzle
-    /// text: whitespace, `|`, `-`, `+`, `#` or `.`.
+    /// text: whitespace, `|`, `-`, `+`, `#`, `.`, `,` or `;`.
     ///
     /// # Example
     ///
@@ -87,7 +87,7 @@ impl Alphabet {
             }));
         }
         for (i, &symbol) in symbols.iter().enumerate() {
-            if is_layout(symbol) || symbol == '#' || symbol == '.' {
+            if is_layout(symbol) || matches!(symbol, '#' | '.' | ',' | ';') {
                 return Err(AlphabetError::new(AlphabetErrorKind::Reserved { symbol }));
             }
             if symbols[..i].contains(&symbol) {
@@ -166,6 +166,82 @@ impl Alphabet {
             None => STANDARD_SYMBOLS.as_bytes()[i] as char,
             Some(symbols) => symbols[i],
         }
+    }
+}
+
+/// What a 16x16 record read with the standard alphabet holds that tells
+/// its two usual alphabets apart: `1-9A-G` with `0` empty, and `0-F` for
+/// digits 1 to 16 with `.` empty.
+///
+/// The rule, which [`Puzzles`](crate::Puzzles) documents: a record with a
+/// `G` (or `g`), or without a `0`, is `1-9A-G`; one with a `0` and no `G`
+/// is `0-F` when it holds another empty symbol (`.`, `_`, `*`), since no
+/// one writes empty cells two ways, and is refused otherwise
+/// ([`ParseErrorKind::AmbiguousZero`]): its `0`s could be empty cells or
+/// the digit 1, two different puzzles.
+#[derive(Debug, Default)]
+pub(crate) struct ZeroCensus {
+    /// Indices of the cells written `0`.
+    zeros: Vec<usize>,
+    /// Line and column of the first `0`.
+    first_zero: Option<(usize, usize)>,
+    /// Cells noted so far.
+    cells: usize,
+    /// Whether a `G` or `g` was seen.
+    letter_g: bool,
+    /// Whether `.`, `_` or `*` was seen.
+    other_empty: bool,
+}
+
+impl ZeroCensus {
+    /// A census for a record of side `side` read with `alphabet`, when the
+    /// rule applies: the standard alphabet and side 16.
+    pub(crate) fn of(alphabet: &Alphabet, side: usize) -> Option<ZeroCensus> {
+        (alphabet.custom.is_none() && side == 16).then(ZeroCensus::default)
+    }
+
+    /// Notes the cells of `line`, line number `number`, the record's next.
+    pub(crate) fn note(&mut self, line: &str, number: usize) {
+        for (column, symbol) in line_cells(line) {
+            match symbol {
+                '0' => {
+                    self.zeros.push(self.cells);
+                    self.first_zero.get_or_insert((number, column));
+                }
+                'G' | 'g' => self.letter_g = true,
+                '.' | '_' | '*' => self.other_empty = true,
+                _ => {}
+            }
+            self.cells += 1;
+        }
+    }
+
+    /// Rereads `cells`, parsed as `1-9A-G`, as the rule says.
+    ///
+    /// # Errors
+    ///
+    /// [`ParseErrorKind::AmbiguousZero`] at the first `0` when the record
+    /// could be either.
+    pub(crate) fn resolve(&self, cells: &mut [u8]) -> Result<(), ParseError> {
+        let Some((line, column)) = self.first_zero else {
+            return Ok(());
+        };
+        if self.letter_g {
+            return Ok(());
+        }
+        if !self.other_empty {
+            let kind = ParseErrorKind::AmbiguousZero;
+            return Err(ParseError::new(kind, line, Some(column)));
+        }
+        // Without a `G`, the digits read are 1 to 15: each is one more in
+        // `0-F`, and `0` is 1.
+        for cell in cells.iter_mut().filter(|cell| **cell != 0) {
+            *cell += 1;
+        }
+        for &i in &self.zeros {
+            cells[i] = 1;
+        }
+        Ok(())
     }
 }
 
@@ -344,7 +420,7 @@ mod tests {
         let err = |s: &str| Alphabet::custom(s).unwrap_err().kind;
         assert_eq!(err(""), AlphabetErrorKind::Empty);
         assert_eq!(err("12 3"), AlphabetErrorKind::Reserved { symbol: ' ' });
-        for symbol in ['|', '-', '+', '#', '.'] {
+        for symbol in ['|', '-', '+', '#', '.', ',', ';'] {
             let s = format!("1{symbol}");
             assert_eq!(err(&s), AlphabetErrorKind::Reserved { symbol });
         }

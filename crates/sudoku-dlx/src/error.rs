@@ -498,6 +498,11 @@ pub enum ParseErrorKind {
         /// The limit, in bytes.
         limit: usize,
     },
+    /// A 16x16 puzzle in the standard alphabet whose `0` may be an empty
+    /// cell (`1-9A-G`) or the digit 1 (`0-F`): it holds `0`, no `G` and no
+    /// other empty symbol. Read by [`Puzzles`](crate::Puzzles) only, which
+    /// never guesses between two puzzles.
+    AmbiguousZero,
 }
 
 impl fmt::Display for ParseErrorKind {
@@ -538,6 +543,12 @@ impl fmt::Display for ParseErrorKind {
             ParseErrorKind::LineTooLong { limit } => {
                 write!(f, "line longer than {limit} bytes")
             }
+            ParseErrorKind::AmbiguousZero => write!(
+                f,
+                "'0' is an empty cell of 1-9A-G or the digit 1 of 0-F, and this 16x16 \
+                 puzzle has no 'G' to tell: give the alphabet (--alphabet 0123456789ABCDEF, \
+                 or 123456789ABCDEFG)"
+            ),
         }
     }
 }

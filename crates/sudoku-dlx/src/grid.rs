@@ -60,6 +60,9 @@ pub struct Grid {
     layout: Layout,
     /// n*n cells, row-major, each in 0..=n.
     cells: Vec<u8>,
+    /// Pencilmarks, when read: per cell, bit d set when digit d is a
+    /// candidate. A cell with one candidate is no given.
+    candidates: Option<Vec<u64>>,
 }
 
 impl Grid {
@@ -109,6 +112,7 @@ impl Grid {
         Grid {
             layout: layout.clone(),
             cells: vec![0; n * n],
+            candidates: None,
         }
     }
 
@@ -172,6 +176,7 @@ impl Grid {
         Ok(Grid {
             layout: layout.clone(),
             cells,
+            candidates: None,
         })
     }
 
@@ -180,7 +185,31 @@ impl Grid {
         let side = layout.side();
         debug_assert_eq!(cells.len(), side * side);
         debug_assert!(cells.iter().all(|&d| usize::from(d) <= side));
-        Grid { layout, cells }
+        Grid {
+            layout,
+            cells,
+            candidates: None,
+        }
+    }
+
+    /// A grid of no givens whose cells take only the digits of
+    /// `candidates`: per cell, bit d set when digit d is a candidate.
+    pub(crate) fn from_candidates(layout: Layout, candidates: Vec<u64>) -> Grid {
+        let n = layout.side();
+        debug_assert_eq!(candidates.len(), n * n);
+        Grid {
+            layout,
+            cells: vec![0; n * n],
+            candidates: Some(candidates),
+        }
+    }
+
+    /// Whether `digit` may go in cell `cell` (row-major, from 0): false
+    /// only when the grid was read from pencilmarks that rule it out.
+    pub fn is_candidate(&self, cell: usize, digit: u8) -> bool {
+        self.candidates
+            .as_ref()
+            .is_none_or(|c| c.get(cell).is_some_and(|&m| m >> digit & 1 == 1))
     }
 
     /// Parses a puzzle written with the standard [`Alphabet`]: one line of
@@ -515,7 +544,8 @@ impl Grid {
             .cells
             .iter()
             .zip(&puzzle.cells)
-            .all(|(&s, &p)| (1..=n).contains(&usize::from(s)) && (p == 0 || p == s));
+            .all(|(&s, &p)| (1..=n).contains(&usize::from(s)) && (p == 0 || p == s))
+            && (0..n * n).all(|cell| puzzle.is_candidate(cell, self.cells[cell]));
         if !agrees {
             return false;
         }
@@ -698,6 +728,16 @@ impl fmt::Display for Grid {
             return f.write_str(&self.to_grid_string());
         }
         let alphabet = Alphabet::standard();
+        if let Some(candidates) = &self.candidates {
+            // Pencilmarks: each cell's candidates in place, `.` elsewhere.
+            let n = self.side();
+            let line: String = candidates
+                .iter()
+                .flat_map(|&m| (1..=n as u8).map(move |d| (m >> d & 1 == 1).then_some(d)))
+                .map(|d| alphabet.symbol(d.unwrap_or(0)))
+                .collect();
+            return f.write_str(&line);
+        }
         let line: String = self.cells.iter().map(|&d| alphabet.symbol(d)).collect();
         f.write_str(&line)
     }

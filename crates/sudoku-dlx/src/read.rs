@@ -11,11 +11,11 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead};
 use std::iter::FusedIterator;
 
-use crate::alphabet::Alphabet;
+use crate::alphabet::{Alphabet, ZeroCensus};
 use crate::error::{GridError, ParseError, ParseErrorKind};
 use crate::grid::{close_cell_count, square_layout, Grid};
 use crate::layout::{self, Layout};
-use crate::text::{count_cells, is_rule, line_cells, push_line_cells, stray_symbol};
+use crate::text::{count_cells, is_rule, is_title, line_cells, push_line_cells, stray_symbol};
 
 /// Longest line kept, in bytes; the rest of a longer line is skipped.
 const MAX_LINE_LEN: usize = 1 << 16;
@@ -138,10 +138,26 @@ pub struct Record {
 ///
 /// Cells are counted on each line after dropping layout: whitespace, `|`,
 /// `-` and `+`. `#` starts a comment that runs to the end of its line, so a
-/// puzzle may carry a trailing comment. A line without cells is a *rule*
-/// when it holds `|`, `-` or `+` before any `#` (such as
-/// `------+-------+------`), and a *break* otherwise: a blank line or a
-/// comment line. Rules are skipped; breaks are skipped too, but end a grid.
+/// puzzle may carry a trailing comment. The files people have read too:
+///
+/// - with `,` or `;` on a line, its first field is the puzzle and the rest
+///   is ignored (CSV as published: `puzzle,solution`), unless that field
+///   holds one cell at most: then every field is a cell (`5,3,0,0,7,...`);
+///   a line whose first field is a word (`quizzes,solutions`) is a header,
+///   with no cells;
+/// - after a first word that is a whole puzzle (16, 64, 81, ... cells), the
+///   rest of the line is ignored: a rating (`ED=9.2`), a tab and a count;
+/// - `[Puzzle]` and other `.sdk` section headers have no cells;
+/// - `*-----------*` (SimpleSudoku's border), `---!---!---` and `=====`
+///   rules are rules;
+/// - a title, such as `Puzzle 1:` or `Grid 01` (a word of three letters
+///   or more, one beyond `G`, a number, fewer than 16 cells), is no
+///   record, and ends a grid; other prose in a grid is a damaged row.
+///
+/// A line without cells is a *rule* when it holds `|`, `-` or `+` before
+/// any `#` (such as `------+-------+------`), and a *break* otherwise: a
+/// blank line, a comment line or a header. Rules are skipped; breaks are
+/// skipped too, but end a grid.
 ///
 /// Without a layout ([`ReadOptions::layout`]), the sides read are those
 /// from 4 to 49 that have boxes (4, 6, 8, 9, 10, 12, 14, 15, 16, ...; not
@@ -211,6 +227,22 @@ pub struct Record {
 /// are its rows too when they follow it directly and no further row of n
 /// cells follows them. The error of a record always names one of its own
 /// lines.
+///
+/// A 16x16 puzzle read with the standard alphabet is written either
+/// `1-9A-G` with `0` (or `.`) empty, or `0-F` for digits 1 to 16 with `.`
+/// empty; the record's symbols decide. With a `G`, or without a `0`, it is
+/// `1-9A-G`. With a `0` and no `G`, it is `0-F` when `.`, `_` or `*` marks
+/// its empty cells, and otherwise an error naming the alphabet
+/// ([`ParseErrorKind::AmbiguousZero`](crate::ParseErrorKind::AmbiguousZero)):
+/// its `0`s could be empty cells or the digit 1, two different puzzles. A
+/// custom alphabet ([`ReadOptions::alphabet`]) settles it. (A `0-F`
+/// puzzle with no `0` given reads as `1-9A-G`: the same puzzle with its
+/// digits renamed, whose solution is written `1-9A-G`.)
+///
+/// A line of 729 cells whose groups of 9 hold at place k the digit k or
+/// `.` or `0` is 9x9 *pencilmarks* (with no layout given, or a 9x9 one):
+/// each cell's candidates. Its grid has no givens, and its cells take only
+/// their candidates ([`Grid::is_candidate`]).
 ///
 /// Lines are read up to 64 KiB; a longer line is an error record, unless a
 /// `#` within its first 64 KiB makes the rest a comment. Bytes that are not
@@ -285,6 +317,10 @@ impl<R: BufRead> Puzzles<R> {
             return Ok(self.error_record(line, kind));
         }
         let count = line.cells;
+        if let Some(record) = self.pencilmarks(&line) {
+            self.source.recycle(line);
+            return Ok(record);
+        }
         if let Some(side) = self.options.whole_side(count) {
             let layout = self.options.layout_of(side);
             return Ok(self.one_line(line, layout));
@@ -313,6 +349,35 @@ impl<R: BufRead> Puzzles<R> {
             None => close_cell_count(count),
         };
         Ok(self.count_error(line, expected))
+    }
+
+    /// The record of `line` when it holds 9x9 pencilmarks: 729 cells, 81
+    /// groups of 9, each holding at place k the digit k or an empty
+    /// symbol (`.`, `0`), with no layout given or a 9x9 one.
+    fn pencilmarks(&self, line: &Line) -> Option<Record> {
+        const N: usize = 9;
+        if line.cells != N * N * N {
+            return None;
+        }
+        let layout = match &self.options.layout {
+            Some(layout) if layout.side() == N => layout.clone(),
+            Some(_) => return None,
+            None => Layout::for_side(N)?,
+        };
+        let mut candidates = vec![0u64; N * N];
+        for (i, (_, symbol)) in line_cells(&line.text).enumerate() {
+            match symbol {
+                '.' | '0' => {}
+                _ if symbol.to_digit(10) == Some((i % N) as u32 + 1) => {
+                    candidates[i / N] |= 1 << (i % N + 1);
+                }
+                _ => return None,
+            }
+        }
+        Some(Record {
+            line: line.number,
+            result: Ok(Grid::from_candidates(layout, candidates)),
+        })
     }
 
     /// A record for a line whose cells make no puzzle: a stray symbol if
@@ -353,8 +418,12 @@ impl<R: BufRead> Puzzles<R> {
         let alphabet = &self.options.alphabet;
         let result = alphabet.check_reads(side, line.number).and_then(|()| {
             let mut cells = Vec::with_capacity(side * side);
-            push_line_cells(&line.text, line.number, side, alphabet, &mut cells)
-                .map(|()| Grid::from_parsed(layout, cells))
+            push_line_cells(&line.text, line.number, side, alphabet, &mut cells)?;
+            if let Some(mut census) = ZeroCensus::of(alphabet, side) {
+                census.note(&line.text, line.number);
+                census.resolve(&mut cells)?;
+            }
+            Ok(Grid::from_parsed(layout, cells))
         });
         let record = Record {
             line: line.number,
@@ -376,6 +445,7 @@ impl<R: BufRead> Puzzles<R> {
         let mut cells = Vec::with_capacity(n * n);
         // The first fault, in line order; later rows are read but not parsed.
         let mut error = alphabet.check_reads(n, start).err();
+        let mut census = ZeroCensus::of(alphabet, n);
         let mut line = first;
         let mut rows = 0;
         // Rows of the wrong count, some of which may be lines inserted.
@@ -385,6 +455,9 @@ impl<R: BufRead> Puzzles<R> {
             damaged += usize::from(!is_row(&line, n));
             if error.is_none() {
                 error = self.row(&line, rows, n, &mut cells).err();
+                if let Some(census) = &mut census {
+                    census.note(&line.text, line.number);
+                }
             }
             let last = line.number;
             self.source.recycle(line);
@@ -409,6 +482,9 @@ impl<R: BufRead> Puzzles<R> {
                     break;
                 }
             }
+        }
+        if let (None, Some(census)) = (&error, &census) {
+            error = census.resolve(&mut cells).err();
         }
         let result = match error {
             Some(error) => Err(error),
@@ -478,7 +554,9 @@ impl<R: BufRead> Puzzles<R> {
         let Some(next) = self.source.peek(ahead) else {
             return false;
         };
-        if next.after_break {
+        if next.title {
+            false
+        } else if next.after_break {
             // A blank line between bands, when the rest is there.
             rows.is_multiple_of(band) && self.rows_ahead(ahead, rows + 1, n, band)
         } else if next.small {
@@ -574,9 +652,12 @@ impl<R: BufRead> Iterator for Puzzles<R> {
     type Item = io::Result<Record>;
 
     fn next(&mut self) -> Option<io::Result<Record>> {
-        match self.source.next_content() {
-            Some(line) => Some(self.record(line)),
-            None => self.source.error.take().map(Err),
+        loop {
+            match self.source.next_content() {
+                Some(line) if line.title => self.source.recycle(line),
+                Some(line) => return Some(self.record(line)),
+                None => return self.source.error.take().map(Err),
+            }
         }
     }
 }
@@ -592,7 +673,7 @@ fn is_ambiguous(count: usize) -> bool {
 
 /// Whether `line` can be a row of a grid of side `n`.
 fn is_row(line: &Line, n: usize) -> bool {
-    !line.too_long && line.cells == n && !line.small
+    !line.too_long && line.cells == n && !line.small && !line.title
 }
 
 /// Whether `line`, the line with cells after the last row of a grid of
@@ -632,6 +713,9 @@ struct Line {
     /// Whether it is already known to be a 4x4 or 6x6 puzzle, not a row of
     /// a 16x16 or 36x36 grid.
     small: bool,
+    /// Whether it is a title such as `Puzzle 1:`, which is no record and
+    /// ends a grid.
+    title: bool,
     /// Whether a blank or comment line comes between it and the line with
     /// cells before it, which ends a grid (rules do not).
     after_break: bool,
@@ -739,6 +823,7 @@ impl<R: BufRead> Source<R> {
             number: self.lines_read,
             cells: count_cells(&text),
             too_long: too_long && !text.contains('#'),
+            title: is_title(&text),
             text,
             small: false,
             after_break: false,
@@ -1397,6 +1482,71 @@ mod tests {
             "line 1: expected 256 cells, found 81"
         );
         assert!(ReadOptions::new().box_size(8).is_err());
+    }
+
+    #[test]
+    fn sixteen_by_sixteen_in_0_to_f() {
+        let hex = Alphabet::custom("0123456789ABCDEF").unwrap();
+        let mut puzzle = pattern(4);
+        for cell in [0, 17, 100, 255] {
+            puzzle.set(cell / 16, cell % 16, 0).unwrap();
+        }
+        let line = puzzle.to_line_with(&hex).unwrap();
+        let full = pattern(4).to_line_with(&hex).unwrap();
+        let drawn = puzzle.to_grid_string_with(&hex).unwrap();
+        let text = format!("{line}\n{full}\n{drawn}{}\n", pattern(4));
+        assert_eq!(
+            summary(&read(&text)),
+            vec![
+                (1, Ok(puzzle.to_string())),
+                (
+                    2,
+                    Err(
+                        "line 2, column 1: '0' is an empty cell of 1-9A-G or the digit 1 of 0-F, \
+                         and this 16x16 puzzle has no 'G' to tell: give the alphabet \
+                         (--alphabet 0123456789ABCDEF, or 123456789ABCDEFG)"
+                            .to_string()
+                    )
+                ),
+                (3, Ok(puzzle.to_string())),
+                (22, Ok(pattern(4).to_string())),
+            ]
+        );
+        // A `G` makes `0` empty; an alphabet settles the rest.
+        let with_g = format!("0G{}", ".".repeat(254));
+        let grid = read(&with_g)[0].result.clone().unwrap();
+        assert_eq!(&grid.cells()[..2], &[0, 16]);
+        let records = read_with(&format!("{full}\n"), ReadOptions::new().alphabet(hex));
+        assert_eq!(records[0].result.as_ref(), Ok(&pattern(4)));
+        let std16 = Alphabet::custom("123456789ABCDEFG").unwrap();
+        let records = read_with(&format!("{full}\n"), ReadOptions::new().alphabet(std16));
+        assert_eq!(records[0].result.as_ref().unwrap().givens(), 240);
+    }
+
+    #[test]
+    fn pencilmarks_are_candidates_not_givens() {
+        let puzzle = Grid::parse(LEETCODE).unwrap();
+        let marks: String = puzzle
+            .cells()
+            .iter()
+            .flat_map(|&given| {
+                (1..=9u8).map(move |d| match given == 0 || given == d {
+                    true => char::from(b'0' + d),
+                    false => '.',
+                })
+            })
+            .collect();
+        let records = read(&format!("{marks}\n{LEETCODE}\n"));
+        assert_eq!(records.len(), 2);
+        let grid = records[0].result.clone().unwrap();
+        assert_eq!(grid.givens(), 0);
+        assert_eq!(grid.to_string(), marks);
+        assert!(grid.is_candidate(0, 5) && !grid.is_candidate(0, 4));
+        let solution = grid.solution().unwrap();
+        assert!(solution.is_solution_of(&puzzle) && solution.is_solution_of(&grid));
+        // One symbol out of place: not pencilmarks, a 27x27 puzzle's line.
+        let moved = format!("2{}", &marks[1..]);
+        assert!(read(&moved)[0].result.as_ref().unwrap().side() == 27);
     }
 
     #[test]

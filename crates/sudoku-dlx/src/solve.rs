@@ -274,6 +274,17 @@ impl SudokuSolver {
                     .map_or(SolveError::NoSolution, SolveError::Conflict));
             }
         }
+        // Pencilmarks: every digit that is no candidate is an option less.
+        for cell in 0..n * n {
+            for digit in 1..=n as u8 {
+                if !puzzle.is_candidate(cell, digit) {
+                    let option = encode::option(n, cell, digit);
+                    self.solver
+                        .exclude(option)
+                        .map_err(|_| SolveError::NoSolution)?;
+                }
+            }
+        }
         Ok(())
     }
 

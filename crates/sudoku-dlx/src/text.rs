@@ -6,7 +6,7 @@
 use crate::alphabet::Alphabet;
 use crate::error::{ParseError, ParseErrorKind};
 use crate::grid::close_cell_count;
-use crate::layout::Layout;
+use crate::layout::{auto_side_of_cells, Layout};
 
 /// Whether `ch` is layout rather than a cell: whitespace, the box drawing
 /// characters `|`, `-`, `+`, or a byte order mark.
@@ -20,19 +20,96 @@ fn is_drawing(ch: char) -> bool {
 }
 
 /// Whether a line without cells draws part of a grid, such as
-/// `------+-------+------`: it holds `|`, `-` or `+` before any `#`. Any
-/// other line without cells is blank or a comment.
+/// `------+-------+------`, SimpleSudoku's `*-----------*` and
+/// `---!---!---`, or `=========`: it holds `|`, `-` or `+` before any
+/// `#`, or is a [separator](is_separator). Any other line without cells
+/// is blank, a comment, a CSV header or an `.sdk` section header.
 pub(crate) fn is_rule(line: &str) -> bool {
-    line.chars().take_while(|&ch| ch != '#').any(is_drawing)
+    let text = before_comment(line);
+    is_separator(text) || (!cell_text(line).0.is_empty() && text.chars().any(is_drawing))
 }
 
-/// The cells of one line of text as (1-based column, symbol), up to a `#`
-/// comment. Columns count characters, layout included.
+/// `line` up to a `#` comment.
+fn before_comment(line: &str) -> &str {
+    line.find('#').map_or(line, |i| &line[..i])
+}
+
+/// Whether `text` is a separator line that holds symbols other than
+/// layout: SimpleSudoku's `*-----------*` border and `---!---!---` rule,
+/// or a rule of `===`. It holds only layout, `*`, `!` and `=`, and a `-`
+/// or `===`. Elsewhere `*` is an empty cell, and `!` and `=` are no
+/// symbols, so that a line of prose in a grid is a damaged row.
+fn is_separator(text: &str) -> bool {
+    (text.contains('-') || text.contains("==="))
+        && text
+            .chars()
+            .all(|ch| is_layout(ch) || matches!(ch, '*' | '!' | '='))
+}
+
+/// Whether `word` is a word of prose, no run of cells: two letters or
+/// more, one of them beyond `G` (a digit of no grid under 16x16, whose rows
+/// are the only lines with fewer than 16 cells).
+fn is_word(word: &str) -> bool {
+    word.len() >= 2
+        && word.chars().all(|ch| ch.is_ascii_alphabetic() || ch == '_')
+        && word
+            .chars()
+            .any(|ch| ch.to_ascii_lowercase() > 'g' && ch != '_')
+}
+
+/// The part of `line` that holds cells, and whether `,` and `;` separate
+/// them there. Cut off: a `#` comment; with `,` or `;`, the fields after
+/// the first (CSV as published: `puzzle,solution`), unless the first
+/// holds one cell at most, when the fields are the cells (`5,3,0,...`);
+/// after a first word that is a whole puzzle (16, 64, 81, ... cells), the
+/// rest (a rating `ED=9.2`, a count). Nothing holds cells on an `.sdk`
+/// section header (`[Puzzle]`), a [separator](is_separator), or a CSV header (a first
+/// field that is a word: `quizzes,solutions`).
+fn cell_text(line: &str) -> (&str, bool) {
+    let text = before_comment(line);
+    let trimmed = text.trim_start();
+    if trimmed.starts_with('[') || is_separator(text) {
+        return ("", false);
+    }
+    let count = |text: &str| text.chars().filter(|&ch| !is_layout(ch)).count();
+    if let Some(i) = text.find([',', ';']) {
+        let first = &text[..i];
+        if count(first) <= 1 {
+            return (text, true);
+        }
+        return (if is_word(first.trim()) { "" } else { first }, false);
+    }
+    let start = text.len() - trimmed.len();
+    let end = trimmed.find(char::is_whitespace).unwrap_or(trimmed.len());
+    let word = &trimmed[..end];
+    if end < trimmed.len() && auto_side_of_cells(count(word)).is_some() {
+        return (&text[..start + end], false);
+    }
+    (text, false)
+}
+
+/// Whether `line` is a title, such as `Puzzle 1:` or `Grid 01`: a word of
+/// three letters or more first ([`is_word`]), a number, and fewer than 16
+/// cells. The reader skips titles, and a title ends a grid; other prose in
+/// a grid is a damaged row.
+pub(crate) fn is_title(line: &str) -> bool {
+    let text = before_comment(line);
+    let word = text.split_whitespace().next().unwrap_or("");
+    let word = word.strip_suffix(':').unwrap_or(word);
+    word.len() >= 3
+        && is_word(word)
+        && text.contains(|ch: char| ch.is_ascii_digit())
+        && count_cells(line) < 16
+}
+
+/// The cells of one line of text as (1-based column, symbol), in the part
+/// of the line that holds cells ([`cell_text`]). Columns count
+/// characters, layout included.
 pub(crate) fn line_cells(line: &str) -> impl Iterator<Item = (usize, char)> + '_ {
-    line.chars()
+    let (text, separated) = cell_text(line);
+    text.chars()
         .enumerate()
-        .take_while(|&(_, ch)| ch != '#')
-        .filter(|&(_, ch)| !is_layout(ch))
+        .filter(move |&(_, ch)| !(is_layout(ch) || separated && matches!(ch, ',' | ';')))
         .map(|(i, ch)| (i + 1, ch))
 }
 
@@ -243,6 +320,49 @@ mod tests {
         let error = Grid::parse(&format!("{}A", &LEETCODE[1..])).unwrap_err();
         assert_eq!(*error.kind(), ParseErrorKind::BadSymbol { symbol: 'A' });
         assert_eq!(error.column(), Some(81));
+    }
+
+    #[test]
+    fn the_cells_of_the_files_people_have() {
+        let cells = |line: &str| {
+            super::line_cells(line)
+                .map(|(_, ch)| ch)
+                .collect::<String>()
+        };
+        let leetcode = Grid::parse(LEETCODE).unwrap();
+        // CSV: the first field, or fields of one cell each; a header has none.
+        let zeros = LEETCODE.replace('.', "0");
+        assert_eq!(cells(&format!("{zeros},{LEETCODE_SOLUTION}")), zeros);
+        assert_eq!(cells(&format!("{LEETCODE};1;easy")), LEETCODE);
+        let fields: Vec<String> = zeros.chars().map(String::from).collect();
+        assert_eq!(cells(&fields.join(", ")), zeros);
+        assert_eq!(Grid::parse(&fields.join(";")).unwrap(), leetcode);
+        for header in ["quizzes,solutions", "puzzle;solution", "id,puzzle,rating"] {
+            assert_eq!(cells(header), "");
+            assert!(!super::is_rule(header));
+        }
+        // A rating or count after a whole puzzle.
+        assert_eq!(cells(&format!("{LEETCODE} ED=9.2")), LEETCODE);
+        assert_eq!(cells(&format!("{LEETCODE}\t23")), LEETCODE);
+        // Separators, borders and section headers.
+        for rule in [
+            "*-----------*",
+            "---!---!---",
+            "======+=======+======",
+            "|---+---+---|",
+        ] {
+            assert_eq!(cells(rule), "");
+            assert!(super::is_rule(rule), "{rule}");
+        }
+        assert_eq!(cells("[Puzzle]"), "");
+        assert!(!super::is_rule("[Puzzle]"));
+        assert_eq!(cells("|1.3|*.5|...|"), "1.3*.5...");
+        // Titles, which the reader skips; prose without a number is none.
+        assert!(super::is_title("Puzzle 1:"));
+        assert!(super::is_title("Grid 01"));
+        assert!(!super::is_title("this is no row"));
+        assert!(!super::is_title("1 2 3 4 5 6 7 8 9"));
+        assert!(!super::is_title(LEETCODE));
     }
 
     #[test]

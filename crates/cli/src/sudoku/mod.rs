@@ -28,9 +28,9 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context, Result};
 use clap::ValueEnum;
 use indicatif::ProgressBar;
-use sudoku_dlx::{Alphabet, Grid, Puzzles, ReadOptions};
+use sudoku_dlx::{Alphabet, Layout, Puzzles, ReadOptions, Variant};
 
-use crate::{diagnose, interrupt, Status};
+use crate::{diagnose, interrupt, located, Status};
 
 mod output;
 mod read;
@@ -101,14 +101,35 @@ pub struct Args {
     threads: Option<usize>,
     /// The symbols of digits 1, 2, ... in order, for reading and writing,
     /// e.g. 0123456789ABCDEF for 16x16 ('.' is always an empty cell, and
-    /// '0' too unless it is a symbol).
+    /// '0' too unless it is a symbol). Without it, a 16x16 puzzle is 1-9A-G
+    /// with '0' empty, unless it holds '0' and '.' (or '_', '*') and no 'G':
+    /// then 0-F with '.' empty; one with '0' and neither is invalid.
     #[arg(long, value_name = "SYMBOLS", value_parser = parse_alphabet)]
     alphabet: Option<Alphabet>,
-    /// Read every puzzle as N x N (4, 9, 16, 25, 36 or 49): a line of N*N
-    /// cells is a puzzle, a line of N cells a grid row. Settles whether a
-    /// line of 16 cells is a 4x4 puzzle or a row of a 16x16 grid.
-    #[arg(long, value_name = "N", value_parser = parse_size)]
+    /// Read every puzzle as N x N with the squarest boxes (6: 2x3, 8: 2x4,
+    /// 9: 3x3, 12: 3x4, 15: 3x5, 16: 4x4...): a line of N*N cells is a
+    /// puzzle, a line of N cells a grid row. Settles whether a line of 16
+    /// cells is a 4x4 puzzle or a row of a 16x16 grid. Without it, the size
+    /// is found from each puzzle's cells, with the squarest boxes.
+    #[arg(long, value_name = "N", conflicts_with_all = ["boxes", "regions"])]
     size: Option<usize>,
+    /// Boxes R rows high and C columns wide, for puzzles of side R*C (6x6
+    /// puzzles usually have 2x3 boxes, and --size 6 picks them too).
+    #[arg(long = "box", value_name = "RxC", value_parser = parse_box, conflicts_with = "regions")]
+    boxes: Option<(usize, usize)>,
+    /// Jigsaw sudoku: the regions, from a map of N lines of N symbols, one
+    /// symbol per region of N cells (space-separated symbols are fine too).
+    /// Every puzzle is N x N with these regions.
+    #[arg(long, value_name = "FILE")]
+    regions: Option<PathBuf>,
+    /// Extra houses and rules, repeated or comma-separated: x (both main
+    /// diagonals), hyper (four extra 3x3 windows, 9x9 only), disjoint (the
+    /// cells at one place of every box), anti-knight and anti-king (no
+    /// digit repeated a knight's or a king's move away), non-consecutive
+    /// (no orthogonal neighbours with digits one apart). With no --size,
+    /// --box or --regions, puzzles are 9x9.
+    #[arg(long, value_name = "NAME", value_delimiter = ',', value_parser = parse_variant)]
+    variant: Vec<Variant>,
 }
 
 const AFTER_HELP: &str = "\
@@ -157,13 +178,49 @@ fn parse_alphabet(text: &str) -> Result<Alphabet, String> {
     Alphabet::custom(text).map_err(|e| e.to_string())
 }
 
-fn parse_size(text: &str) -> Result<usize, String> {
-    let side: usize = text
+fn parse_box(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("expected boxes RxC (rows x columns, such as 2x3), found '{text}'");
+    let (rows, cols) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let rows = rows.trim().parse().map_err(|_| bad())?;
+    let cols = cols.trim().parse().map_err(|_| bad())?;
+    Ok((rows, cols))
+}
+
+fn parse_variant(text: &str) -> Result<Variant, String> {
+    text.trim()
         .parse()
-        .map_err(|_| format!("expected a side of 4, 9, 16, 25, 36 or 49, found '{text}'"))?;
-    (Grid::MIN_BOX_SIZE..=Grid::MAX_BOX_SIZE)
-        .find(|b| b * b == side)
-        .ok_or_else(|| format!("expected a side of 4, 9, 16, 25, 36 or 49, found {side}"))
+        .map_err(|e: sudoku_dlx::LayoutError| e.to_string())
+}
+
+/// The layout that --size, --box, --regions and --variant ask for, if any.
+fn layout(args: &Args) -> Result<Option<Layout>> {
+    let base = if let Some(side) = args.size {
+        Some(Layout::squarest(side).context("bad --size")?)
+    } else if let Some((rows, cols)) = args.boxes {
+        Some(Layout::boxes(rows, cols).context("bad --box")?)
+    } else if let Some(path) = &args.regions {
+        let name = path.display().to_string();
+        let map = std::fs::read_to_string(path).with_context(|| format!("cannot read {name}"))?;
+        match Layout::jigsaw(&map) {
+            Ok(layout) => Some(layout),
+            Err(e) => bail!("{}: {}", located(&name, e.line(), e.column()), e.kind()),
+        }
+    } else {
+        None
+    };
+    if args.variant.is_empty() {
+        return Ok(base);
+    }
+    let mut layout = match base {
+        Some(layout) => layout,
+        None => Layout::square(3).context("the 9x9 layout")?,
+    };
+    for &variant in &args.variant {
+        layout = layout
+            .with_variant(variant)
+            .with_context(|| format!("bad --variant {variant}"))?;
+    }
+    Ok(Some(layout))
 }
 
 /// What is asked of each puzzle.
@@ -217,10 +274,11 @@ pub fn run(args: Args) -> Result<Status> {
         (_, _, true) => Mode::Check,
         _ => Mode::Solve,
     };
+    let layout = layout(&args)?;
     let alphabet = args.alphabet.unwrap_or_default();
     let mut options = ReadOptions::new().alphabet(alphabet.clone());
-    if let Some(b) = args.size {
-        options = options.box_size(b).context("bad --size")?;
+    if let Some(layout) = layout {
+        options = options.layout(layout);
     }
     let job = Job {
         mode,

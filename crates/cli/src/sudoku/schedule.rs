@@ -3,7 +3,7 @@
 //! solved a full chunk at a time and a slow producer (a terminal, `tail -f`)
 //! gets each answer as soon as its puzzle is in. Each chunk is solved on the
 //! rayon pool (inline with `-j 1`), each worker keeping one [`SudokuSolver`]
-//! per box size for the whole run, and its outputs are written in input
+//! per layout for the whole run, and its outputs are written in input
 //! order. `--all` with more than [`ALL_HELD`] solutions per puzzle (or no
 //! limit) writes each solution as it is found, one puzzle at a time, so
 //! that no puzzle's solutions are ever all held.
@@ -143,7 +143,7 @@ impl Input<'_> {
         let Ok(puzzle) = &record.result else {
             return Ok(self.done(record));
         };
-        SudokuSolver::with_thread_solver(puzzle.box_size(), |solver| {
+        SudokuSolver::with_thread_solver_for(puzzle.layout(), |solver| {
             let search = Search {
                 line: record.line,
                 puzzle,
@@ -158,8 +158,6 @@ impl Input<'_> {
                 verdict,
             })
         })
-        // A grid's box size is always one a solver is built for.
-        .unwrap_or_else(|e| Err(io::Error::other(e)))
     }
 
     /// Writes a chunk's outputs to `out` and its diagnostics to stderr.

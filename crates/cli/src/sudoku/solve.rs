@@ -219,49 +219,36 @@ pub fn solve<'a>(record: &'a Record, job: &Job) -> Report<'a> {
             return Report::invalid(record.line, None, diagnostic, stats);
         }
     };
-    let searched = SudokuSolver::with_thread_solver(puzzle.box_size(), |solver| {
-        solver.set_cancel_flag(Some(Arc::clone(&job.cancel)));
-        // Timed once the solver is built: the search, not its setup.
-        let started = job.stats.then(Instant::now);
-        let answer = match job.mode {
-            Mode::Solve => solver
-                .solve_one(puzzle)
-                .map(|s| s.map_or(Answer::Nothing, Answer::Solution)),
-            Mode::Count(limit) => solver
-                .count_solutions_up_to(puzzle, limit)
-                .map(Answer::Count),
-            Mode::Check => solver.count_solutions_up_to(puzzle, 2).map(Answer::Count),
-            Mode::All(limit) => solver.solutions(puzzle).map(|solutions| {
-                let limit = usize::try_from(limit).unwrap_or(usize::MAX);
-                Answer::Solutions(solutions.take(limit).collect())
-            }),
-        };
-        // A stopped --all keeps the solutions it found.
-        let interrupted = solver.outcome() == dlx::Outcome::Cancelled;
-        let stats = started.map(|t| {
-            let elapsed = t.elapsed();
-            // A conflict is found before any search.
-            match answer {
-                Err(SolveError::Conflict(_)) => PuzzleStats::no_search(elapsed),
-                _ => PuzzleStats::of(solver, elapsed),
-            }
-        });
-        (answer, interrupted, stats)
-    });
-    let (answer, interrupted, stats) = match searched {
-        Ok(searched) => searched,
-        // A grid's box size is always one a solver is built for; were it
-        // not, the record would say why.
-        Err(e) => {
-            let diagnostic = Diagnostic {
-                line: record.line,
-                column: None,
-                message: e.to_string(),
+    let (answer, interrupted, stats) =
+        SudokuSolver::with_thread_solver_for(puzzle.layout(), |solver| {
+            solver.set_cancel_flag(Some(Arc::clone(&job.cancel)));
+            // Timed once the solver is built: the search, not its setup.
+            let started = job.stats.then(Instant::now);
+            let answer = match job.mode {
+                Mode::Solve => solver
+                    .solve_one(puzzle)
+                    .map(|s| s.map_or(Answer::Nothing, Answer::Solution)),
+                Mode::Count(limit) => solver
+                    .count_solutions_up_to(puzzle, limit)
+                    .map(Answer::Count),
+                Mode::Check => solver.count_solutions_up_to(puzzle, 2).map(Answer::Count),
+                Mode::All(limit) => solver.solutions(puzzle).map(|solutions| {
+                    let limit = usize::try_from(limit).unwrap_or(usize::MAX);
+                    Answer::Solutions(solutions.take(limit).collect())
+                }),
             };
-            let stats = job.stats.then(PuzzleStats::default);
-            return Report::invalid(record.line, None, diagnostic, stats);
-        }
-    };
+            // A stopped --all keeps the solutions it found.
+            let interrupted = solver.outcome() == dlx::Outcome::Cancelled;
+            let stats = started.map(|t| {
+                let elapsed = t.elapsed();
+                // A conflict is found before any search.
+                match answer {
+                    Err(SolveError::Conflict(_)) => PuzzleStats::no_search(elapsed),
+                    _ => PuzzleStats::of(solver, elapsed),
+                }
+            });
+            (answer, interrupted, stats)
+        });
     finished(record.line, job.mode, puzzle, answer, interrupted, stats)
 }
 

@@ -1,7 +1,9 @@
 //! The `dlx` binary, run as a user runs it.
 
 mod cover;
+mod formats;
 mod io;
+mod layouts;
 mod sudoku;
 
 /// The path of a file in the repository's `fixtures/` folder.

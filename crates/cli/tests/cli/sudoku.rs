@@ -473,7 +473,8 @@ fn conflicting_flags_are_usage_errors() {
         &["--check", "--limit", "3"],
         &["--count", "--limit", "0"],
         &["--format", "xml"],
-        &["--size", "10"],
+        &["--size", "7"],
+        &["--box", "2x3", "--size", "6"],
         &["--alphabet", "1123"],
     ] {
         let mut all = vec!["sudoku"];

@@ -27,6 +27,9 @@ struct Record<'a> {
     file: &'a str,
     line: usize,
     puzzle: Option<String>,
+    /// The puzzle's layout (`9x9 with 3x3 boxes, x`), when it is a puzzle.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    layout: Option<String>,
     status: Status,
     #[serde(skip_serializing_if = "Option::is_none")]
     solution: Option<String>,
@@ -47,6 +50,7 @@ struct Streamed<'a> {
     file: &'a str,
     line: usize,
     puzzle: String,
+    layout: String,
     solutions: Solutions<'a>,
     #[serde(flatten)]
     end: End<'a>,
@@ -113,6 +117,7 @@ impl Writer for Json {
             file,
             line: report.line,
             puzzle: report.puzzle.map(|p| self.show(p)),
+            layout: report.puzzle.map(|p| p.layout().to_string()),
             status: verdict.status,
             solution,
             solutions,
@@ -132,6 +137,7 @@ impl Writer for Json {
             file,
             line: search.line,
             puzzle: self.show(search.puzzle),
+            layout: search.puzzle.layout().to_string(),
             solutions: Solutions {
                 search: Cell::new(Some(search)),
                 json: self,
