@@ -527,10 +527,11 @@ fn harm(lines: &mut Vec<Option<Vec<char>>>, damage: &Damage, n: usize) {
         Harm::CutRow => cells.truncate(1 + damage.amount.index(count - 1)),
         Harm::PadRow => cells.extend(std::iter::repeat_n('.', 1 + damage.amount.index(count))),
         Harm::InsertLine => {
-            // Between two rows, and no row itself.
+            // Between two rows, and no row itself: a symbol more than a
+            // row has (a line of `=` or `!` alone would be a rule line).
             let mut garbage: Vec<char> = damage.garbage.chars().collect();
             if garbage.len() == n {
-                garbage.push('!');
+                garbage.push('?');
             }
             let after = rows[damage.row.index(rows.len() - 1)];
             lines.insert(after + 1, Some(garbage));
@@ -568,7 +569,7 @@ fn any_damage() -> impl Strategy<Value = Damage> {
         harm,
         any::<prop::sample::Index>(),
         any::<prop::sample::Index>(),
-        "[a-z:=!?&%@]{1,30}",
+        "[a-z:?&%@][a-z:=!?&%@]{0,29}",
     )
         .prop_map(|(harm, row, amount, garbage)| Damage {
             harm,
