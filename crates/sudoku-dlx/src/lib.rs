@@ -227,6 +227,7 @@ const _: () = {
     assert_send_sync::<Record>();
     assert_send_sync::<SolveError>();
     assert_send_sync::<SudokuSolver>();
+    assert_send_sync::<Variant>();
 };
 
 /// The README's examples, compiled and run as doc tests.
