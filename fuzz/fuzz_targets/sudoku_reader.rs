@@ -77,7 +77,7 @@ fn check(data: &[u8], puzzles: Puzzles<&[u8]>, standard: bool) {
         match &record.result {
             Ok(grid) => {
                 check_grid(grid, standard);
-                if grid.box_size() <= 3 && solved < MAX_SOLVED {
+                if matches!(grid.box_size(), 2 | 3) && solved < MAX_SOLVED {
                     solved += 1;
                     let b = grid.box_size();
                     SOLVERS.with(|solvers| check_solution(&mut solvers.borrow_mut()[b - 2], grid));
@@ -94,11 +94,16 @@ fn check(data: &[u8], puzzles: Puzzles<&[u8]>, standard: bool) {
 }
 
 fn check_grid(grid: &Grid, standard: bool) {
-    let (b, n) = (grid.box_size(), grid.side());
-    assert_eq!(n, b * b);
+    let n = grid.side();
+    if let Some((rows, cols)) = grid.layout().box_shape() {
+        assert_eq!(n, rows * cols);
+    }
     assert_eq!(grid.cells().len(), n * n);
     assert!(grid.cells().iter().all(|&d| usize::from(d) <= n), "{grid}");
-    if standard {
+    // Pencilmarks write their candidates, n per cell, in the form the
+    // reader takes and `Grid::parse` does not.
+    let plain = grid.to_string().chars().count() == n * n;
+    if standard && plain {
         assert_eq!(Grid::parse(&grid.to_string()).as_ref(), Ok(grid));
         assert_eq!(Grid::parse(&grid.to_grid_string()).as_ref(), Ok(grid));
     }
