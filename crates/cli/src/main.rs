@@ -36,7 +36,7 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Solve, count or check sudoku puzzles (4x4 to 25x25 and more), one per
+    /// Solve, count or check sudoku puzzles of any size and layout, one per
     /// line or drawn as grids.
     Sudoku(sudoku::Args),
     /// Solve an exact-cover problem written in Knuth's DLX text format.
