@@ -204,6 +204,12 @@ impl Grid {
         }
     }
 
+    /// The candidates of a pencilmark puzzle: per cell, bit d set when
+    /// digit d is a candidate; `None` for a puzzle of givens.
+    pub(crate) fn candidate_masks(&self) -> Option<&[u64]> {
+        self.candidates.as_deref()
+    }
+
     /// Whether `digit` may go in cell `cell` (row-major, from 0): false
     /// only when the grid was read from pencilmarks that rule it out.
     pub fn is_candidate(&self, cell: usize, digit: u8) -> bool {

@@ -275,9 +275,9 @@ impl SudokuSolver {
             }
         }
         // Pencilmarks: every digit that is no candidate is an option less.
-        for cell in 0..n * n {
-            for digit in 1..=n as u8 {
-                if !puzzle.is_candidate(cell, digit) {
+        if let Some(candidates) = puzzle.candidate_masks() {
+            for (cell, &mask) in candidates.iter().enumerate() {
+                for digit in (1..=n as u8).filter(|&d| mask >> d & 1 == 0) {
                     let option = encode::option(n, cell, digit);
                     self.solver
                         .exclude(option)

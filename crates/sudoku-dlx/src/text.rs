@@ -66,6 +66,14 @@ fn is_word(word: &str) -> bool {
 /// section header (`[Puzzle]`), a [separator](is_separator), or a CSV header (a first
 /// field that is a word: `quizzes,solutions`).
 fn cell_text(line: &str) -> (&str, bool) {
+    // Most lines are a puzzle of plain symbols: one pass over the bytes
+    // says so, and that is all the reader needs to know of them.
+    if line
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'*'))
+    {
+        return (line, false);
+    }
     let text = before_comment(line);
     let trimmed = text.trim_start();
     if trimmed.starts_with('[') || is_separator(text) {
@@ -93,6 +101,15 @@ fn cell_text(line: &str) -> (&str, bool) {
 /// cells. The reader skips titles, and a title ends a grid; other prose in
 /// a grid is a damaged row.
 pub(crate) fn is_title(line: &str) -> bool {
+    // A puzzle's line starts with a symbol other than a letter, mostly.
+    let starts_with_letter = line
+        .trim_start()
+        .as_bytes()
+        .first()
+        .is_some_and(u8::is_ascii_alphabetic);
+    if !starts_with_letter {
+        return false;
+    }
     let text = before_comment(line);
     let word = text.split_whitespace().next().unwrap_or("");
     let word = word.strip_suffix(':').unwrap_or(word);
