@@ -570,7 +570,9 @@ impl Grid {
             })
     }
 
-    /// The one-line form with `alphabet`: n*n symbols, `.` for empty.
+    /// The one-line form with `alphabet`: n*n symbols, `.` for empty; for a
+    /// pencilmark puzzle, n symbols per cell, each candidate in its place
+    /// and `.` elsewhere (the form it was read from).
     ///
     /// # Errors
     ///
@@ -588,6 +590,15 @@ impl Grid {
     /// ```
     pub fn to_line_with(&self, alphabet: &Alphabet) -> Result<String, AlphabetError> {
         self.check_alphabet(alphabet)?;
+        if let Some(candidates) = &self.candidates {
+            let n = self.side();
+            let line = candidates
+                .iter()
+                .flat_map(|&m| (1..=n as u8).map(move |d| (m >> d & 1 == 1).then_some(d)))
+                .map(|d| alphabet.symbol(d.unwrap_or(0)))
+                .collect();
+            return Ok(line);
+        }
         Ok(self.cells.iter().map(|&d| alphabet.symbol(d)).collect())
     }
 
@@ -733,18 +744,8 @@ impl fmt::Display for Grid {
         if f.alternate() {
             return f.write_str(&self.to_grid_string());
         }
-        let alphabet = Alphabet::standard();
-        if let Some(candidates) = &self.candidates {
-            // Pencilmarks: each cell's candidates in place, `.` elsewhere.
-            let n = self.side();
-            let line: String = candidates
-                .iter()
-                .flat_map(|&m| (1..=n as u8).map(move |d| (m >> d & 1 == 1).then_some(d)))
-                .map(|d| alphabet.symbol(d.unwrap_or(0)))
-                .collect();
-            return f.write_str(&line);
-        }
-        let line: String = self.cells.iter().map(|&d| alphabet.symbol(d)).collect();
+        // The standard alphabet has a symbol for every digit of a grid.
+        let line = self.to_line_with(&Alphabet::standard()).unwrap_or_default();
         f.write_str(&line)
     }
 }

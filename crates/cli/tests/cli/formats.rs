@@ -133,4 +133,13 @@ fn pencilmarks_restrict_the_cells_before_the_search() {
     assert_eq!(code, 1);
     let (_, out, _) = solve(&["--count"], "sudoku/pencilmarks.txt");
     assert_eq!(out, ["1", "1", "0"]);
+    // JSON gives the puzzle's candidates, not 81 dots (a `0` read as `.`).
+    let (_, out, _) = solve(&["--format", "json"], "sudoku/pencilmarks.txt");
+    let text = std::fs::read_to_string(crate::fixture("sudoku/pencilmarks.txt")).unwrap();
+    let marks: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    for (record, marks) in out.iter().zip(marks) {
+        let record: serde_json::Value = serde_json::from_str(record).unwrap();
+        let marks = marks.split_whitespace().next().unwrap().replace('0', ".");
+        assert_eq!(record["puzzle"], marks.as_str());
+    }
 }

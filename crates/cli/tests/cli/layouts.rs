@@ -274,3 +274,53 @@ fn bad_layouts_are_usage_errors_that_say_why() {
         .code(2)
         .stderr(predicates::str::contains("sideways"));
 }
+
+#[test]
+fn every_mode_works_on_every_layout() {
+    let map = fixture("sudoku/layouts/jigsaw.map");
+    let cases: [(&str, Vec<&str>); 4] = [
+        ("6x6", vec![]),
+        ("12x12", vec![]),
+        ("jigsaw", vec!["--regions", &map]),
+        ("anti-knight", vec!["--variant", "anti-knight"]),
+    ];
+    for (name, layout) in cases {
+        let path = fixture(&format!("sudoku/layouts/{name}.txt"));
+        let puzzles = std::fs::read_to_string(&path)
+            .unwrap()
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .count();
+        let run = |mode: &[&str]| {
+            let output = Command::cargo_bin("dlx")
+                .unwrap()
+                .arg("sudoku")
+                .args(&layout)
+                .args(mode)
+                .arg(&path)
+                .output()
+                .unwrap();
+            assert!(output.status.success(), "{name} {mode:?}");
+            String::from_utf8(output.stdout).unwrap()
+        };
+        let expect = |word: &str| word.to_string() + "\n";
+        assert_eq!(
+            run(&["--check", "-j", "2"]),
+            expect("unique").repeat(puzzles),
+            "{name}"
+        );
+        assert_eq!(
+            run(&["--count", "--limit", "5"]),
+            expect("1").repeat(puzzles),
+            "{name}"
+        );
+        let all = run(&["--all", "--limit", "3", "-j", "1"]);
+        assert_eq!(
+            all.lines().filter(|l| !l.is_empty()).count(),
+            puzzles,
+            "{name}"
+        );
+        let grids = run(&["--format", "grid", "--stats"]);
+        assert!(!grids.is_empty(), "{name}");
+    }
+}
