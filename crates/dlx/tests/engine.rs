@@ -71,30 +71,18 @@ fn build(spec: &Spec) -> (Problem, Vec<Vec<(usize, u32)>>) {
 }
 
 /// Whether a set of options (given by a bit mask) is a solution, checked
-/// from the definition.
+/// from the definition: they fit together ([`fit`]: no primary item twice,
+/// secondary items shared only with one color) and cover every primary
+/// item.
 fn is_solution(spec: &Spec, options: &[Vec<(usize, u32)>], mask: u32) -> bool {
-    let n = spec.primary + spec.secondary;
-    let mut uses = vec![0; n];
-    let mut color: Vec<Option<u32>> = vec![None; n];
-    for (k, option) in options.iter().enumerate() {
-        if mask >> k & 1 == 0 {
-            continue;
-        }
-        for &(item, c) in option {
-            uses[item] += 1;
-            if item >= spec.primary {
-                if c == 0 && uses[item] > 1 {
-                    return false;
-                }
-                match color[item] {
-                    None if uses[item] == 1 => color[item] = Some(c),
-                    Some(prev) if prev == c && c != 0 => {}
-                    _ => return false,
-                }
-            }
-        }
-    }
-    (0..spec.primary).all(|i| uses[i] == 1)
+    let chosen = || {
+        options
+            .iter()
+            .enumerate()
+            .filter(move |&(k, _)| mask >> k & 1 == 1)
+            .flat_map(|(_, option)| option.iter().map(|&(item, _)| item))
+    };
+    fit(spec, options, mask) && (0..spec.primary).all(|i| chosen().any(|item| item == i))
 }
 
 fn brute_force(spec: &Spec, options: &[Vec<(usize, u32)>]) -> Vec<Vec<usize>> {
