@@ -46,6 +46,17 @@ pub enum ErrorKind {
     Conflict(String),
     /// The problem has no option with this id.
     UnknownOption(usize),
+    /// Bounds that no count can meet, or given to an item that cannot have
+    /// them (see [`Problem::set_bounds`](crate::Problem::set_bounds)): the
+    /// item's name and the bounds asked.
+    InvalidBounds {
+        /// The item's name.
+        item: String,
+        /// The least number of times asked.
+        lo: u32,
+        /// The most number of times asked.
+        hi: u32,
+    },
     /// The option with this id cannot be selected: it is excluded (see
     /// [`Solver::exclude`](crate::Solver::exclude)).
     Excluded(usize),
@@ -133,6 +144,11 @@ impl fmt::Display for ErrorKind {
                 "option conflicts with a selected option on item '{name}'"
             ),
             ErrorKind::UnknownOption(id) => write!(f, "no option has id {id}"),
+            ErrorKind::InvalidBounds { item, lo, hi } => write!(
+                f,
+                "item '{item}' cannot be covered between {lo} and {hi} times \
+                 (bounds are for primary items, with 0 <= lo <= hi and hi >= 1)"
+            ),
             ErrorKind::Excluded(id) => write!(f, "option {id} is excluded and cannot be selected"),
             ErrorKind::Selected(id) => write!(f, "option {id} is selected and cannot be excluded"),
             ErrorKind::Io(error) => write!(f, "read error: {error}"),
@@ -166,6 +182,18 @@ impl PartialEq for ErrorKind {
             (UnknownOption(a), UnknownOption(b))
             | (Excluded(a), Excluded(b))
             | (Selected(a), Selected(b)) => a == b,
+            (
+                InvalidBounds {
+                    item: a,
+                    lo: la,
+                    hi: ha,
+                },
+                InvalidBounds {
+                    item: b,
+                    lo: lb,
+                    hi: hb,
+                },
+            ) => (a, la, ha) == (b, lb, hb),
             (Io(a), Io(b)) => a.kind() == b.kind(),
             (InvalidUtf8(a), InvalidUtf8(b)) => a == b,
             (

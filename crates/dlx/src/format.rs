@@ -1,17 +1,22 @@
 //! Knuth's DLX text format: read a problem, write one.
 //!
-//! The format of Knuth's programs DLX1 and DLX2 (TAOCP 7.2.2.1):
+//! The format of Knuth's programs DLX1, DLX2 and DLX3 (TAOCP 7.2.2.1):
 //!
 //! ```text
 //! | lines that start with '|' are comments
-//! a b c | x y        <- the items: primary ones, then '|', then secondary ones
+//! a 2:3|b c | x y    <- the items: primary ones, then '|', then secondary ones
 //! a b x:red          <- one option per line: its items, separated by spaces;
 //! b c                   a secondary item may carry a color, `item:color`
 //! a c y
 //! ```
 //!
 //! Blank lines are skipped. Names are any run of characters other than white
-//! space, `:` and `|`. The text is UTF-8, with a byte-order mark allowed
+//! space, `:` and `|`. A primary item may be given bounds as DLX3 does:
+//! `lo:hi|name` (covered at least `lo` and at most `hi` times, decimal, with
+//! `lo <= hi` and `hi >= 1`), or `hi|name` for `hi:hi|name`; without them it
+//! is covered exactly once (see [`Problem::set_bounds`]). Secondary items
+//! take no bounds. A `|` between two names that is not such a prefix is the
+//! bar between the primary and secondary items, as if written apart. The text is UTF-8, with a byte-order mark allowed
 //! first; comments may hold any bytes.
 //!
 //! The reader holds one line at a time besides the problem it builds, and
@@ -31,7 +36,8 @@ use crate::problem::{is_valid_name, OptionId, Problem, MAX_NODES};
 /// # Errors
 ///
 /// An [`Error`] with the line and column of the first fault: no item line, a
-/// name declared twice, an unknown or repeated item in an option, a color on
+/// name declared twice, bounds that no count meets or on a secondary item
+/// ([`ErrorKind::InvalidBounds`], at the bounds), an unknown or repeated item in an option, a color on
 /// a primary item, an option without a primary item, a byte that is not
 /// UTF-8 outside a comment; or [`ErrorKind::OutOfMemory`] where the problem
 /// outgrows the memory.
@@ -222,30 +228,70 @@ fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
-/// Calls `name` with the column of each name of the item line and whether
-/// it follows the `|`, in order.
+/// A name of the item line: its column, its text, whether it follows the
+/// `|`, and the bounds written before it (`lo:hi|` or `hi|`) with their
+/// column.
+struct ItemName<'t> {
+    column: usize,
+    name: &'t str,
+    secondary: bool,
+    bounds: Option<(usize, u32, u32)>,
+}
+
+/// Reads `spec` as Knuth's bounds before an item name: `lo:hi` or `hi`,
+/// decimal. `None` if it is not of that form; `Some(None)` if it is but a
+/// number does not fit 32 bits.
+fn bound_spec(spec: &str) -> Option<Option<(u32, u32)>> {
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let (lo, hi) = spec.split_once(':').unwrap_or((spec, spec));
+    if !digits(lo) || !digits(hi) {
+        return None;
+    }
+    Some(lo.parse().ok().zip(hi.parse().ok()))
+}
+
+/// Calls `name` with each name of the item line, in order.
 ///
 /// # Errors
 ///
 /// The first error of `name`, [`ErrorKind::InvalidName`] for a name with a
-/// `:` or a U+FEFF, [`ErrorKind::SecondBar`].
+/// `:` or a U+FEFF (or bounds whose numbers do not fit 32 bits),
+/// [`ErrorKind::SecondBar`].
 fn item_names<'t>(
     text: &'t str,
     line: usize,
-    mut name: impl FnMut(usize, &'t str, bool) -> Result<(), Error>,
+    mut name: impl FnMut(ItemName<'t>) -> Result<(), Error>,
 ) -> Result<(), Error> {
     let mut bar = false;
     for (column, token) in tokens(text) {
-        // Knuth writes `|` apart, but `a|b` and `a |b` mean the same.
+        // Knuth writes `|` apart, but `a|b` and `a |b` mean the same; a
+        // run of digits (`hi` or `lo:hi`) just before `|` and a name is
+        // the name's bounds, as in Knuth's `2:3|x`.
         let mut parts = token.split('|').peekable();
         let mut column = column;
+        let mut bounds = None;
         while let Some(part) = parts.next() {
+            let next = parts.peek().copied().filter(|next| !next.is_empty());
+            if let (Some(spec), Some(_), None) = (bound_spec(part), next, bounds) {
+                let Some((lo, hi)) = spec else {
+                    let kind = ErrorKind::InvalidName(part.to_string());
+                    return Err(Error::new(kind).at(line, column));
+                };
+                bounds = Some((column, lo, hi));
+                column += part.chars().count() + 1;
+                continue;
+            }
             if !part.is_empty() {
                 if !is_valid_name(part) {
                     let kind = ErrorKind::InvalidName(part.to_string());
                     return Err(Error::new(kind).at(line, column));
                 }
-                name(column, part, bar)?;
+                name(ItemName {
+                    column,
+                    name: part,
+                    secondary: bar,
+                    bounds: bounds.take(),
+                })?;
             }
             column += part.chars().count();
             if parts.peek().is_some() {
@@ -265,9 +311,9 @@ fn parse_items(text: &str, line: usize) -> Result<Problem, Error> {
     // buffer that doubles holds up to twice its contents, and both copies
     // while it moves); the first fault is found by the second pass.
     let (mut count, mut bytes) = (0, 0);
-    let _ = item_names(text, line, |_, name, _| {
+    let _ = item_names(text, line, |item| {
         count += 1;
-        bytes += name.len();
+        bytes += item.name.len();
         Ok(())
     });
     if count > MAX_NODES {
@@ -278,15 +324,32 @@ fn parse_items(text: &str, line: usize) -> Result<Problem, Error> {
         .and_then(|()| items.try_reserve(count, bytes))
         .map_err(|e| e.at(line, 1))?;
     let mut primary = 0;
-    item_names(text, line, |column, name, secondary| {
-        if items.insert(name).is_err() {
-            let kind = ErrorKind::DuplicateItem(name.to_string());
-            return Err(Error::new(kind).at(line, column));
+    let mut bounds = Vec::new();
+    item_names(text, line, |item| {
+        if items.insert(item.name).is_err() {
+            let kind = ErrorKind::DuplicateItem(item.name.to_string());
+            return Err(Error::new(kind).at(line, item.column));
         }
-        primary += usize::from(!secondary);
+        if let Some((column, lo, hi)) = item.bounds {
+            if item.secondary || lo > hi || hi == 0 {
+                let item = item.name.to_string();
+                return Err(Error::new(ErrorKind::InvalidBounds { item, lo, hi }).at(line, column));
+            }
+            if (lo, hi) != (1, 1) {
+                memory::reserve(&mut bounds, 1).map_err(|e| e.at(line, column))?;
+                bounds.push((items.len() - 1, lo, hi, column));
+            }
+        }
+        primary += usize::from(!item.secondary);
         Ok(())
     })?;
-    Ok(Problem::with_items(primary, items))
+    let mut problem = Problem::with_items(primary, items);
+    for (item, lo, hi, column) in bounds {
+        problem
+            .set_bounds(item, lo, hi)
+            .map_err(|e| e.at(line, column))?;
+    }
+    Ok(problem)
 }
 
 fn parse_option(problem: &mut Problem, text: &str, line: usize) -> Result<OptionId, Error> {
@@ -309,8 +372,9 @@ fn parse_option(problem: &mut Problem, text: &str, line: usize) -> Result<Option
     option.finish().map_err(|e| e.at(line, 1))
 }
 
-/// Writes a problem in Knuth's format: the item line, then one line per
-/// option, in order of id. [`read`] gives back the same problem, if it has a
+/// Writes a problem in Knuth's format: the item line (with the bounds of
+/// the primary items that have them other than `(1, 1)`, `hi|name` or
+/// `lo:hi|name`), then one line per option, in order of id. [`read`] gives back the same problem, if it has a
 /// primary item: without one the item line would start with `|`, which
 /// Knuth's format reads as a comment.
 ///
@@ -333,12 +397,16 @@ pub fn write<W: Write>(problem: &Problem, mut out: W) -> io::Result<()> {
     for item in 0..problem.item_count() {
         let name = problem.item_name(item).unwrap_or_default();
         if item == primary {
-            write!(out, " | {name}")?;
-        } else if item == 0 {
-            write!(out, "{name}")?;
-        } else {
-            write!(out, " {name}")?;
+            write!(out, " | ")?;
+        } else if item > 0 {
+            write!(out, " ")?;
         }
+        match problem.bounds(item) {
+            (lo, hi) if item >= primary || (lo, hi) == (1, 1) => {}
+            (lo, hi) if lo == hi => write!(out, "{hi}|")?,
+            (lo, hi) => write!(out, "{lo}:{hi}|")?,
+        }
+        write!(out, "{name}")?;
     }
     writeln!(out)?;
     for (id, _) in problem.options() {
@@ -428,6 +496,50 @@ mod tests {
         };
         assert_eq!(item_line(&parse("a b\n").unwrap()), "a b\n");
         assert_eq!(item_line(&Problem::new(0, 2)), " | 0 1\n");
+    }
+
+    #[test]
+    fn bounds_are_read_and_written_as_knuth_writes_them() {
+        let text = "a 2:3|b 2|c 0:1|d | x y\nb c\nb x\na c d\n";
+        let p = parse(text).unwrap();
+        assert_eq!(p.primary_count(), 4);
+        let bounds: Vec<_> = (0..6).map(|i| p.bounds(i)).collect();
+        assert_eq!(bounds, [(1, 1), (2, 3), (2, 2), (0, 1), (0, 1), (0, 1)]);
+        let mut out = Vec::new();
+        write(&p, &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), text);
+        // `1|a` is `a`; `a|b` is still the bar; digits alone are a name.
+        let p = parse("1|a 2 b|x\na 2 b\n").unwrap();
+        assert_eq!((p.primary_count(), p.has_multiplicities()), (3, false));
+        assert_eq!(p.item_name(1), Some("2"));
+        // A name of digits keeps its bounds through a round trip.
+        let p = parse("3|7 | 8\n7\n").unwrap();
+        assert_eq!((p.item_name(0), p.bounds(0)), (Some("7"), (3, 3)));
+        let mut out = Vec::new();
+        write(&p, &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "3|7 | 8\n7\n");
+    }
+
+    #[test]
+    fn bad_bounds_are_errors_at_their_column() {
+        assert_eq!(
+            err("a 3:2|b\n"),
+            (
+                1,
+                3,
+                "line 1, column 3: item 'b' cannot be covered between 3 and 2 times \
+                 (bounds are for primary items, with 0 <= lo <= hi and hi >= 1)"
+                    .to_string()
+            )
+        );
+        assert_eq!(err("a b 0|c\n").1, 5);
+        assert_eq!(err("a 0:0|c\n").1, 3);
+        assert_eq!(err("a | 2|x\n").1, 5);
+        assert!(err("a | 2|x\n").2.contains("item 'x'"));
+        assert_eq!(err("a 99999999999|b\n").1, 3);
+        // A lower bound without `|` is no bound, and `:` is no name.
+        assert_eq!(err("a 2:b\n").1, 3);
+        assert_eq!(err("a 2:3| b\n").1, 3);
     }
 
     #[test]

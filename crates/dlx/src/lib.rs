@@ -5,17 +5,22 @@
 //! covers every **primary** item exactly once and every **secondary** item at
 //! most once. Secondary items may also carry a **color** in an option
 //! (`item:color`): then any number of options may name the item as long as
-//! they agree on its color (Knuth's XCC problems). Sudoku, N-queens,
-//! polyomino tilings and many scheduling puzzles are exact cover problems.
+//! they agree on its color (Knuth's XCC problems). A primary item may also
+//! have a **multiplicity**: bounds `lo..=hi` on the number of options that
+//! cover it (Knuth's MCC problems, `lo:hi|item` in his format). Sudoku,
+//! N-queens, polyomino tilings and many scheduling puzzles are exact cover
+//! problems.
 //!
-//! This crate solves them with Algorithm X (and Algorithm C for colors) of
-//! TAOCP section 7.2.2.1, with *dancing links*: the options live in an arena of
+//! This crate solves them with Algorithm X (Algorithm C for colors,
+//! Algorithm M for multiplicities) of TAOCP section 7.2.2.1, with *dancing links*: the options live in an arena of
 //! nodes linked by `u32` indices, covering an item unlinks the options that
 //! name it, and uncovering puts them back exactly, in reverse order. At each
 //! level the search branches on the item with the fewest remaining options
 //! (leftmost on ties), as Knuth's DLX1 does, and nodes and updates are
 //! counted as his programs count them (each solution a node of the tree),
-//! so the figures compare directly with DLX1's and DLX2's.
+//! so the figures compare directly with DLX1's and DLX2's. Problems with
+//! multiplicities branch by Knuth's rule for Algorithm M, and their figures
+//! are DLX3's.
 //!
 //! # Example
 //!
@@ -45,11 +50,34 @@
 //! # Ok::<(), dlx::Error>(())
 //! ```
 //!
+//! With multiplicities: a committee of two or three from four people, at
+//! least one of whom speaks French (Knuth's `2:3|seat 1:4|french`).
+//!
+//! ```
+//! use dlx::{Problem, Solver};
+//!
+//! let mut problem = Problem::with_names(["seat", "french"], [] as [&str; 0])?;
+//! problem.set_bounds(0, 2, 3)?;
+//! problem.set_bounds(1, 1, 4)?;
+//! problem.add_option_named(["seat", "french"])?; // Anne
+//! problem.add_option_named(["seat"])?; // Bob
+//! problem.add_option_named(["seat", "french"])?; // Chloé
+//! problem.add_option_named(["seat"])?; // Dan
+//! let mut solver = Solver::new(&problem);
+//! // Every pair or triple but Bob and Dan: 5 pairs and 4 triples.
+//! assert_eq!(solver.count(), 9);
+//! for solution in solver.solutions() {
+//!     problem.verify(&solution).expect("a valid committee");
+//! }
+//! # Ok::<(), dlx::Error>(())
+//! ```
+//!
 //! # What is here
 //!
 //! - [`Problem`]: items by index or name, options validated as they are added
 //!   ([`Problem::add_option`], [`Problem::add_option_named`]), colors,
-//!   [`Problem::verify`] for any claimed solution.
+//!   multiplicities ([`Problem::set_bounds`]), [`Problem::verify`] for any
+//!   claimed solution.
 //! - [`Solver`]: [`first`](Solver::first), [`count`](Solver::count),
 //!   [`count_up_to`](Solver::count_up_to), [`for_each`](Solver::for_each) with
 //!   an early stop, a lazy [`solutions`](Solver::solutions) iterator that can
@@ -72,8 +100,10 @@
 //!   options without a primary item, as Knuth's programs do), [`write()`],
 //!   [`option_text`].
 //! - [`puzzles`]: ready-made problems for the `dlx` command and the
-//!   benchmarks: N-queens and pentomino tilings (optionally up to the
-//!   board's symmetries), with pictures of their solutions.
+//!   benchmarks: N-queens, and tilings of any board by any pieces in the
+//!   plane or in space ([`puzzles::Tiling`], read in Knuth's
+//!   polyomino-dlx form or drawn; the pentominoes built in), optionally
+//!   up to the board's symmetries, with pictures of their solutions.
 //!
 //! The search is a loop over an explicit stack: no recursion, no allocation
 //! while searching, and no panic on any input the API accepts.
@@ -83,6 +113,7 @@
 
 mod arena;
 mod error;
+mod estimate;
 mod format;
 mod memory;
 mod names;
@@ -94,6 +125,7 @@ mod search;
 mod split;
 
 pub use error::{Error, ErrorKind};
+pub use estimate::{Estimate, Probe};
 pub use format::{option_text, parse, read, read_lenient, write, Skipped};
 #[cfg(feature = "parallel")]
 pub use parallel::ParCount;
@@ -115,6 +147,8 @@ const _: () = {
     send_sync::<Skipped>();
     send_sync::<puzzles::Board>();
     send_sync::<puzzles::PuzzleError>();
+    send_sync::<puzzles::Tiling>();
+    send_sync::<puzzles::TilingError>();
     #[cfg(feature = "parallel")]
     send_sync::<ParCount>();
 };

@@ -59,6 +59,12 @@ pub(crate) fn node_count_of(problem: &Problem) -> usize {
 pub struct OptionId(pub(crate) u32);
 
 impl OptionId {
+    /// No option: in a piece of a problem with multiplicities (see
+    /// [`Split`](crate::Split)), a level at which the branching item took
+    /// no further option (Knuth's null move in Algorithm M). No option of a
+    /// problem has this id.
+    pub const NULL: OptionId = OptionId(u32::MAX);
+
     /// The id as an index: `0` for the first option added, and so on.
     pub fn index(self) -> usize {
         self.0 as usize
@@ -159,6 +165,9 @@ pub struct Problem {
     items: Names,
     colors: Names,
     options: Options,
+    /// Each primary item's bounds `(lo, hi)`: it is covered at least `lo`
+    /// and at most `hi` times. Empty while every item has `(1, 1)`.
+    bounds: Vec<(u32, u32)>,
     /// The items of the option being added, to find a repeated one in
     /// constant time; empty between options.
     seen: ItemSet,
@@ -232,6 +241,7 @@ impl Problem {
             items,
             colors: Names::default(),
             options: Options::new(),
+            bounds: Vec::new(),
         }
     }
 
@@ -258,6 +268,66 @@ impl Problem {
     /// The number of options.
     pub fn option_count(&self) -> usize {
         self.options.count
+    }
+
+    /// Gives primary item `item` a multiplicity, as Knuth's `lo:hi|name`
+    /// does: a solution covers it at least `lo` and at most `hi` times
+    /// (`lo` may be 0). Every primary item has `(1, 1)` until given other
+    /// bounds. A problem with some other bounds is solved by Algorithm M
+    /// (TAOCP 7.2.2.1, Knuth's DLX3), whose statistics and branching are
+    /// his (see [`Solver`](crate::Solver)); setting `(1, 1)` everywhere
+    /// again gives back Algorithm X. The options stay sets: a solution
+    /// holds each option at most once. The bounds hold for the solvers made
+    /// after they are set.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::UnknownItem`] for an index out of range,
+    /// [`ErrorKind::InvalidBounds`] for a secondary item, `lo > hi` or
+    /// `hi == 0`; [`ErrorKind::OutOfMemory`] when the bounds cannot be stored.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let mut problem = dlx::Problem::new(2, 0);
+    /// problem.set_bounds(1, 2, 3)?;
+    /// assert_eq!(problem.bounds(1), (2, 3));
+    /// assert_eq!(problem.bounds(0), (1, 1));
+    /// assert!(problem.has_multiplicities());
+    /// # Ok::<(), dlx::Error>(())
+    /// ```
+    pub fn set_bounds(&mut self, item: usize, lo: u32, hi: u32) -> Result<(), Error> {
+        if item >= self.item_count() {
+            return Err(Error::new(ErrorKind::UnknownItem(item.to_string())));
+        }
+        if !self.is_primary(item) || lo > hi || hi == 0 {
+            let item = self.item_name(item).unwrap_or_default().to_string();
+            return Err(Error::new(ErrorKind::InvalidBounds { item, lo, hi }));
+        }
+        if self.bounds.is_empty() {
+            if (lo, hi) == (1, 1) {
+                return Ok(());
+            }
+            memory::reserve(&mut self.bounds, self.primary)?;
+            self.bounds.resize(self.primary, (1, 1));
+        }
+        self.bounds[item] = (lo, hi);
+        Ok(())
+    }
+
+    /// The bounds of an item: `(1, 1)` for a primary item not given others
+    /// by [`Problem::set_bounds`], `(0, 1)` for a secondary item.
+    pub fn bounds(&self, item: usize) -> (u32, u32) {
+        if !self.is_primary(item) {
+            (0, 1)
+        } else {
+            self.bounds.get(item).copied().unwrap_or((1, 1))
+        }
+    }
+
+    /// Whether some primary item has bounds other than `(1, 1)`.
+    pub fn has_multiplicities(&self) -> bool {
+        self.bounds.iter().any(|&b| b != (1, 1))
     }
 
     /// The index of the item with this name.
@@ -432,9 +502,11 @@ impl Problem {
     }
 
     /// Checks a claimed solution: every option exists, no option is named
-    /// twice, every primary item is covered exactly once, and every secondary
-    /// item is either covered by one option without a color or given one and
-    /// the same color by every option that names it.
+    /// twice, every primary item is covered exactly once (or, with bounds
+    /// `(lo, hi)` from [`Problem::set_bounds`], between `lo` and `hi`
+    /// times), and every secondary item is either covered by one option
+    /// without a color or given one and the same color by every option
+    /// that names it.
     ///
     /// # Errors
     ///
@@ -461,12 +533,19 @@ impl Problem {
         let mut covered: BitVec = BitVec::repeat(false, self.item_count());
         let mut colors: Vec<Option<Color>> = vec![None; self.item_count()];
         let mut used: BitVec = BitVec::repeat(false, self.options.spans.len());
+        // How many options cover each primary item with bounds.
+        let mut counts = vec![0u32; self.bounds.len()];
         for &id in solution {
             let entries = self.option(id).ok_or(VerifyError::UnknownOption(id))?;
             if used.replace(id.index(), true) {
                 return Err(VerifyError::RepeatedOption(id));
             }
             for entry in entries {
+                if self.bounds.get(entry.item).is_some_and(|&b| b != (1, 1)) {
+                    counts[entry.item] += 1;
+                    covered.set(entry.item, true);
+                    continue;
+                }
                 let clash = match (covered[entry.item], entry.color) {
                     (false, color) => {
                         colors[entry.item] = color;
@@ -480,6 +559,21 @@ impl Problem {
                 }
                 covered.set(entry.item, true);
             }
+        }
+        for (item, (&count, &(lo, hi))) in counts.iter().zip(&self.bounds).enumerate() {
+            if (lo, hi) == (1, 1) {
+                continue;
+            }
+            if !(lo..=hi).contains(&count) {
+                return Err(VerifyError::Multiplicity {
+                    item: name(item),
+                    count,
+                    lo,
+                    hi,
+                });
+            }
+            // Its bounds are met, even by no option at all.
+            covered.set(item, true);
         }
         match covered[..self.primary].first_zero() {
             Some(item) => Err(VerifyError::Uncovered(name(item))),
@@ -836,6 +930,18 @@ pub enum VerifyError {
     Overlap(String),
     /// This primary item is not covered.
     Uncovered(String),
+    /// This primary item, with bounds `lo..=hi` (see
+    /// [`Problem::set_bounds`]), is covered `count` times.
+    Multiplicity {
+        /// The item's name.
+        item: String,
+        /// The number of options of the solution that cover it.
+        count: u32,
+        /// The least number of times it must be covered.
+        lo: u32,
+        /// The most number of times it may be covered.
+        hi: u32,
+    },
 }
 
 impl fmt::Display for VerifyError {
@@ -845,6 +951,15 @@ impl fmt::Display for VerifyError {
             VerifyError::RepeatedOption(id) => write!(f, "option {id} is named twice"),
             VerifyError::Overlap(item) => write!(f, "item {item} is covered twice"),
             VerifyError::Uncovered(item) => write!(f, "primary item {item} is not covered"),
+            VerifyError::Multiplicity {
+                item,
+                count,
+                lo,
+                hi,
+            } => write!(
+                f,
+                "primary item {item} is covered {count} times, not between {lo} and {hi}"
+            ),
         }
     }
 }
@@ -972,5 +1087,42 @@ mod tests {
             p.verify(&[OptionId(99)]),
             Err(VerifyError::UnknownOption(OptionId(99)))
         );
+    }
+
+    #[test]
+    fn verify_counts_items_with_bounds() {
+        let mut p = Problem::with_names(["a", "b"], ["x"]).unwrap();
+        p.set_bounds(0, 2, 3).unwrap();
+        let a1 = p.add_option_named(["a"]).unwrap();
+        let a2 = p.add_option_named(["a", "x"]).unwrap();
+        let a3 = p.add_option_named(["a", "b"]).unwrap();
+        let a4 = p.add_option_named(["a"]).unwrap();
+        let b = p.add_option_named(["b"]).unwrap();
+        assert_eq!(p.verify(&[a1, a2, b]), Ok(()));
+        assert_eq!(p.verify(&[a1, a2, a3]), Ok(()));
+        let few = p.verify(&[a1, b]).unwrap_err();
+        assert_eq!(
+            few,
+            VerifyError::Multiplicity {
+                item: "a".into(),
+                count: 1,
+                lo: 2,
+                hi: 3
+            }
+        );
+        assert_eq!(
+            few.to_string(),
+            "primary item a is covered 1 times, not between 2 and 3"
+        );
+        assert!(matches!(
+            p.verify(&[a1, a2, a4, a3]),
+            Err(VerifyError::Multiplicity { count: 4, .. })
+        ));
+        // Item b keeps (1, 1): twice is an overlap, never a count.
+        assert_eq!(
+            p.verify(&[a1, a3, b]),
+            Err(VerifyError::Overlap("b".into()))
+        );
+        assert_eq!(p.verify(&[a1, a4]), Err(VerifyError::Uncovered("b".into())));
     }
 }

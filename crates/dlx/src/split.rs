@@ -8,6 +8,14 @@
 //! the arena (see [`Solver::par_count`], feature `parallel`), or on another
 //! machine ([`Split::piece`]). The walk that cuts the tree is the search
 //! itself, stopped at the depth.
+//!
+//! For a problem with multiplicities (Algorithm M) a level is not only an
+//! option: the options tried before it at the same level stay out of play
+//! below it, and a level may be a null move ([`OptionId::NULL`]). So a
+//! piece is the list of the search's moves, and selecting it replays them:
+//! the branching item is chosen again at each level and its options tried
+//! up to the piece's, as the search did, so that the figures below a piece
+//! are those of its subtree.
 
 use std::ops::ControlFlow;
 
@@ -131,11 +139,14 @@ impl Solver {
     }
 
     /// Selects the options of a piece (from this solver's [`Solver::split`])
-    /// on top of the current selection, as levels of the tree: the search
+    /// on top of the current selection, as levels of the tree (for a
+    /// problem with multiplicities, by replaying the search's moves; see
+    /// the module docs): the search
     /// below counts its levels from the root of the whole tree, so that the
     /// figures of the pieces add up with the split's to the whole tree's
     /// (see [`Split::stats`]). They are released, like any selection, with
-    /// [`Solver::unselect`] (one per option) or [`Solver::reset`].
+    /// [`Solver::unselect`] (one per entry of the piece, last first) or
+    /// [`Solver::reset`].
     ///
     /// # Errors
     ///

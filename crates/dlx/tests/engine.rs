@@ -1,12 +1,16 @@
 //! The engine against brute force, limits, select/exclude/reset and
 //! statistics.
 
+mod common;
+
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use dlx::{Color, Entry, Limits, OptionId, Outcome, Problem, Solver};
 use proptest::prelude::*;
+
+use common::sorted;
 
 /// Counts every solution on a rayon pool, or serially without the
 /// `parallel` feature (the count must be the same).
@@ -90,19 +94,6 @@ fn brute_force(spec: &Spec, options: &[Vec<(usize, u32)>]) -> Vec<Vec<usize>> {
         .filter(|&mask| is_solution(spec, options, mask))
         .map(|mask| (0..options.len()).filter(|k| mask >> k & 1 == 1).collect())
         .collect()
-}
-
-fn sorted(solutions: impl IntoIterator<Item = Vec<OptionId>>) -> Vec<Vec<usize>> {
-    let mut all: Vec<Vec<usize>> = solutions
-        .into_iter()
-        .map(|s| {
-            let mut s: Vec<usize> = s.iter().map(|id| id.index()).collect();
-            s.sort();
-            s
-        })
-        .collect();
-    all.sort();
-    all
 }
 
 proptest! {

@@ -29,7 +29,7 @@ impl<S: Storage, B: Branching> Arena<S, B> {
 
     /// A copy of node `q`, which the search reached by following links.
     #[inline(always)]
-    fn node(&self, q: usize) -> Node {
+    pub(super) fn node(&self, q: usize) -> Node {
         debug_assert!(q < self.nodes.count());
         // SAFETY: `q` came from a link (or is a node next to one inside an
         // option, before its spacer): by the link invariant it is in range.
@@ -38,7 +38,7 @@ impl<S: Storage, B: Branching> Arena<S, B> {
 
     /// Sets `down` of node `q`, reached by following links.
     #[inline(always)]
-    fn set_down(&mut self, q: usize, down: u32) {
+    pub(super) fn set_down(&mut self, q: usize, down: u32) {
         debug_assert!(q < self.nodes.count());
         // SAFETY: the link invariant, as in `node`.
         unsafe { self.nodes.set_down(q, down) }
@@ -46,7 +46,7 @@ impl<S: Storage, B: Branching> Arena<S, B> {
 
     /// Sets `up` of node `q`, reached by following links.
     #[inline(always)]
-    fn set_up(&mut self, q: usize, up: u32) {
+    pub(super) fn set_up(&mut self, q: usize, up: u32) {
         debug_assert!(q < self.nodes.count());
         // SAFETY: the link invariant, as in `node`.
         unsafe { self.nodes.set_up(q, up) }
@@ -56,7 +56,7 @@ impl<S: Storage, B: Branching> Arena<S, B> {
     /// or an item the search chose), or sets or clears its covered flag
     /// with `delta = ±COVERED`: an item is covered at most once at a time.
     #[inline(always)]
-    fn add_len(&mut self, x: usize, delta: S::Len) {
+    pub(super) fn add_len(&mut self, x: usize, delta: S::Len) {
         debug_assert!(x < self.len.len());
         // SAFETY: `x` is the `top` of an option node: by the link invariant
         // an item, and `len` has an entry for every item.
@@ -67,7 +67,7 @@ impl<S: Storage, B: Branching> Arena<S, B> {
     /// (every hide and unhide that unlinks or relinks a node changes it by
     /// one).
     #[inline(always)]
-    fn len_of(&self, x: usize) -> u32 {
+    pub(super) fn len_of(&self, x: usize) -> u32 {
         debug_assert!(x < self.len.len());
         // SAFETY: as in `add_len`.
         unsafe { *self.len.get_unchecked(x) }.to_u32()
@@ -75,7 +75,7 @@ impl<S: Storage, B: Branching> Arena<S, B> {
 
     /// Subtracts `delta` from the length of item `x`; see `add_len`.
     #[inline(always)]
-    fn sub_len(&mut self, x: usize, delta: S::Len) {
+    pub(super) fn sub_len(&mut self, x: usize, delta: S::Len) {
         debug_assert!(x < self.len.len());
         // SAFETY: as in `add_len`.
         unsafe { *self.len.get_unchecked_mut(x) -= delta }
@@ -89,7 +89,7 @@ impl<S: Storage, B: Branching> Arena<S, B> {
 
     /// The color of node `q` of a problem with colors, reached by links.
     #[inline(always)]
-    fn color_at(&self, q: usize) -> i32 {
+    pub(super) fn color_at(&self, q: usize) -> i32 {
         debug_assert!(q < self.colors.len());
         // SAFETY: the link invariant, and `colors` has an entry for every
         // node when the problem has colors (the only case this is called).
@@ -107,7 +107,7 @@ impl<S: Storage, B: Branching> Arena<S, B> {
     /// `updates` once (a counter in memory cost a store per hide).
     #[inline]
     #[must_use]
-    fn hide<const C: bool>(&mut self, p: usize) -> u64 {
+    pub(super) fn hide<const C: bool>(&mut self, p: usize) -> u64 {
         let first = self.node(p).first as usize;
         let mut updates = 0;
         let mut q = p + 1;
@@ -129,7 +129,7 @@ impl<S: Storage, B: Branching> Arena<S, B> {
     /// Takes option node `q` (`node` is a copy of it) out of its item's
     /// list, unless it has color -1; returns the updates, 1 or 0.
     #[inline(always)]
-    fn unlink<const C: bool>(&mut self, q: usize, node: Node) -> u64 {
+    pub(super) fn unlink<const C: bool>(&mut self, q: usize, node: Node) -> u64 {
         if C && self.color_at(q) < 0 {
             return 0;
         }
@@ -145,7 +145,7 @@ impl<S: Storage, B: Branching> Arena<S, B> {
 
     /// Undoes [`Arena::unlink`] of the same node.
     #[inline(always)]
-    fn relink<const C: bool>(&mut self, q: usize, node: Node) {
+    pub(super) fn relink<const C: bool>(&mut self, q: usize, node: Node) {
         if C && self.color_at(q) < 0 {
             return;
         }
@@ -163,7 +163,7 @@ impl<S: Storage, B: Branching> Arena<S, B> {
     /// same links, since the nodes of one option lie in distinct item lists
     /// and each relink writes only the neighbours in its own list.
     #[inline]
-    fn unhide<const C: bool>(&mut self, p: usize) {
+    pub(super) fn unhide<const C: bool>(&mut self, p: usize) {
         let first = self.node(p).first as usize;
         let mut q = p + 1;
         loop {
@@ -232,7 +232,7 @@ impl<S: Storage, B: Branching> Arena<S, B> {
 
     /// Whether option node `q` (`node` is a copy of it) is in its item's
     /// list: its neighbours name it.
-    fn is_linked(&self, q: usize, node: Node) -> bool {
+    pub(super) fn is_linked(&self, q: usize, node: Node) -> bool {
         self.nodes.get(node.up as usize).down as usize == q
             && self.nodes.get(node.down as usize).up as usize == q
     }
@@ -252,7 +252,7 @@ impl<S: Storage, B: Branching> Arena<S, B> {
     /// returns its updates.
     #[inline]
     #[must_use]
-    fn cover_with<const C: bool>(&mut self, i: usize) -> u64 {
+    pub(super) fn cover_with<const C: bool>(&mut self, i: usize) -> u64 {
         // The loop runs `len` times rather than until it is back at `i`:
         // its exit then waits for no load, so a mispredicted exit costs
         // less.
@@ -285,7 +285,7 @@ impl<S: Storage, B: Branching> Arena<S, B> {
 
     /// [`Arena::uncover`], for a problem with colors (`C`) or without.
     #[inline]
-    fn uncover_with<const C: bool>(&mut self, i: usize) {
+    pub(super) fn uncover_with<const C: bool>(&mut self, i: usize) {
         self.sub_len(i, S::Len::COVERED);
         // A covered item's list does not change: its length is still the
         // number of nodes in it.
@@ -307,7 +307,7 @@ impl<S: Storage, B: Branching> Arena<S, B> {
     /// but `p` itself) with color -1 so that later hides leave them.
     /// Returns its updates.
     #[must_use]
-    fn purify(&mut self, p: usize) -> u64 {
+    pub(super) fn purify(&mut self, p: usize) -> u64 {
         let top = self.nodes.get(p).top;
         let color = self.colors[p];
         let i = top as usize;
@@ -327,7 +327,7 @@ impl<S: Storage, B: Branching> Arena<S, B> {
     }
 
     /// Undoes [`Arena::purify`] of the same node.
-    fn unpurify(&mut self, p: usize) {
+    pub(super) fn unpurify(&mut self, p: usize) {
         let top = self.nodes.get(p).top;
         let color = self.colors[p];
         let i = top as usize;
@@ -346,7 +346,7 @@ impl<S: Storage, B: Branching> Arena<S, B> {
     /// the updates.
     #[inline]
     #[must_use]
-    fn commit(&mut self, p: usize, color: i32, top: usize) -> u64 {
+    pub(super) fn commit(&mut self, p: usize, color: i32, top: usize) -> u64 {
         if color == 0 {
             self.cover_with::<true>(top)
         } else if color > 0 {
@@ -358,7 +358,7 @@ impl<S: Storage, B: Branching> Arena<S, B> {
 
     /// Undoes [`Arena::commit`] of the same node.
     #[inline]
-    fn uncommit(&mut self, p: usize, color: i32, top: usize) {
+    pub(super) fn uncommit(&mut self, p: usize, color: i32, top: usize) {
         if color == 0 {
             self.uncover_with::<true>(top);
         } else if color > 0 {

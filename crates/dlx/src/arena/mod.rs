@@ -40,9 +40,11 @@
 #![allow(unsafe_code)]
 
 pub(crate) mod links;
+pub(crate) mod multi;
 pub(crate) mod scan;
 pub(crate) mod storage;
 
+pub(crate) use multi::Move;
 use scan::Length;
 pub(crate) use scan::{branches_by_blocks, ActiveBlocks, Branching, FlatScan};
 pub(crate) use storage::{Narrow, NarrowNode, Node, Storage};
@@ -71,6 +73,12 @@ pub(crate) struct Arena<S: Storage = Vec<Node>, B: Branching = FlatScan> {
     option_start: Vec<u32>,
     /// Link removals so far, Knuth's `updates`.
     updates: u64,
+    /// For a problem with multiplicities, the number of options each
+    /// primary item may still take (Knuth's `bound`, index 1..=N), and the
+    /// difference of its upper and lower bounds (his `slack`); empty
+    /// otherwise (see [`multi`]).
+    bound: Vec<i32>,
+    slack: Vec<i32>,
     /// What finds the branching item.
     branching: B,
 }
@@ -132,6 +140,19 @@ impl<S: Storage, B: Branching> Arena<S, B> {
             spacer = nodes.len() - 1;
         }
         let branching = B::new(&len, primary);
+        let (bound, slack) = if problem.has_multiplicities() {
+            let bounds = || (0..primary).map(|i| problem.bounds(i));
+            (
+                std::iter::once(0)
+                    .chain(bounds().map(|(_, hi)| hi.min(i32::MAX as u32) as i32))
+                    .collect(),
+                std::iter::once(0)
+                    .chain(bounds().map(|(lo, hi)| (hi - lo).min(i32::MAX as u32) as i32))
+                    .collect(),
+            )
+        } else {
+            (Vec::new(), Vec::new())
+        };
         Arena {
             nodes: S::from_nodes(nodes),
             len,
@@ -141,6 +162,8 @@ impl<S: Storage, B: Branching> Arena<S, B> {
             colors,
             option_start,
             updates: 0,
+            bound,
+            slack,
             branching,
         }
     }
@@ -197,6 +220,7 @@ impl<S: Storage, B: Branching> Arena<S, B> {
             nodes: self.nodes.clone(),
             len: self.len.clone(),
             colors: self.colors.clone(),
+            bound: self.bound.clone(),
             branching: self.branching.clone(),
         }
     }
@@ -207,6 +231,7 @@ impl<S: Storage, B: Branching> Arena<S, B> {
         self.nodes.clone_from(&pristine.nodes);
         self.len.clone_from(&pristine.len);
         self.colors.clone_from(&pristine.colors);
+        self.bound.clone_from(&pristine.bound);
         self.branching.clone_from(&pristine.branching);
         self.active = self.primary;
     }
@@ -265,6 +290,7 @@ pub(crate) struct Pristine<S: Storage, B: Branching> {
     nodes: S,
     len: Vec<S::Len>,
     colors: Vec<i32>,
+    bound: Vec<i32>,
     branching: B,
 }
 

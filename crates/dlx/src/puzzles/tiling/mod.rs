@@ -1,0 +1,464 @@
+//! Tilings of any board by any pieces, in the plane and in space: the
+//! problem Knuth's polyomino-dlx and polycube-dlx write, built here.
+
+mod drawn;
+mod error;
+pub(crate) mod geometry;
+mod knuth;
+mod picture;
+mod unique;
+
+use std::collections::BTreeSet;
+
+pub use error::{TilingError, TilingErrorKind};
+use geometry::{extent, generators, orientations, Cell, Shape};
+
+use super::{Board, Tilings};
+use crate::problem::Problem;
+
+/// A tiling problem: a board of cells, in the plane or in space, and
+/// pieces to place on it, each a number of times, turned as allowed.
+///
+/// Read one with [`Tiling::parse`] from either of two forms (see the
+/// [module docs](crate::puzzles) for both, with examples), or take the
+/// twelve pentominoes with [`Tiling::pentominoes`]; then build its
+/// [`Problem`] with [`Tiling::problem`] and draw a solution with
+/// [`Tiling::picture`].
+///
+/// Pieces in the plane may be turned and turned over (8 orientations);
+/// pieces in space may be turned (24 orientations) but not mirrored, as
+/// Knuth's programs place them: solid pieces cannot be mirrored. Change
+/// either with [`Tiling::rotations`] and [`Tiling::reflections`].
+///
+/// # Example
+///
+/// ```
+/// use dlx::puzzles::{Tiling, Tilings};
+/// use dlx::Solver;
+///
+/// // Knuth's form: the board, then a piece a line, `3|L` for three Ls.
+/// let tiling = Tiling::parse("[0-2][0-3]\n3|L 00 10 20 21\n")?;
+/// assert_eq!((tiling.dimensions(), tiling.cell_count()), (2, 12));
+/// let problem = tiling.problem(Tilings::All)?;
+/// assert_eq!(problem.bounds(problem.item("L").unwrap()), (3, 3));
+///
+/// // The drawn form: the board, then the pieces as their letters.
+/// let tiling = Tiling::parse("...\n.#.\n...\n\nVV  CCC\nV   C\n    C\n")?;
+/// let problem = tiling.problem(Tilings::All)?;
+/// let mut solver = Solver::new(&problem);
+/// let solution = solver.first().expect("a tiling");
+/// let picture = tiling.picture(&problem, &solution);
+/// assert_eq!(picture.matches('V').count(), 3);
+/// assert_eq!(picture.lines().nth(1).map(|row| &row[1..2]), Some(" "));
+/// # Ok::<(), dlx::puzzles::TilingError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Tiling {
+    dimensions: usize,
+    /// The board's cells, sorted.
+    board: Vec<Cell>,
+    /// Whether each cell of the board may stay empty (a secondary item).
+    optional: Vec<bool>,
+    /// The suffixes of Knuth's form; 0 is none.
+    suffixes: Vec<String>,
+    pieces: Vec<Piece>,
+    /// Each piece's typical cells, in the order of the text: a piece may
+    /// have several lines, whose placements add up.
+    shapes: Vec<(usize, Shape)>,
+    naming: Naming,
+    rotate: bool,
+    reflect: bool,
+}
+
+/// A piece: its name, how many times it is used, and where it was named.
+#[derive(Clone, Debug)]
+pub(crate) struct Piece {
+    pub(crate) name: String,
+    pub(crate) bounds: (u32, u32),
+    pub(crate) at: Option<(usize, usize)>,
+}
+
+/// How cells are named, and in which order the items come.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Naming {
+    /// Knuth's: a digit `0-9a-zA-Z` per coordinate and the suffix (`3b`,
+    /// `012`, `17suf`); cells first, then pieces, then the suffixed cells.
+    Knuth,
+    /// `row-col` or `layer-row-col`, in decimal; pieces first, then cells.
+    Dashed,
+}
+
+/// A placement of a piece: the board's cells it covers, ascending.
+#[derive(Clone, Debug)]
+pub(crate) struct Placement {
+    pub(crate) piece: usize,
+    pub(crate) cells: Vec<usize>,
+}
+
+impl Tiling {
+    pub(crate) fn new(
+        dimensions: usize,
+        board: Vec<(Cell, bool)>,
+        suffixes: Vec<String>,
+        pieces: Vec<Piece>,
+        shapes: Vec<(usize, Shape)>,
+        naming: Naming,
+    ) -> Tiling {
+        let mut board = board;
+        board.sort_unstable();
+        board.dedup_by_key(|(cell, _)| *cell);
+        let (board, optional) = board.into_iter().unzip();
+        Tiling {
+            dimensions,
+            board,
+            optional,
+            suffixes,
+            pieces,
+            shapes,
+            naming,
+            rotate: true,
+            reflect: dimensions == 2,
+        }
+    }
+
+    /// Reads a tiling in either form: Knuth's when the first line that is
+    /// not a comment (`|`) nor blank gives cells (`[0-5][0-9]`), the drawn
+    /// form when it is a row of the board's picture (only `.`, `+`, `#` and
+    /// spaces).
+    ///
+    /// # Errors
+    ///
+    /// A [`TilingError`] with the line and column of the first fault.
+    pub fn parse(text: &str) -> Result<Tiling, TilingError> {
+        let first = text
+            .lines()
+            .map(|line| line.trim_start_matches('\u{feff}'))
+            .find(|line| !line.trim().is_empty() && !line.starts_with('|'));
+        match first {
+            Some(line) if line.chars().all(|c| matches!(c, '.' | '+' | '#' | ' ')) => {
+                drawn::parse(text)
+            }
+            _ => knuth::parse(text),
+        }
+    }
+
+    /// Reads a tiling in Knuth's form, as polyomino-dlx and polycube-dlx
+    /// read it.
+    ///
+    /// # Errors
+    ///
+    /// A [`TilingError`] with the line and column of the first fault.
+    pub fn parse_knuth(text: &str) -> Result<Tiling, TilingError> {
+        knuth::parse(text)
+    }
+
+    /// Reads a tiling in the drawn form.
+    ///
+    /// # Errors
+    ///
+    /// A [`TilingError`] with the line and column of the first fault.
+    pub fn parse_drawn(text: &str) -> Result<Tiling, TilingError> {
+        drawn::parse(text)
+    }
+
+    /// The twelve pentominoes, in Conway's letters `F I L N P T U V W X Y
+    /// Z`, each used once, on the board; cells are named `row-col` and the
+    /// pieces come first among the items.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use dlx::puzzles::{Board, Tiling, Tilings};
+    /// let tiling = Tiling::pentominoes(&Board::rectangle(6, 10)?);
+    /// assert_eq!(tiling.problem(Tilings::All)?.option_count(), 2056);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn pentominoes(board: &Board) -> Tiling {
+        let cells = board.cells().map(|(r, c)| (planar(r, c), false)).collect();
+        let mut pieces = Vec::new();
+        let mut shapes = Vec::new();
+        for (k, (letter, cells)) in super::pentomino::PENTOMINOES.iter().enumerate() {
+            pieces.push(Piece {
+                name: letter.to_string(),
+                bounds: (1, 1),
+                at: None,
+            });
+            let shape = cells.iter().map(|&(r, c)| planar(r, c)).collect();
+            shapes.push((k, geometry::normalize(shape)));
+        }
+        Tiling::new(
+            2,
+            cells,
+            vec![String::new()],
+            pieces,
+            shapes,
+            Naming::Dashed,
+        )
+    }
+
+    /// Whether pieces may be turned (on by default).
+    #[must_use]
+    pub fn rotations(mut self, on: bool) -> Tiling {
+        self.rotate = on;
+        self
+    }
+
+    /// Whether pieces may be mirrored: turned over in the plane (on by
+    /// default there), reflected in space (off by default there).
+    #[must_use]
+    pub fn reflections(mut self, on: bool) -> Tiling {
+        self.reflect = on;
+        self
+    }
+
+    /// 2 for a board in the plane, 3 for one in space.
+    pub fn dimensions(&self) -> usize {
+        self.dimensions
+    }
+
+    /// The number of cells of the board, those that may stay empty
+    /// included.
+    pub fn cell_count(&self) -> usize {
+        self.board.len()
+    }
+
+    /// The pieces' names, in the order they were first given.
+    pub fn piece_names(&self) -> impl Iterator<Item = &str> + '_ {
+        self.pieces.iter().map(|p| p.name.as_str())
+    }
+
+    /// How many times each piece is used, at least and at most, by name.
+    pub fn piece_bounds(&self, name: &str) -> Option<(u32, u32)> {
+        self.pieces
+            .iter()
+            .find(|p| p.name == name)
+            .map(|p| p.bounds)
+    }
+
+    /// The number of symmetries of the problem: motions of the board onto
+    /// itself that map every piece's placements onto those of a piece
+    /// used as often (itself, or its mirror image when pieces cannot be
+    /// mirrored), the identity included. [`Tilings::UpToSymmetry`] counts
+    /// classes under this group.
+    pub fn symmetry_count(&self) -> usize {
+        unique::symmetries(self).len()
+    }
+
+    /// The exact-cover problem of the tiling.
+    ///
+    /// Items: a primary item per cell to fill and per piece (with its
+    /// count as bounds, see [`Problem::set_bounds`]), a secondary item per
+    /// cell that may stay empty; in Knuth's form in the order his programs
+    /// give (cells, pieces, then suffixed cells), in the drawn form the
+    /// pieces first. An option per placement: the piece, then its cells in
+    /// order, in the order Knuth's programs write them.
+    ///
+    /// With [`Tilings::UpToSymmetry`], one tiling of each class under the
+    /// problem's symmetries ([`Tiling::symmetry_count`]) is kept, by the
+    /// method of TAOCP 7.2.2.1: one piece used once, mapped to itself by
+    /// every symmetry, keeps only the least placement of each orbit; where
+    /// a kept placement is fixed by symmetries H, a second such piece, no
+    /// placement of which any symmetry of H fixes, keeps only placements
+    /// least in their H-orbit, through secondary items `sym-PIECE-K`
+    /// named by both. The search then meets each class exactly once.
+    ///
+    /// # Errors
+    ///
+    /// [`TilingErrorKind::PieceTooLarge`] and
+    /// [`TilingErrorKind::FitsNowhere`] at the piece's line,
+    /// [`TilingErrorKind::NameIsACell`], [`TilingErrorKind::Problem`] when
+    /// the problem is too large, and with [`Tilings::UpToSymmetry`],
+    /// [`TilingErrorKind::CannotBreakSymmetry`] saying why, when no piece
+    /// can soundly be restricted (then count all tilings instead, and
+    /// divide by nothing: classes may differ in size).
+    ///
+    /// # Complexity
+    ///
+    /// Placements: the orientations times the positions of each piece;
+    /// up to symmetry, each placement's image under each symmetry.
+    pub fn problem(&self, tilings: Tilings) -> Result<Problem, TilingError> {
+        let placements = self.placements()?;
+        let breaking = match tilings {
+            Tilings::All => unique::Breaking::none(placements.len()),
+            Tilings::UpToSymmetry => unique::break_symmetry(self, &placements)?,
+        };
+        let names: Vec<String> = (0..self.board.len()).map(|i| self.cell_name(i)).collect();
+        for piece in &self.pieces {
+            if names.contains(&piece.name) {
+                let kind = TilingErrorKind::NameIsACell(piece.name.clone());
+                return Err(self.located(kind, piece));
+            }
+        }
+        let primary_cells = (0..self.board.len()).filter(|&i| !self.optional[i]);
+        let secondary_cells = (0..self.board.len()).filter(|&i| self.optional[i]);
+        let piece_names = self.pieces.iter().map(|p| p.name.clone());
+        let primary: Vec<String> = match self.naming {
+            Naming::Knuth => primary_cells
+                .map(|i| names[i].clone())
+                .chain(piece_names)
+                .collect(),
+            Naming::Dashed => piece_names
+                .chain(primary_cells.map(|i| names[i].clone()))
+                .collect(),
+        };
+        let secondary = secondary_cells
+            .map(|i| names[i].clone())
+            .chain(breaking.items.iter().cloned());
+        let mut problem = Problem::with_names(primary, secondary)?;
+        let piece_item: Vec<usize> = self
+            .pieces
+            .iter()
+            .map(|p| problem.item(&p.name).unwrap_or_default())
+            .collect();
+        let cell_item: Vec<usize> = names
+            .iter()
+            .map(|name| problem.item(name).unwrap_or_default())
+            .collect();
+        let first_breaker = problem.item_count() - breaking.items.len();
+        for (piece, &item) in self.pieces.iter().zip(&piece_item) {
+            if piece.bounds != (1, 1) {
+                problem.set_bounds(item, piece.bounds.0, piece.bounds.1)?;
+            }
+        }
+        for (k, placement) in placements.iter().enumerate() {
+            if breaking.dropped[k] {
+                continue;
+            }
+            let items = std::iter::once(piece_item[placement.piece])
+                .chain(placement.cells.iter().map(|&cell| cell_item[cell]))
+                .chain(breaking.extra[k].iter().map(|&b| first_breaker + b));
+            problem.add_option(items)?;
+        }
+        Ok(problem)
+    }
+
+    /// Every placement of every piece, in Knuth's order: the pieces' lines
+    /// in order, each line's orientations as his programs find them, each
+    /// orientation at every position in lexicographic order. A piece's
+    /// orientation given by two of its lines is placed once.
+    pub(crate) fn placements(&self) -> Result<Vec<Placement>, TilingError> {
+        if self.board.is_empty() {
+            return Err(TilingError::new(TilingErrorKind::EmptyBoard));
+        }
+        if self.pieces.is_empty() {
+            return Err(TilingError::new(TilingErrorKind::NoPieces));
+        }
+        let turns = generators(self.dimensions, self.rotate, self.reflect);
+        let mut low = [i32::MAX; 3];
+        let mut high = [i32::MIN; 3];
+        for cell in &self.board {
+            for axis in 0..3 {
+                low[axis] = low[axis].min(cell.at[axis]);
+                high[axis] = high[axis].max(cell.at[axis]);
+            }
+        }
+        let mut seen: Vec<BTreeSet<Shape>> = vec![BTreeSet::new(); self.pieces.len()];
+        let mut fits = vec![false; self.pieces.len()];
+        let mut all = Vec::new();
+        for (piece, shape) in &self.shapes {
+            let info = &self.pieces[*piece];
+            if shape.len() > self.board.len() {
+                let kind = TilingErrorKind::PieceTooLarge {
+                    piece: info.name.clone(),
+                    cells: shape.len(),
+                    board: self.board.len(),
+                };
+                return Err(self.located(kind, info));
+            }
+            for orientation in orientations(shape, &turns) {
+                if !seen[*piece].insert(orientation.clone()) {
+                    continue;
+                }
+                let most = extent(&orientation);
+                let range = |axis: usize| low[axis]..=high[axis] - most[axis];
+                for dx in range(0) {
+                    for dy in range(1) {
+                        for dz in range(2) {
+                            let cells: Option<Vec<usize>> = orientation
+                                .iter()
+                                .map(|cell| {
+                                    let at = [cell.at[0] + dx, cell.at[1] + dy, cell.at[2] + dz];
+                                    let moved = Cell {
+                                        at,
+                                        suffix: cell.suffix,
+                                    };
+                                    self.board.binary_search(&moved).ok()
+                                })
+                                .collect();
+                            if let Some(cells) = cells {
+                                fits[*piece] = true;
+                                all.push(Placement {
+                                    piece: *piece,
+                                    cells,
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for (piece, info) in self.pieces.iter().enumerate() {
+            if !fits[piece] && info.bounds.0 > 0 {
+                let kind = TilingErrorKind::FitsNowhere(info.name.clone());
+                return Err(self.located(kind, info));
+            }
+        }
+        Ok(all)
+    }
+
+    fn located(&self, kind: TilingErrorKind, piece: &Piece) -> TilingError {
+        match piece.at {
+            Some((line, column)) => TilingError::at(kind, line, column),
+            None => TilingError::new(kind),
+        }
+    }
+
+    /// The item name of board cell `i`.
+    pub(crate) fn cell_name(&self, i: usize) -> String {
+        let cell = &self.board[i];
+        let at = &cell.at[..self.dimensions];
+        match self.naming {
+            Naming::Knuth => {
+                let mut name: String = at.iter().map(|&x| knuth::encode(x)).collect();
+                name.push_str(&self.suffixes[usize::from(cell.suffix)]);
+                name
+            }
+            Naming::Dashed => at
+                .iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join("-"),
+        }
+    }
+
+    pub(crate) fn board(&self) -> &[Cell] {
+        &self.board
+    }
+
+    pub(crate) fn optional(&self) -> &[bool] {
+        &self.optional
+    }
+
+    pub(crate) fn pieces(&self) -> &[Piece] {
+        &self.pieces
+    }
+
+    /// Every orientation of each piece, all its lines together.
+    pub(crate) fn orientation_sets(&self) -> Vec<BTreeSet<Shape>> {
+        let turns = generators(self.dimensions, self.rotate, self.reflect);
+        let mut sets = vec![BTreeSet::new(); self.pieces.len()];
+        for (piece, shape) in &self.shapes {
+            sets[*piece].extend(orientations(shape, &turns));
+        }
+        sets
+    }
+}
+
+/// The cell at row `r`, column `c` of the plane.
+fn planar(r: usize, c: usize) -> Cell {
+    let coordinate = |x: usize| i32::try_from(x).unwrap_or(i32::MAX);
+    Cell {
+        at: [coordinate(r), coordinate(c), 0],
+        suffix: 0,
+    }
+}

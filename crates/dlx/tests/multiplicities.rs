@@ -1,0 +1,336 @@
+//! Multiplicities (Knuth's MCC problems, Algorithm M) against a brute force
+//! over every subset of options, on small random problems with bounds,
+//! secondary items and colors: the same solutions, each verified; the same
+//! counts and statistics by pieces and on a rayon pool; selections,
+//! exclusions, pieces and resets; and Knuth's text format.
+
+mod common;
+
+use std::ops::ControlFlow;
+
+use dlx::{Color, Entry, Limits, OptionId, Outcome, Problem, Solver};
+use proptest::prelude::*;
+
+use common::sorted;
+
+/// A small random problem: each primary item with bounds `(lo, hi)`, and
+/// options as lists of (item, color) with color 0 for none; colors only on
+/// secondary items.
+#[derive(Clone, Debug)]
+struct Spec {
+    bounds: Vec<(u32, u32)>,
+    secondary: usize,
+    options: Vec<Vec<(usize, u32)>>,
+}
+
+impl Spec {
+    fn primary(&self) -> usize {
+        self.bounds.len()
+    }
+}
+
+fn spec() -> impl Strategy<Value = Spec> {
+    let bound = (1u32..=3).prop_flat_map(|hi| (0..=hi, Just(hi)));
+    (proptest::collection::vec(bound, 1..=4), 0usize..=2).prop_flat_map(|(bounds, secondary)| {
+        let primary = bounds.len();
+        let n = primary + secondary;
+        let option =
+            proptest::collection::btree_map(0..n, 0u32..=2, 1..=n.min(4)).prop_map(move |items| {
+                items
+                    .into_iter()
+                    .map(|(item, color)| (item, if item < primary { 0 } else { color }))
+                    .collect::<Vec<_>>()
+            });
+        proptest::collection::vec(option, 0..=10).prop_map(move |options| Spec {
+            bounds: bounds.clone(),
+            secondary,
+            options,
+        })
+    })
+}
+
+/// Builds the problem, skipping options without a primary item, and the
+/// specs of the options kept, by id.
+fn build(spec: &Spec) -> (Problem, Vec<Vec<(usize, u32)>>) {
+    let mut problem = Problem::new(spec.primary(), spec.secondary);
+    for (item, &(lo, hi)) in spec.bounds.iter().enumerate() {
+        problem.set_bounds(item, lo, hi).unwrap();
+    }
+    let colors: Vec<Color> = (1..=2)
+        .map(|c| problem.color(&format!("c{c}")).unwrap())
+        .collect();
+    let mut kept = Vec::new();
+    for option in &spec.options {
+        let entries: Vec<Entry> = option
+            .iter()
+            .map(|&(item, c)| Entry::from((item, (c > 0).then(|| colors[c as usize - 1]))))
+            .collect();
+        if let Ok(id) = problem.add_option(entries) {
+            assert_eq!(id.index(), kept.len());
+            kept.push(option.clone());
+        }
+    }
+    (problem, kept)
+}
+
+/// Whether the options of `mask` can be in one solution, from the
+/// definition: no primary item more than `hi` times, no secondary item
+/// twice unless every use gives it one color.
+fn fit(spec: &Spec, options: &[Vec<(usize, u32)>], mask: u32) -> bool {
+    let n = spec.primary() + spec.secondary;
+    let mut count = vec![0u32; n];
+    let mut color = vec![None; n];
+    for (_, option) in options
+        .iter()
+        .enumerate()
+        .filter(|&(k, _)| mask >> k & 1 == 1)
+    {
+        for &(item, c) in option {
+            count[item] += 1;
+            if item < spec.primary() {
+                if count[item] > spec.bounds[item].1 {
+                    return false;
+                }
+            } else if *color[item].get_or_insert(c) != c || (c == 0 && count[item] > 1) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Whether the options of `mask` are a solution: they fit, and every
+/// primary item is covered at least `lo` times.
+fn is_solution(spec: &Spec, options: &[Vec<(usize, u32)>], mask: u32) -> bool {
+    let mut count = vec![0u32; spec.primary()];
+    for (_, option) in options
+        .iter()
+        .enumerate()
+        .filter(|&(k, _)| mask >> k & 1 == 1)
+    {
+        for &(item, _) in option {
+            if item < spec.primary() {
+                count[item] += 1;
+            }
+        }
+    }
+    fit(spec, options, mask) && count.iter().zip(&spec.bounds).all(|(&c, &(lo, _))| c >= lo)
+}
+
+/// Every solution, as sorted option indices, in sorted order.
+fn brute_force(spec: &Spec, options: &[Vec<(usize, u32)>]) -> Vec<Vec<usize>> {
+    let mut all: Vec<Vec<usize>> = (0u32..1 << options.len())
+        .filter(|&mask| is_solution(spec, options, mask))
+        .map(|mask| (0..options.len()).filter(|k| mask >> k & 1 == 1).collect())
+        .collect();
+    all.sort();
+    all
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    /// The solutions are exactly the brute force's, each once and verified;
+    /// the pieces of every split, and a rayon pool, give the serial count
+    /// and statistics.
+    #[test]
+    fn matches_brute_force(spec in spec()) {
+        let (problem, options) = build(&spec);
+        let expected = brute_force(&spec, &options);
+        let mut solver = Solver::new(&problem);
+        solver.profile_levels(true);
+        let found: Vec<Vec<OptionId>> = solver.solutions().collect();
+        for solution in &found {
+            prop_assert!(problem.verify(solution).is_ok(), "{:?}", problem.verify(solution));
+        }
+        prop_assert_eq!(sorted(found), expected.clone());
+        let whole = solver.stats();
+        prop_assert_eq!(whole.solutions, expected.len() as u64);
+        let levels = whole.level_nodes.clone().unwrap();
+        prop_assert_eq!(levels.iter().sum::<u64>(), whole.nodes);
+
+        for depth in 0..4 {
+            let split = solver.split(depth);
+            let mut total = split.stats().clone();
+            let mut count = 0;
+            for piece in split.pieces() {
+                solver.clear_stats();
+                count += solver.count_piece(piece).unwrap();
+                total.merge(&solver.stats());
+            }
+            prop_assert_eq!(count, expected.len() as u64);
+            prop_assert_eq!(&total, &whole, "depth {}", depth);
+        }
+        #[cfg(feature = "parallel")]
+        {
+            solver.clear_stats();
+            let counted = solver.par_count();
+            prop_assert_eq!(counted.solutions, expected.len() as u64);
+            prop_assert_eq!(counted.stats, whole);
+        }
+        solver.clear_stats();
+        prop_assert_eq!(solver.count_up_to(1), expected.len().min(1) as u64);
+        prop_assert_eq!(solver.first().is_some(), !expected.is_empty());
+
+        // Knuth's text format gives back the same problem.
+        let mut text = Vec::new();
+        dlx::write(&problem, &mut text).unwrap();
+        let again = dlx::read(&text[..]).unwrap();
+        for item in 0..problem.item_count() {
+            prop_assert_eq!(again.bounds(item), problem.bounds(item));
+        }
+        prop_assert_eq!(sorted(Solver::new(&again).solutions()), expected);
+    }
+
+    /// Selections and exclusions: a selection succeeds exactly when the
+    /// options selected still fit (no item past its upper bound, colors
+    /// agree), and the solutions are then the brute force's that hold every
+    /// selected option and no excluded one; a piece selected on top, and
+    /// released, changes nothing; reset gives the fresh count.
+    #[test]
+    fn selections_match_brute_force(
+        spec in spec(),
+        steps in proptest::collection::vec((any::<bool>(), 0usize..10), 1..8),
+    ) {
+        let (problem, options) = build(&spec);
+        let all = brute_force(&spec, &options);
+        let mut solver = Solver::new(&problem);
+        let (mut selected, mut excluded) = (Vec::new(), Vec::new());
+        for (select, k) in steps {
+            if options.is_empty() {
+                break;
+            }
+            let k = k % options.len();
+            let id = OptionId::from_index(k);
+            if select {
+                let mask = selected.iter().fold(1u32 << k, |m, &s: &usize| m | 1 << s);
+                let fits = fit(&spec, &options, mask)
+                    && !selected.contains(&k)
+                    && !excluded.contains(&k);
+                prop_assert_eq!(solver.select(id).is_ok(), fits, "select {} after {:?}", k, selected);
+                if fits {
+                    selected.push(k);
+                }
+            } else if !selected.contains(&k) {
+                solver.exclude(id).unwrap();
+                if !excluded.contains(&k) {
+                    excluded.push(k);
+                }
+            } else {
+                prop_assert!(solver.exclude(id).is_err());
+            }
+            let expected: Vec<Vec<usize>> = all
+                .iter()
+                .filter(|s| selected.iter().all(|k| s.contains(k)))
+                .filter(|s| !excluded.iter().any(|k| s.contains(k)))
+                .cloned()
+                .collect();
+            prop_assert_eq!(sorted(solver.solutions()), expected.clone());
+            // Pause after a solution, then the pieces of a split, each
+            // selected and released.
+            solver.next_solution();
+            let split = solver.split(2);
+            let mut count = 0;
+            for piece in split.pieces() {
+                solver.select_piece(piece).unwrap();
+                count += solver.count();
+                for _ in piece {
+                    prop_assert!(solver.unselect().is_some());
+                }
+            }
+            prop_assert_eq!(count, expected.len() as u64);
+            prop_assert_eq!(solver.count(), expected.len() as u64);
+        }
+        solver.reset();
+        prop_assert_eq!(sorted(solver.solutions()), all);
+    }
+}
+
+/// The example of dlx3.w's documentation, built in code: `A B 2:3|C | X Y`.
+fn knuth() -> Problem {
+    let mut problem = Problem::with_names(["A", "B", "C"], ["X", "Y"]).unwrap();
+    problem.set_bounds(2, 2, 3).unwrap();
+    for option in [
+        &["A", "B", "X:0", "Y:0"][..],
+        &["A", "C", "X:1", "Y:1"],
+        &["C", "X:0"],
+        &["B", "X:1"],
+        &["C", "Y:1"],
+    ] {
+        problem.add_option_named(option.iter().copied()).unwrap();
+    }
+    problem
+}
+
+#[test]
+fn knuths_example_has_one_solution() {
+    let problem = knuth();
+    let mut solver = Solver::new(&problem);
+    let solutions: Vec<Vec<OptionId>> = solver.solutions().collect();
+    assert_eq!(sorted(solutions), [vec![1, 3, 4]]);
+    assert_eq!(solver.outcome(), Outcome::Complete);
+}
+
+#[test]
+fn a_multiset_is_found_once_not_in_every_order() {
+    // Item a takes two of four options: six pairs, not twelve orders.
+    let mut problem = Problem::new(1, 0);
+    problem.set_bounds(0, 2, 2).unwrap();
+    for _ in 0..4 {
+        problem.add_option([0usize]).unwrap();
+    }
+    let mut solver = Solver::new(&problem);
+    assert_eq!(solver.count(), 6);
+    // Between 0 and 4: every subset, the empty one too.
+    problem.set_bounds(0, 0, 4).unwrap();
+    let mut solver = Solver::new(&problem);
+    assert_eq!(solver.count(), 16);
+    let mut lens = Vec::new();
+    solver.for_each(|s| {
+        lens.push(s.len());
+        ControlFlow::Continue(())
+    });
+    lens.sort();
+    assert_eq!(lens, [0, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 4]);
+}
+
+#[test]
+fn limits_stop_a_search_with_multiplicities() {
+    let mut problem = Problem::new(1, 0);
+    problem.set_bounds(0, 0, 6).unwrap();
+    for _ in 0..6 {
+        problem.add_option([0usize]).unwrap();
+    }
+    let mut solver = Solver::new(&problem);
+    assert_eq!(solver.count(), 64);
+    solver.set_limits(Limits::new().solutions(10));
+    assert_eq!(solver.count(), 10);
+    assert_eq!(solver.outcome(), Outcome::SolutionLimit);
+    solver.clear_stats();
+    solver.set_limits(Limits::new().nodes(5));
+    solver.count();
+    assert_eq!(solver.outcome(), Outcome::NodeLimit);
+    assert_eq!(solver.stats().nodes, 5);
+}
+
+#[test]
+fn a_piece_may_hold_a_null_move() {
+    // Item a (0 to 2 times) first: its null move is a level of its own.
+    let mut problem = Problem::new(2, 0);
+    problem.set_bounds(0, 0, 2).unwrap();
+    problem.add_option([0usize]).unwrap();
+    problem.add_option([1usize]).unwrap();
+    let mut solver = Solver::new(&problem);
+    assert_eq!(solver.count(), 2);
+    let split = solver.split(2);
+    assert!(split.pieces().iter().any(|p| p.contains(&OptionId::NULL)));
+    let mut total = 0;
+    for piece in split.pieces() {
+        total += solver.count_piece(piece).unwrap();
+    }
+    assert_eq!(total, 2);
+    // A piece that does not fit is an error, and changes nothing.
+    let bad = [OptionId::from_index(1), OptionId::NULL, OptionId::NULL];
+    assert!(solver.count_piece(&bad).is_err());
+    assert_eq!(solver.count(), 2);
+}
