@@ -159,6 +159,27 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # Making puzzles
+//!
+//! A [`Generator`] makes puzzles with one solution of any layout, minimal
+//! or down to a number of givens, their givens keeping a [`Symmetry`], the
+//! same for a seed on every platform; [`Grid::rate`] scores a puzzle from
+//! the engine's own search ([`Rating`], [`Difficulty`]: forced moves alone
+//! score 0); [`Grid::canonical`] and [`Grid::transform`] give the least
+//! and a random equivalent puzzle of a layout of boxes; [`Grid::to_problem`]
+//! is a puzzle's exact-cover problem, for [`dlx::write`].
+//!
+//! ```
+//! use sudoku_dlx::{Difficulty, Generator, Layout, Symmetry};
+//!
+//! let mut generator = Generator::new(&Layout::boxes(2, 3)?).symmetry(Symmetry::Mirror);
+//! let puzzle = generator.generate(3)?;
+//! assert!(puzzle.is_uniquely_solvable()?);
+//! assert!(puzzle.rate()?.difficulty >= Difficulty::Forced);
+//! assert_eq!(puzzle.transform(9)?.canonical()?, puzzle.canonical()?);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # What is here
 //!
 //! - [`Layout`] and [`Variant`]: the shapes, built once; [`House`]: a row,
@@ -173,6 +194,9 @@
 //!   with the search statistics of each (the search's nodes and updates, as
 //!   the dlx engine counts them; the givens' selection is not counted), and
 //!   [`GridSolutions`], the solutions found one at a time.
+//! - Making puzzles: [`Generator`] and [`Symmetry`], [`Rating`] and
+//!   [`Difficulty`], and the errors [`GenerateError`], [`SymmetryError`],
+//!   [`TransformError`].
 //! - [`Puzzles`]: a streaming reader of puzzle files (one puzzle per line,
 //!   or grids over several lines, `#` comments), each [`Record`] with its
 //!   line number, and errors that name line and column.
@@ -186,23 +210,29 @@
 #![warn(missing_docs)]
 
 mod alphabet;
+mod canon;
 mod encode;
 mod error;
+mod generate;
 mod grid;
 mod jigsaw;
 mod layout;
+mod rate;
 mod read;
 mod solve;
 mod text;
 mod variant;
 
 pub use alphabet::{Alphabet, AlphabetError, AlphabetErrorKind};
+pub use canon::TransformError;
 pub use error::{
     Conflict, GridError, GridErrorKind, House, LayoutError, LayoutErrorKind, ParseError,
     ParseErrorKind,
 };
+pub use generate::{GenerateError, Generator, Symmetry, SymmetryError};
 pub use grid::Grid;
 pub use layout::Layout;
+pub use rate::{Difficulty, Rating, ORDERINGS};
 pub use read::{Puzzles, ReadOptions, Record};
 pub use solve::{GridSolutions, SolveError, SudokuSolver};
 pub use variant::Variant;
@@ -217,6 +247,10 @@ const _: () = {
     assert_send_sync::<Conflict>();
     assert_send_sync::<Grid>();
     assert_send_sync::<GridError>();
+    assert_send_sync::<GenerateError>();
+    assert_send_sync::<Generator>();
+    assert_send_sync::<Rating>();
+    assert_send_sync::<TransformError>();
     assert_send_sync::<GridSolutions<'static>>();
     assert_send_sync::<House>();
     assert_send_sync::<Layout>();

@@ -695,6 +695,58 @@ impl Grid {
         })
     }
 
+    /// The exact-cover problem of this puzzle, with the givens applied:
+    /// the layout's problem (see the crate docs) without the options that
+    /// contradict a given (another digit in a given's cell, the given's
+    /// digit elsewhere in its houses, a placement its rules forbid) or that
+    /// pencilmarks rule out. Its solutions are the puzzle's, each with the
+    /// givens' options; [`dlx::write`] writes it in Knuth's format.
+    ///
+    /// # Errors
+    ///
+    /// The [`Conflict`] of givens that repeat a digit in a house or break
+    /// a rule.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let puzzle = sudoku_dlx::Grid::parse("1...\n..3.\n.4..\n...2")?;
+    /// let problem = puzzle.to_problem()?;
+    /// let count = dlx::Solver::new(&problem).count();
+    /// assert_eq!(count, puzzle.count_solutions_up_to(1000)?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_problem(&self) -> Result<dlx::Problem, Conflict> {
+        self.check()?;
+        let n = self.side();
+        let mut problem = encode::problem(self.layout());
+        // The items the givens' options hold.
+        let mut taken = vec![false; problem.item_count()];
+        let mut given = vec![false; n * n * n];
+        for (cell, &digit) in self.cells().iter().enumerate() {
+            if digit != 0 {
+                let id = encode::option(n, cell, digit);
+                given[id.index()] = true;
+                for entry in problem.option(id).unwrap_or_default() {
+                    taken[entry.item] = true;
+                }
+            }
+        }
+        let dropped: Vec<dlx::OptionId> = problem
+            .options()
+            .filter(|&(id, entries)| {
+                let (cell, digit) = encode::decode(n, id);
+                !given[id.index()]
+                    && (entries.iter().any(|e| taken[e.item]) || !self.is_candidate(cell, digit))
+            })
+            .map(|(id, _)| id)
+            .collect();
+        for id in dropped {
+            problem.remove_option(id);
+        }
+        Ok(problem)
+    }
+
     /// Runs `f` with this thread's solver for the grid's layout.
     fn with_solver<T>(&self, f: impl FnOnce(&mut SudokuSolver) -> T) -> T {
         f(Lease::take(self.layout()).solver())
