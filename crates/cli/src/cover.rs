@@ -19,11 +19,20 @@ pub struct Args {
     /// per line; secondary items may carry a color, `item:color`; lines that
     /// start with '|' are comments.
     file: Option<PathBuf>,
+    /// Check the solutions of file SOLUTIONS against the problem instead of
+    /// solving it: blocks of option lines separated by blank lines, as
+    /// 'dlx cover' prints them, each line an option of the problem by its
+    /// items (in any order, with their colors). Each bad solution is named
+    /// on stderr (SOLUTIONS:LINE: solution K: why); the status is 0 when
+    /// all are valid, 1 otherwise.
+    #[arg(long, value_name = "SOLUTIONS")]
+    verify: Option<PathBuf>,
     #[command(flatten)]
     run: Run,
 }
 
-const FORMAT_HELP: &str = "\
+const FORMAT_HELP: &str = concat!(
+    "\
 Output format.
 
 text: each solution as its option lines, as the input has them,
@@ -38,7 +47,9 @@ those options as Knuth's format writes them. With --count, one
 object, {\"count\":N,\"complete\":BOOL,\"interrupted\":BOOL}: count is the
 number of solutions found, complete whether the whole search space
 was explored (all the pieces asked, with --piece), interrupted
-whether a signal stopped the search.";
+whether a signal stopped the search.",
+    crate::run::format_help_tail!()
+);
 
 /// `dlx cover`: read the problem, then run it.
 pub fn run(args: Args) -> Result<Status> {
@@ -89,6 +100,10 @@ pub fn run(args: Args) -> Result<Status> {
             return Ok(Status::Failed);
         }
     };
+    if let Some(path) = &args.verify {
+        let file = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+        return crate::verify::run(&problem, &path.display().to_string(), BufReader::new(file));
+    }
     run::solve(&problem, &args.run, &lines)
 }
 

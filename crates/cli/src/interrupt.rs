@@ -8,6 +8,9 @@
 //! written already, and no search to stop: if it is still reading a quarter
 //! of a second after the signal, it exits at once. A second signal always
 //! does.
+//!
+//! A time limit ([`stop_after`]) sets the same flag from a timer thread, so
+//! the searches stop the same way; [`timed_out`] tells the two apart.
 
 use std::process;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
@@ -23,6 +26,9 @@ static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
 
 /// Signals received so far (saturating at 2).
 static SIGNALS: AtomicU8 = AtomicU8::new(0);
+
+/// Whether the time limit set the flag (and no signal came first).
+static TIMED_OUT: AtomicBool = AtomicBool::new(false);
 
 /// Whether the command is reading its input.
 static READING: AtomicBool = AtomicBool::new(false);
@@ -70,4 +76,22 @@ pub fn reading<T>(read: impl FnOnce() -> T) -> T {
     let value = read();
     READING.store(false, Ordering::SeqCst);
     value
+}
+
+/// Sets the flag when `limit` has passed, from a thread of its own: the
+/// searches under way then stop as for a signal, and [`timed_out`] says
+/// that the time limit stopped them.
+pub fn stop_after(limit: Duration) {
+    let flag = flag();
+    thread::spawn(move || {
+        thread::sleep(limit);
+        TIMED_OUT.store(true, Ordering::SeqCst);
+        flag.store(true, Ordering::SeqCst);
+    });
+}
+
+/// Whether the time limit, not a signal, set the flag: a signal that came
+/// first (or after) makes the run an interrupted one.
+pub fn timed_out() -> bool {
+    TIMED_OUT.load(Ordering::SeqCst) && SIGNALS.load(Ordering::SeqCst) == 0
 }

@@ -1,11 +1,16 @@
-//! `dlx`: exact cover from the command line. Sudoku of any size, any problem
-//! in Knuth's DLX text format, N-queens and pentomino tilings, all through
-//! the `dlx` engine.
+//! `dlx`: exact cover from the command line. Sudoku of any size (solved,
+//! generated, rated, canonicalized), any problem in Knuth's DLX text
+//! format, tilings of any board by any pieces in the plane or in space,
+//! N-queens and pentominoes, all through the `dlx` engine.
 //!
 //! Output goes to stdout, diagnostics to stderr. Exit status: 0 when every
-//! input was solved, 1 when some input had no solution or was invalid, 2 for
-//! usage errors, unreadable files, a closed or full stdout and problems too
-//! large for the machine, 130 when interrupted (Ctrl-C or SIGTERM). A closed
+//! input was solved, 1 when some input had no solution or was invalid (or
+//! `cover --verify` found a bad solution, `merge` a missing or foreign
+//! piece), 2 for usage errors, unreadable files, a closed or full stdout and
+//! problems too large for the machine, 3 when `--max-nodes` or
+//! `--time-limit` stopped a search before its end (what was found is
+//! written, and is not "no solution"), 130 when interrupted (Ctrl-C or
+//! SIGTERM). A closed
 //! pipe (`dlx ... | head`) ends the program quietly with status 0. A closed
 //! or full stderr loses the diagnostics, never the run.
 
@@ -17,34 +22,60 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod checkpoint;
+mod count;
 mod cover;
+mod estimate;
+mod generate;
 mod interrupt;
+mod limits;
+mod merge;
 mod pentomino;
 mod progress;
 mod queens;
+mod record;
 mod run;
 mod sudoku;
+mod tile;
+mod verify;
 
-/// Exact cover with dancing links: sudoku, Knuth's DLX format, N-queens,
-/// pentominoes.
+/// Exact cover with dancing links: sudoku, Knuth's DLX format, tilings,
+/// N-queens, pentominoes.
 #[derive(Debug, Parser)]
-#[command(name = "dlx", version, about, long_about = None)]
+#[command(name = "dlx", version, about, long_about = None, after_help = EXIT_STATUS)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
 }
+
+/// The exit statuses, in `dlx --help`.
+const EXIT_STATUS: &str = "\
+Exit status: 0 solved; 1 some input had no solution or was invalid (a bad
+solution for cover --verify, a missing or foreign piece for merge); 2 usage
+errors, unreadable files; 3 a search stopped by --max-nodes or --time-limit
+before its end (not 'no solution'); 130 interrupted (Ctrl-C, SIGTERM).";
 
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Solve, count or check sudoku puzzles of any size and layout, one per
     /// line or drawn as grids.
     Sudoku(sudoku::Args),
+    /// Make sudoku puzzles with one solution each: minimal or down to a
+    /// number of givens, symmetric, of any size and layout, rated, seeded.
+    Generate(generate::Args),
     /// Solve an exact-cover problem written in Knuth's DLX text format.
     Cover(cover::Args),
+    /// Tile a board with pieces, in the plane or in space, read in Knuth's
+    /// polyomino-dlx form or drawn.
+    #[command(long_about = tile::LONG_ABOUT)]
+    Tile(tile::Args),
     /// Place N queens on an N x N board, none attacking another.
     Queens(queens::Args),
     /// Tile a board of 60 cells with the 12 pentominoes.
     Pentomino(pentomino::Args),
+    /// Add up the counts of the pieces of a split search (--piece I/N
+    /// --count --format json), each exactly once.
+    Merge(merge::Args),
 }
 
 /// The exit status of a run that went to the end.
@@ -56,7 +87,13 @@ pub enum Status {
     Failed,
     /// A signal stopped the run; what was done is written.
     Interrupted,
+    /// A limit (`--max-nodes`, `--time-limit`) stopped a search before its
+    /// end; what was found is written.
+    Stopped,
 }
+
+/// The exit status of a run stopped by `--max-nodes` or `--time-limit`.
+pub const STOPPED_STATUS: u8 = 3;
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -77,14 +114,18 @@ fn main() -> ExitCode {
     }
     let result = match cli.command {
         Command::Sudoku(args) => sudoku::run(args),
+        Command::Generate(args) => generate::run(args),
         Command::Cover(args) => cover::run(args),
+        Command::Tile(args) => tile::run(args),
         Command::Queens(args) => queens::run(args),
         Command::Pentomino(args) => pentomino::run(args),
+        Command::Merge(args) => merge::run(args),
     };
     match result {
         Ok(Status::Solved) => ExitCode::SUCCESS,
         Ok(Status::Failed) => ExitCode::from(1),
         Ok(Status::Interrupted) => ExitCode::from(interrupt::EXIT_STATUS),
+        Ok(Status::Stopped) => ExitCode::from(STOPPED_STATUS),
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             // The whole chain of causes, each after a colon.

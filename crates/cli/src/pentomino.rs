@@ -1,12 +1,10 @@
-//! `dlx pentomino`: the twelve pentominoes on a board of 60 cells.
-
-use std::io::{self, Write};
+//! `dlx pentomino`: the twelve pentominoes on a board of 60 cells, the
+//! built-in piece set of the tiling code (`dlx tile`).
 
 use anyhow::{Context, Result};
-use dlx::puzzles::{Board, Tilings};
-use dlx::{OptionId, Problem};
+use dlx::puzzles::{Board, Tiling, Tilings};
 
-use crate::run::{self, Print, Run};
+use crate::run::{self, Run};
 use crate::Status;
 
 /// `dlx pentomino`.
@@ -24,7 +22,8 @@ pub struct Args {
     run: Run,
 }
 
-const FORMAT_HELP: &str = "\
+const FORMAT_HELP: &str = concat!(
+    "\
 Output format.
 
 text: each tiling drawn as the board, each cell the letter of its
@@ -39,7 +38,9 @@ piece and its cells, row-column). With --count, one object,
 {\"count\":N,\"complete\":BOOL,\"interrupted\":BOOL}: count is the number
 of tilings found, complete whether the whole search space was
 explored (all the pieces asked, with --piece), interrupted whether a
-signal stopped the search.";
+signal stopped the search.",
+    crate::run::format_help_tail!()
+);
 
 /// `dlx pentomino`.
 pub fn run(args: Args) -> Result<Status> {
@@ -53,24 +54,8 @@ pub fn run(args: Args) -> Result<Status> {
         },
     )
     .with_context(|| format!("cannot tile the board {}", args.board))?;
-    run::solve(&problem, &args.run, &Pictures { board })
-}
-
-/// Each tiling drawn as the board, each cell the letter of its piece.
-struct Pictures {
-    board: Board,
-}
-
-impl Print for Pictures {
-    fn text(
-        &self,
-        out: &mut dyn Write,
-        problem: &Problem,
-        solution: &[OptionId],
-    ) -> io::Result<()> {
-        let picture = dlx::puzzles::pentomino_picture(problem, &self.board, solution);
-        write!(out, "{picture}")
-    }
+    let tiling = Tiling::pentominoes(&board);
+    run::solve(&problem, &args.run, &crate::tile::Pictures { tiling })
 }
 
 fn parse_board(text: &str) -> Result<Board> {

@@ -19,7 +19,8 @@ pub struct Args {
     run: Run,
 }
 
-const FORMAT_HELP: &str = "\
+const FORMAT_HELP: &str = concat!(
+    "\
 Output format.
 
 text: each solution drawn as the board, a Q for each queen,
@@ -34,7 +35,9 @@ column and diagonals). With --count, one object,
 {\"count\":N,\"complete\":BOOL,\"interrupted\":BOOL}: count is the number
 of solutions found, complete whether the whole search space was
 explored (all the pieces asked, with --piece), interrupted whether a
-signal stopped the search.";
+signal stopped the search.",
+    crate::run::format_help_tail!()
+);
 
 /// `dlx queens N`.
 pub fn run(args: Args) -> Result<Status> {

@@ -32,7 +32,8 @@ use sudoku_dlx::{Alphabet, Layout, Puzzles, ReadOptions, Variant};
 
 use crate::{diagnose, interrupt, located, Status};
 
-mod output;
+mod make;
+pub(crate) mod output;
 mod read;
 mod schedule;
 mod solve;
@@ -106,6 +107,40 @@ pub struct Args {
     /// then 0-F with '.' empty; one with '0' and neither is invalid.
     #[arg(long, value_name = "SYMBOLS", value_parser = parse_alphabet)]
     alphabet: Option<Alphabet>,
+    #[command(flatten)]
+    layout: LayoutArgs,
+    /// Rate each puzzle: a score from the engine's own search, 0 for a
+    /// puzzle solved by forced moves alone (naked and hidden singles), else
+    /// the mean search nodes beyond them over 4 fixed relabellings of the
+    /// digits, and a class: forced, easy (below 30), medium (below 300),
+    /// hard (below 3000), extreme. Only puzzles with one solution are rated.
+    #[arg(long, conflicts_with_all = ["count", "all", "check", "canon", "transform"])]
+    rate: bool,
+    /// Print each puzzle's canonical form: the least equivalent puzzle
+    /// (bands, stacks, rows in bands, columns in stacks, transposition for
+    /// square boxes, digits relabelled), a given before an empty cell and
+    /// smaller digits first. Two puzzles are equivalent exactly when their
+    /// forms are equal. Boxes without variants only.
+    #[arg(long, conflicts_with_all = ["count", "all", "check", "transform"])]
+    canon: bool,
+    /// Print a random puzzle equivalent to each (as --canon transforms);
+    /// --seed names it.
+    #[arg(long, conflicts_with_all = ["count", "all", "check"])]
+    transform: bool,
+    /// The seed of --transform (default 0): the same seed, the same
+    /// puzzles.
+    #[arg(long, value_name = "S", requires = "transform")]
+    seed: Option<u64>,
+    /// Write the puzzle's exact-cover problem in Knuth's DLX format
+    /// instead of solving it, the givens applied (the options that
+    /// contradict them left out), for `dlx cover`. Takes one puzzle.
+    #[arg(long, value_name = "FORMAT", value_parser = ["dlx"])]
+    emit: Option<String>,
+}
+
+/// The layout flags, shared by `dlx sudoku` and `dlx generate`.
+#[derive(Clone, Debug, Default, clap::Args)]
+pub struct LayoutArgs {
     /// Read every puzzle as N x N with the squarest boxes (6: 2x3, 8: 2x4,
     /// 9: 3x3, 12: 3x4, 15: 3x5, 16: 4x4...): a line of N*N cells is a
     /// puzzle, a line of N cells a grid row. Settles whether a line of 16
@@ -153,7 +188,9 @@ when interrupted.";
 const FORMAT_HELP: &str = "\
 Output format.
 
-line: one line per puzzle: the solution; with --count the count ('N
+line: one line per puzzle: the solution; with --rate the score and the
+class ('52.25 medium'); with --canon or --transform the puzzle made;
+with --count the count ('N
 interrupted' when a signal stopped the search); with --check unique,
 multiple or none; with --all each solution on a line of its own,
 then an empty line. A puzzle with no solution gives 'none', text
@@ -170,7 +207,9 @@ asks \"solution\" (the one found), \"solutions\" (--all: the list of
 those found) or \"count\" (--count, --check: the number of solutions
 counted), and \"error\" (what went wrong, as said on stderr) and
 \"stats\" ({\"nodes\":N,\"updates\":N,\"micros\":N}, with --stats) when
-there are some. With --all and no --limit (or one above 16), the
+there are some. --rate adds \"score\", \"difficulty\", \"nodes\" (of
+each search) and \"forced_nodes\" (status unique); --canon \"canonical\"
+and --transform \"transformed\" (status ok). With --all and no --limit (or one above 16), the
 solutions are written as they are found, and status, error and stats
 follow them.";
 
@@ -193,7 +232,7 @@ fn parse_variant(text: &str) -> Result<Variant, String> {
 }
 
 /// The layout that --size, --box, --regions and --variant ask for, if any.
-fn layout(args: &Args) -> Result<Option<Layout>> {
+pub fn layout(args: &LayoutArgs) -> Result<Option<Layout>> {
     let base = if let Some(side) = args.size {
         Some(Layout::squarest(side).context("bad --size")?)
     } else if let Some((rows, cols)) = args.boxes {
@@ -234,6 +273,12 @@ pub enum Mode {
     All(u64),
     /// Solutions counted up to 2.
     Check,
+    /// A rating (--rate).
+    Rate,
+    /// The canonical form (--canon).
+    Canon,
+    /// A random equivalent puzzle, of this seed (--transform).
+    Transform(u64),
 }
 
 /// Everything a worker needs to turn a record into its output.
@@ -272,9 +317,12 @@ pub fn run(args: Args) -> Result<Status> {
         (true, _, _) => Mode::Count(args.limit.unwrap_or(u64::MAX)),
         (_, true, _) => Mode::All(args.limit.unwrap_or(u64::MAX)),
         (_, _, true) => Mode::Check,
+        _ if args.rate => Mode::Rate,
+        _ if args.canon => Mode::Canon,
+        _ if args.transform => Mode::Transform(args.seed.unwrap_or(0)),
         _ => Mode::Solve,
     };
-    let layout = layout(&args)?;
+    let layout = layout(&args.layout)?;
     let alphabet = args.alphabet.unwrap_or_default();
     let mut options = ReadOptions::new().alphabet(alphabet.clone());
     if let Some(layout) = layout {
@@ -302,6 +350,9 @@ pub fn run(args: Args) -> Result<Status> {
     let mut files = args.files;
     if files.is_empty() {
         files.push(PathBuf::from("-"));
+    }
+    if args.emit.is_some() {
+        return emit(&files, options);
     }
     // No bar while puzzles are typed: it would share their lines.
     let typing = files.iter().any(|p| p.as_os_str() == "-") && io::stdin().is_terminal();
@@ -400,4 +451,46 @@ fn print_summary(summary: &Summary, elapsed: Duration) {
         summary.updates,
         summary.search.as_secs_f64()
     ));
+}
+
+/// `--emit dlx`: writes the exact-cover problem of the one puzzle of
+/// `files` in Knuth's format.
+fn emit(files: &[PathBuf], options: ReadOptions) -> Result<Status> {
+    let mut puzzles = Vec::new();
+    for path in files {
+        let (reader, name): (Box<dyn BufRead + Send>, String) = if path.as_os_str() == "-" {
+            (Box::new(BufReader::new(io::stdin())), "<stdin>".to_string())
+        } else {
+            let name = path.display().to_string();
+            let file = File::open(path).with_context(|| format!("cannot read {name}"))?;
+            (Box::new(BufReader::new(file)), name)
+        };
+        for record in Puzzles::with_options(reader, options.clone()) {
+            let record = record.with_context(|| format!("cannot read {name}"))?;
+            match record.result {
+                Ok(puzzle) => puzzles.push((name.clone(), record.line, puzzle)),
+                Err(e) => bail!(
+                    "{}: {}",
+                    located(&name, Some(e.line()), e.column()),
+                    e.kind()
+                ),
+            }
+        }
+    }
+    let [(name, line, puzzle)] = <[_; 1]>::try_from(puzzles)
+        .map_err(|p: Vec<_>| anyhow::anyhow!("--emit dlx takes one puzzle, found {}", p.len()))?;
+    let problem = match puzzle.to_problem() {
+        Ok(problem) => problem,
+        Err(conflict) => {
+            diagnose(format_args!(
+                "{}: no solution: {conflict}",
+                located(&name, Some(line), None)
+            ));
+            return Ok(Status::Failed);
+        }
+    };
+    let mut out = BufWriter::new(io::stdout().lock());
+    dlx::write(&problem, &mut out)?;
+    out.flush()?;
+    Ok(Status::Solved)
 }

@@ -3,13 +3,14 @@
 
 use std::io::{self, Write};
 
-use sudoku_dlx::{Alphabet, AlphabetError, Grid};
+use sudoku_dlx::{Alphabet, AlphabetError, Grid, Rating};
 
 use super::solve::{Report, Search, Status, Verdict};
 use super::{Format, Mode};
 
 mod grid;
 mod json;
+pub use json::RatingFields;
 mod line;
 
 /// Writes the records of one format.
@@ -31,7 +32,7 @@ pub fn writer(format: Format, mode: Mode, alphabet: Alphabet) -> Box<dyn Writer>
     match format {
         Format::Line => Box::new(line::Line { mode, alphabet }),
         Format::Grid => Box::new(grid::Drawn { mode, alphabet }),
-        Format::Json => Box::new(json::Json { alphabet }),
+        Format::Json => Box::new(json::Json { mode, alphabet }),
     }
 }
 
@@ -83,4 +84,9 @@ fn stream_text(
     end_of_solutions(&mut end, verdict.status);
     out.write_all(end.as_bytes())?;
     Ok(verdict)
+}
+
+/// The text of a rating: the score and the class, `52.25 medium`.
+pub fn rating_text(rating: &Rating) -> String {
+    format!("{:.2} {}", rating.score, rating.difficulty)
 }

@@ -175,7 +175,9 @@ impl Input<'_> {
             let verdict = &done.verdict;
             summary.puzzles += 1;
             match verdict.status {
-                Status::Solved | Status::Unique | Status::Multiple => summary.solved += 1,
+                Status::Solved | Status::Unique | Status::Multiple | Status::Ok => {
+                    summary.solved += 1
+                }
                 Status::None => summary.none += 1,
                 Status::Invalid => summary.invalid += 1,
                 Status::Interrupted => summary.interrupted += 1,

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::ProgressBar;
 use serde::{Serialize, Serializer};
-use sudoku_dlx::{Grid, Record, SolveError, SudokuSolver};
+use sudoku_dlx::{Grid, Rating, Record, SolveError, SudokuSolver};
 
 use super::{Job, Mode};
 
@@ -27,6 +27,8 @@ pub enum Status {
     Invalid,
     /// Stopped by a signal before it was answered.
     Interrupted,
+    /// Answered without a search (--canon, --transform).
+    Ok,
 }
 
 impl Status {
@@ -39,6 +41,7 @@ impl Status {
             Status::None => "none",
             Status::Invalid => "invalid",
             Status::Interrupted => "interrupted",
+            Status::Ok => "ok",
         }
     }
 }
@@ -55,6 +58,11 @@ pub enum Answer {
     Solutions(Vec<Grid>),
     /// The number of solutions counted (--count, --check).
     Count(u64),
+    /// The rating of a puzzle with one solution (--rate).
+    Rating(Rating),
+    /// An equivalent puzzle: the canonical form (--canon) or a random one
+    /// (--transform).
+    Form(Grid),
 }
 
 impl Answer {
@@ -65,6 +73,7 @@ impl Answer {
             Mode::Solve => Answer::Nothing,
             Mode::All(_) => Answer::Solutions(Vec::new()),
             Mode::Count(_) | Mode::Check => Answer::Count(found),
+            Mode::Rate | Mode::Canon | Mode::Transform(_) => Answer::Nothing,
         }
     }
 
@@ -75,6 +84,7 @@ impl Answer {
             Answer::Solution(_) => 1,
             Answer::Solutions(solutions) => solutions.len() as u64,
             Answer::Count(count) => *count,
+            Answer::Rating(_) | Answer::Form(_) => 1,
         }
     }
 }
@@ -103,7 +113,7 @@ pub struct PuzzleStats {
 
 impl PuzzleStats {
     /// The statistics of the search `solver` just made, which took `time`.
-    fn of(solver: &SudokuSolver, time: Duration) -> PuzzleStats {
+    pub fn of(solver: &SudokuSolver, time: Duration) -> PuzzleStats {
         let stats = solver.stats();
         PuzzleStats {
             nodes: stats.nodes,
@@ -113,7 +123,7 @@ impl PuzzleStats {
     }
 
     /// The statistics of a puzzle answered before any search.
-    fn no_search(time: Duration) -> PuzzleStats {
+    pub fn no_search(time: Duration) -> PuzzleStats {
         PuzzleStats {
             time,
             ..PuzzleStats::default()
@@ -138,7 +148,7 @@ impl Verdict {
     /// The verdict on a search in `mode` of the puzzle at `line` that found
     /// `found` solutions, or was `interrupted` after them; `why_none` says
     /// why there are none when the search does not.
-    fn of_search(
+    pub fn of_search(
         mode: Mode,
         line: usize,
         found: u64,
@@ -186,7 +196,7 @@ pub struct Report<'a> {
 
 impl<'a> Report<'a> {
     /// The report of a record that is no valid puzzle.
-    fn invalid(
+    pub fn invalid(
         line: usize,
         puzzle: Option<&'a Grid>,
         diagnostic: Diagnostic,
@@ -219,6 +229,9 @@ pub fn solve<'a>(record: &'a Record, job: &Job) -> Report<'a> {
             return Report::invalid(record.line, None, diagnostic, stats);
         }
     };
+    if let Some(report) = super::make::answer(record.line, puzzle, job) {
+        return report;
+    }
     let (answer, interrupted, stats) =
         SudokuSolver::with_thread_solver_for(puzzle.layout(), |solver| {
             solver.set_cancel_flag(Some(Arc::clone(&job.cancel)));
@@ -236,6 +249,9 @@ pub fn solve<'a>(record: &'a Record, job: &Job) -> Report<'a> {
                     let limit = usize::try_from(limit).unwrap_or(usize::MAX);
                     Answer::Solutions(solutions.take(limit).collect())
                 }),
+                Mode::Rate | Mode::Canon | Mode::Transform(_) => {
+                    unreachable!("answered by make::answer")
+                }
             };
             // A stopped --all keeps the solutions it found.
             let interrupted = solver.outcome() == dlx::Outcome::Cancelled;

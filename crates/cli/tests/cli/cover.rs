@@ -1,28 +1,8 @@
 //! `dlx cover`, `dlx queens` and `dlx pentomino`.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 
-use crate::fixture;
-
-fn dlx() -> Command {
-    Command::cargo_bin("dlx").expect("the dlx binary is built")
-}
-
-/// Runs `dlx ARGS` and returns stdout, asserting success.
-fn stdout(args: &[&str]) -> String {
-    let output = dlx().args(args).output().unwrap();
-    assert!(
-        output.status.success(),
-        "dlx {args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
-}
-
-fn count(args: &[&str]) -> u64 {
-    stdout(args).trim().parse().unwrap()
-}
+use crate::{count, dlx, fixture, stdout};
 
 #[test]
 fn cover_prints_the_option_lines_of_each_solution() {

@@ -405,3 +405,20 @@ fn a_problem_too_large_for_the_memory_is_refused_before_it_is_built() {
     assert!(stderr.contains("needs about 1."), "{stderr}");
     assert!(stderr.contains("GB of memory, more than the"), "{stderr}");
 }
+
+#[test]
+fn a_signal_stops_a_puzzle_being_made() {
+    // A minimal 25x25 puzzle takes minutes: SIGTERM stops it within its
+    // searches, with status 130 and no puzzle (its tests were cut short).
+    // A watchdog kills a run that ignores the signal.
+    let started = std::time::Instant::now();
+    let (code, stdout, stderr) = shell(
+        r#""$DLX" generate --size 25 --seed 3 -j 1 & pid=$!
+(sleep 30; kill -KILL $pid) >/dev/null 2>&1 &
+sleep 2; kill -TERM $pid; wait $pid"#,
+    );
+    assert_eq!(code, Some(130), "{stderr}");
+    assert!(stderr.contains("interrupted"), "{stderr}");
+    assert!(!stdout.contains(|c: char| c.is_ascii_digit()), "{stdout}");
+    assert!(started.elapsed().as_secs() < 30);
+}

@@ -4,7 +4,33 @@ mod cover;
 mod formats;
 mod io;
 mod layouts;
+mod making;
+mod runs;
 mod sudoku;
+mod tile;
+
+use assert_cmd::Command;
+
+/// `dlx`, the binary under test.
+pub fn dlx() -> Command {
+    Command::cargo_bin("dlx").expect("the dlx binary is built")
+}
+
+/// Runs `dlx ARGS` and returns stdout, asserting success.
+pub fn stdout(args: &[&str]) -> String {
+    let output = dlx().args(args).output().unwrap();
+    assert!(
+        output.status.success(),
+        "dlx {args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// The number `dlx ARGS` prints, asserting success.
+pub fn count(args: &[&str]) -> u64 {
+    stdout(args).trim().parse().unwrap()
+}
 
 /// The path of a file in the repository's `fixtures/` folder.
 pub fn fixture(path: &str) -> String {

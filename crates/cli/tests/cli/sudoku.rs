@@ -7,20 +7,15 @@ use std::io::{BufRead, BufReader, Read};
 use std::path::PathBuf;
 use std::process::{Child, Command as StdCommand, Stdio};
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use sudoku_dlx::{Alphabet, Grid, Puzzles, Record};
 
-use crate::{fixture, LEETCODE, LEETCODE_SOLUTION};
+use crate::{dlx, fixture, LEETCODE, LEETCODE_SOLUTION};
 
 const INKALA: &str =
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 const INKALA_SOLUTION: &str =
     "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
-
-fn dlx() -> Command {
-    Command::cargo_bin("dlx").expect("the dlx binary is built")
-}
 
 /// The output of `dlx sudoku ARGS`: (exit code, stdout, stderr).
 /// Reads the rest of a spawned `dlx`'s stderr, then waits for it: its exit

@@ -40,6 +40,14 @@ impl Writer for Drawn {
                 out.push_str(&count_or_status(self.mode, *count, status));
                 out.push_str("\n\n");
             }
+            Answer::Rating(rating) => {
+                out.push_str(&super::rating_text(rating));
+                out.push_str("\n\n");
+            }
+            Answer::Form(grid) => {
+                out.push_str(&self.show(grid));
+                out.push('\n');
+            }
         }
     }
 

@@ -5,18 +5,41 @@ use std::io::{self, Write};
 
 use serde::ser::{Error as _, SerializeSeq};
 use serde::{Serialize, Serializer};
-use sudoku_dlx::{Alphabet, Grid};
+use sudoku_dlx::{Alphabet, Grid, Rating};
 
 use super::{text_or_error, Writer};
 use crate::sudoku::solve::{Answer, PuzzleStats, Report, Search, Status, Verdict};
+use crate::sudoku::Mode;
 
 pub struct Json {
+    pub mode: Mode,
     pub alphabet: Alphabet,
 }
 
 impl Json {
     fn show(&self, grid: &Grid) -> String {
         text_or_error(grid.to_line_with(&self.alphabet))
+    }
+}
+
+/// The fields of a rating in a JSON record, the same in `dlx sudoku
+/// --rate` and `dlx generate --rate`.
+#[derive(Serialize)]
+pub struct RatingFields {
+    score: f64,
+    difficulty: String,
+    nodes: Vec<u64>,
+    forced_nodes: u64,
+}
+
+impl From<&Rating> for RatingFields {
+    fn from(rating: &Rating) -> RatingFields {
+        RatingFields {
+            score: rating.score,
+            difficulty: rating.difficulty.to_string(),
+            nodes: rating.nodes.clone(),
+            forced_nodes: rating.forced_nodes,
+        }
     }
 }
 
@@ -37,6 +60,14 @@ struct Record<'a> {
     solutions: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     count: Option<u64>,
+    /// --rate: the score, its class and the nodes of each search.
+    #[serde(flatten)]
+    rating: Option<RatingFields>,
+    /// --canon and --transform: the equivalent puzzle.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    canonical: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    transformed: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -104,6 +135,8 @@ struct Tail<'a> {
 impl Writer for Json {
     fn record(&self, out: &mut String, file: &str, report: &Report) {
         let (mut solution, mut solutions, mut count) = (None, None, None);
+        let mut rating = None;
+        let (mut canonical, mut transformed) = (None, None);
         match &report.answer {
             Answer::Nothing => {}
             Answer::Solution(grid) => solution = Some(self.show(grid)),
@@ -111,6 +144,9 @@ impl Writer for Json {
                 solutions = Some(grids.iter().map(|g| self.show(g)).collect())
             }
             Answer::Count(n) => count = Some(*n),
+            Answer::Rating(r) => rating = Some(RatingFields::from(r)),
+            Answer::Form(grid) if self.mode == Mode::Canon => canonical = Some(self.show(grid)),
+            Answer::Form(grid) => transformed = Some(self.show(grid)),
         }
         let verdict = &report.verdict;
         let record = Record {
@@ -122,6 +158,9 @@ impl Writer for Json {
             solution,
             solutions,
             count,
+            rating,
+            canonical,
+            transformed,
             error: verdict.diagnostic.as_ref().map(|d| d.message.as_str()),
             stats: verdict.stats,
         };

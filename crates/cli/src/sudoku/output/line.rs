@@ -42,6 +42,14 @@ impl Writer for Line {
                 out.push_str(&count_or_status(self.mode, *count, status));
                 out.push('\n');
             }
+            Answer::Rating(rating) => {
+                out.push_str(&super::rating_text(rating));
+                out.push('\n');
+            }
+            Answer::Form(grid) => {
+                out.push_str(&self.show(grid));
+                out.push('\n');
+            }
         }
     }
 

@@ -1,0 +1,136 @@
+//! `--checkpoint FILE`: the pieces of a count recorded as they are done,
+//! so that a count killed part-way resumes where it stopped.
+//!
+//! Each line of the file is the [`Record`] of one subtree of the split, as
+//! `--piece K/N --count --format json` would print it with N the number of
+//! subtrees (subtree 1 also carries the figures of the walk above the
+//! split): so a finished checkpoint file is also input for `dlx merge`.
+//! Lines are written whole, one `write` each, as pieces finish; a last line
+//! cut short by a kill is dropped when the file is opened again.
+
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use anyhow::{bail, Context, Result};
+use dlx::{Split, Stats};
+
+use crate::located;
+use crate::record::{short, Record};
+
+/// An open checkpoint file, appended to as pieces are done.
+pub struct Checkpoint {
+    path: PathBuf,
+    file: Mutex<File>,
+    fingerprint: String,
+}
+
+impl Checkpoint {
+    /// Opens (or creates) the checkpoint file of the problem with this
+    /// fingerprint cut as `split`, and returns it with the pieces it holds
+    /// already (by index from 0, with their records).
+    ///
+    /// # Errors
+    ///
+    /// When the file cannot be read or written, holds a line that is no
+    /// record (`FILE:LINE:COL`), a record of another problem or split, or a
+    /// piece twice.
+    pub fn open(
+        path: &Path,
+        fingerprint: &str,
+        split: &Split,
+    ) -> Result<(Checkpoint, Vec<(usize, Record)>)> {
+        let name = path.display().to_string();
+        let mut file = OpenOptions::new()
+            .read(true)
+            .append(true)
+            .create(true)
+            .open(path)
+            .with_context(|| format!("cannot open the checkpoint file {name}"))?;
+        let mut text = String::new();
+        file.read_to_string(&mut text)
+            .with_context(|| format!("cannot read the checkpoint file {name}"))?;
+        let mut done: Vec<(usize, Record)> = Vec::new();
+        let mut seen: Vec<Option<usize>> = vec![None; split.len()];
+        let mut offset = 0;
+        for (k, line) in text.split_inclusive('\n').enumerate() {
+            let number = k + 1;
+            let whole = line.ends_with('\n');
+            let record: Record = match serde_json::from_str(line.trim_end()) {
+                Ok(record) => record,
+                Err(_) if !whole => {
+                    // The last line, cut short by a kill: drop it.
+                    file.set_len(offset as u64)
+                        .with_context(|| format!("cannot write the checkpoint file {name}"))?;
+                    file.seek(SeekFrom::End(0))?;
+                    break;
+                }
+                Err(e) => bail!(
+                    "{}: not a checkpoint record: {e}",
+                    located(&name, Some(number), Some(e.column()))
+                ),
+            };
+            offset += line.len();
+            if !whole {
+                // A whole record whose newline was lost: complete the line.
+                file.write_all(b"\n")?;
+            }
+            let at = located(&name, Some(number), None);
+            if record.fingerprint.as_deref() != Some(fingerprint) {
+                bail!(
+                    "{at}: a checkpoint of another problem (fingerprint {}), not of this one ({})",
+                    short(record.fingerprint.as_deref().unwrap_or("none")),
+                    short(fingerprint)
+                );
+            }
+            if record.depth != Some(split.depth()) || record.pieces != Some(split.len()) {
+                bail!(
+                    "{at}: a checkpoint of another split ({} subtrees at depth {}), not of this one ({} subtrees at depth {})",
+                    record.pieces.unwrap_or_default(),
+                    record.depth.unwrap_or_default(),
+                    split.len(),
+                    split.depth()
+                );
+            }
+            let index = match record.piece {
+                Some(piece) if (1..=split.len()).contains(&piece) && record.complete => piece - 1,
+                _ => bail!("{at}: not the record of a finished piece"),
+            };
+            if let Some(first) = seen[index] {
+                bail!(
+                    "{at}: piece {}/{} is there already (line {first})",
+                    index + 1,
+                    split.len()
+                );
+            }
+            seen[index] = Some(number);
+            done.push((index, record));
+        }
+        let checkpoint = Checkpoint {
+            path: path.to_path_buf(),
+            file: Mutex::new(file),
+            fingerprint: fingerprint.to_string(),
+        };
+        Ok((checkpoint, done))
+    }
+
+    /// Appends the record of subtree `index` of `split` (found `count`
+    /// solutions with these figures), in one write.
+    ///
+    /// # Errors
+    ///
+    /// When the file cannot be written.
+    pub fn append(&self, index: usize, count: u64, stats: &Stats, split: &Split) -> Result<()> {
+        let record = Record::count(count, None).piece(
+            &self.fingerprint,
+            split.depth(),
+            (index + 1, split.len()),
+            stats,
+        );
+        let mut file = self.file.lock().unwrap_or_else(|e| e.into_inner());
+        file.write_all(record.line().as_bytes())
+            .and_then(|()| file.flush())
+            .with_context(|| format!("cannot write the checkpoint file {}", self.path.display()))
+    }
+}

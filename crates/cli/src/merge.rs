@@ -1,0 +1,236 @@
+//! `dlx merge`: the counts of the pieces of one split search added up,
+//! when every piece is there exactly once, finished, and of the same
+//! problem and split; otherwise what is wrong, and no total.
+
+use std::collections::HashMap;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Write};
+use std::path::PathBuf;
+
+use anyhow::{Context, Result};
+
+use crate::record::{short, Record};
+use crate::run::Format;
+use crate::{diagnose, located, Status};
+
+/// `dlx merge`.
+#[derive(Clone, Debug, clap::Args)]
+pub struct Args {
+    /// Files of piece records, as `dlx ... --count --format json --piece
+    /// I/N` prints them (or `--checkpoint` writes them), one JSON object a
+    /// line; stdin when none or '-'.
+    files: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text, long_help = FORMAT_HELP)]
+    format: Format,
+    /// Print the total nodes and updates of the pieces to stderr.
+    #[arg(long)]
+    stats: bool,
+}
+
+const FORMAT_HELP: &str = "\
+Output format.
+
+text: the total count alone.
+
+json: one object, the record of the whole search:
+{\"count\":N,\"complete\":true,\"interrupted\":false,\"fingerprint\":HEX,
+\"depth\":D,\"pieces\":N,\"nodes\":N,\"updates\":N}.
+
+The input records are those of --piece I/N --count --format json:
+{\"count\":N,\"complete\":BOOL,\"interrupted\":BOOL,\"fingerprint\":HEX,
+\"depth\":D,\"piece\":I,\"pieces\":N,\"nodes\":N,\"updates\":N}, with
+\"stopped\" when a limit stopped the piece. The total is printed only when
+every piece 1..N is there exactly once, complete, and of one problem (the
+SHA-256 of its text in Knuth's format) and one split (depth and N);
+otherwise each fault is named on stderr and the status is 1.";
+
+/// A record and where it was read.
+struct Entry {
+    at: String,
+    record: Record,
+    fingerprint: String,
+    depth: usize,
+    piece: usize,
+    pieces: usize,
+}
+
+/// `dlx merge`.
+pub fn run(args: Args) -> Result<Status> {
+    let mut entries = Vec::new();
+    let mut faults = 0usize;
+    let mut fault = |line: String| {
+        diagnose(line);
+        faults += 1;
+    };
+    let files = if args.files.is_empty() {
+        vec![PathBuf::from("-")]
+    } else {
+        args.files.clone()
+    };
+    for path in &files {
+        let (name, reader): (String, Box<dyn BufRead>) = if path.as_os_str() == "-" {
+            ("<stdin>".to_string(), Box::new(io::stdin().lock()))
+        } else {
+            let file =
+                File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+            (path.display().to_string(), Box::new(BufReader::new(file)))
+        };
+        for (k, line) in reader.lines().enumerate() {
+            let line = line.with_context(|| format!("cannot read {name}"))?;
+            let number = k + 1;
+            if line.trim().is_empty() {
+                continue;
+            }
+            let record: Record = match serde_json::from_str(&line) {
+                Ok(record) => record,
+                Err(e) => {
+                    fault(format!(
+                        "{}: not a piece record: {e}",
+                        located(&name, Some(number), Some(e.column()))
+                    ));
+                    continue;
+                }
+            };
+            let at = located(&name, Some(number), None);
+            match (
+                &record.fingerprint,
+                record.depth,
+                record.piece,
+                record.pieces,
+            ) {
+                (Some(fingerprint), Some(depth), Some(piece), Some(pieces)) => {
+                    entries.push(Entry {
+                        at,
+                        fingerprint: fingerprint.clone(),
+                        depth,
+                        piece,
+                        pieces,
+                        record,
+                    });
+                }
+                _ => fault(format!(
+                    "{at}: not a piece record (no fingerprint, depth, piece or pieces: \
+                     run each piece with --piece I/N --count --format json)"
+                )),
+            }
+        }
+    }
+    if entries.is_empty() {
+        diagnose("dlx: merge: no piece records, no total");
+        return Ok(Status::Failed);
+    }
+    // The problem and the split most records are of (the first on a tie):
+    // the others are named as foreign.
+    let fingerprint = most_common(entries.iter().map(|e| e.fingerprint.clone()));
+    let (depth, pieces) = most_common(
+        entries
+            .iter()
+            .filter(|e| e.fingerprint == fingerprint)
+            .map(|e| (e.depth, e.pieces)),
+    );
+    let mut places: Vec<Vec<&Entry>> = vec![Vec::new(); pieces + 1];
+    for entry in &entries {
+        if entry.fingerprint != fingerprint {
+            fault(format!(
+                "{}: piece of another problem (fingerprint {}, not {})",
+                entry.at,
+                short(&entry.fingerprint),
+                short(&fingerprint)
+            ));
+        } else if (entry.depth, entry.pieces) != (depth, pieces) {
+            fault(format!(
+                "{}: piece of another split (piece {}/{} at depth {}, not of {pieces} at depth {depth})",
+                entry.at, entry.piece, entry.pieces, entry.depth
+            ));
+        } else if entry.piece == 0 || entry.piece > pieces {
+            fault(format!(
+                "{}: piece {}/{pieces} does not exist",
+                entry.at, entry.piece
+            ));
+        } else {
+            places[entry.piece].push(entry);
+        }
+    }
+    let mut total = Record {
+        complete: true,
+        fingerprint: Some(fingerprint.clone()),
+        depth: Some(depth),
+        pieces: Some(pieces),
+        nodes: Some(0),
+        updates: Some(0),
+        ..Record::default()
+    };
+    for (piece, found) in places.iter().enumerate().skip(1) {
+        match found.as_slice() {
+            [] => fault(format!("dlx: merge: piece {piece}/{pieces} is missing")),
+            [entry] if !entry.record.complete => fault(format!(
+                "{}: piece {piece}/{pieces} is incomplete ({})",
+                entry.at,
+                entry
+                    .record
+                    .stopped
+                    .as_deref()
+                    .unwrap_or(if entry.record.interrupted {
+                        "interrupted"
+                    } else {
+                        "solution limit"
+                    })
+            )),
+            [entry] => {
+                total.count += entry.record.count;
+                total.nodes =
+                    Some(total.nodes.unwrap_or_default() + entry.record.nodes.unwrap_or_default());
+                total.updates = Some(
+                    total.updates.unwrap_or_default() + entry.record.updates.unwrap_or_default(),
+                );
+            }
+            several => {
+                let at: Vec<&str> = several.iter().map(|e| e.at.as_str()).collect();
+                let times = match several.len() {
+                    2 => "twice".to_string(),
+                    n => format!("{n} times"),
+                };
+                fault(format!(
+                    "dlx: merge: piece {piece}/{pieces} appears {times} ({})",
+                    at.join(", ")
+                ));
+            }
+        }
+    }
+    if faults > 0 {
+        diagnose(format_args!(
+            "dlx: merge: {faults} fault{}, no total",
+            if faults == 1 { "" } else { "s" }
+        ));
+        return Ok(Status::Failed);
+    }
+    let mut out = io::stdout().lock();
+    match args.format {
+        Format::Text => writeln!(out, "{}", total.count)?,
+        Format::Json => out.write_all(total.line().as_bytes())?,
+    }
+    out.flush()?;
+    if args.stats {
+        diagnose(format_args!(
+            "solutions: {}, nodes: {}, updates: {} ({pieces} pieces at depth {depth})",
+            total.count,
+            total.nodes.unwrap_or_default(),
+            total.updates.unwrap_or_default()
+        ));
+    }
+    Ok(Status::Solved)
+}
+
+/// The value that comes most often, the first of those on a tie.
+fn most_common<T: Clone + Eq + std::hash::Hash>(values: impl Iterator<Item = T>) -> T {
+    let mut counts: HashMap<T, (usize, usize)> = HashMap::new();
+    for (k, value) in values.enumerate() {
+        counts.entry(value).or_insert((0, k)).0 += 1;
+    }
+    counts
+        .into_iter()
+        .max_by_key(|(_, (n, first))| (*n, std::cmp::Reverse(*first)))
+        .map(|(value, _)| value)
+        .expect("called with at least one value")
+}

@@ -1,0 +1,141 @@
+//! The record of a count: one line of JSON. A piece of a split tree
+//! (`--piece I/N`, and each line of a `--checkpoint` file) also says which
+//! problem and which split it belongs to, so that `dlx merge` adds up only
+//! pieces of one problem and one split, each exactly once.
+
+use std::fmt::Write as _;
+
+use dlx::{Problem, Stats};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::limits::Stop;
+
+/// A count, and for a piece, where it belongs.
+///
+/// `{"count":N,"complete":BOOL,"interrupted":BOOL}`, with
+/// `"stopped":"node limit"` (or `"time limit"`, `"interrupted"`) when a
+/// limit stopped the search; a piece adds `"fingerprint"`, `"depth"`,
+/// `"piece"`, `"pieces"`, `"nodes"` and `"updates"`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    /// Solutions found.
+    pub count: u64,
+    /// Whether the whole search space asked for was explored.
+    pub complete: bool,
+    /// Whether a signal stopped the search.
+    #[serde(default)]
+    pub interrupted: bool,
+    /// What stopped the search short, if anything did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<String>,
+    /// The SHA-256 of the problem in Knuth's format, in hex.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fingerprint: Option<String>,
+    /// The depth the tree was cut at.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub depth: Option<usize>,
+    /// Which piece, from 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub piece: Option<usize>,
+    /// Of how many.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pieces: Option<usize>,
+    /// Search-tree nodes visited (piece 1 also counts those above the
+    /// split), as `--stats` counts them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<u64>,
+    /// Updates made, as `--stats` counts them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub updates: Option<u64>,
+}
+
+impl Record {
+    /// The record of a count that ended so.
+    pub fn count(count: u64, stop: Option<Stop>) -> Record {
+        Record {
+            count,
+            complete: stop.is_none(),
+            interrupted: stop == Some(Stop::Interrupted),
+            stopped: stop.filter(|s| s.is_short()).map(|s| s.name().to_string()),
+            ..Record::default()
+        }
+    }
+
+    /// This count as piece `piece` of `pieces` of the tree of the problem
+    /// with this fingerprint cut at `depth`, with its figures.
+    pub fn piece(
+        mut self,
+        fingerprint: &str,
+        depth: usize,
+        (piece, pieces): (usize, usize),
+        stats: &Stats,
+    ) -> Record {
+        self.fingerprint = Some(fingerprint.to_string());
+        self.depth = Some(depth);
+        self.piece = Some(piece);
+        self.pieces = Some(pieces);
+        self.nodes = Some(stats.nodes);
+        self.updates = Some(stats.updates);
+        self
+    }
+
+    /// The record as one line of JSON, with its newline.
+    pub fn line(&self) -> String {
+        let mut line = serde_json::to_string(self).unwrap_or_default();
+        line.push('\n');
+        line
+    }
+}
+
+/// The fingerprint of a problem: the SHA-256 of its text in Knuth's format
+/// as [`dlx::write`] writes it, in hex. Two problems with the same items and
+/// options in the same order have the same fingerprint, however their
+/// files were spaced or commented.
+pub fn fingerprint(problem: &Problem) -> String {
+    let mut text = Vec::new();
+    // Writing to memory fails only when memory does.
+    let _ = dlx::write(problem, &mut text);
+    let digest = Sha256::digest(&text);
+    let mut hex = String::with_capacity(64);
+    for byte in digest {
+        let _ = write!(hex, "{byte:02x}");
+    }
+    hex
+}
+
+/// A fingerprint shortened for messages.
+pub fn short(fingerprint: &str) -> &str {
+    fingerprint.get(..16).unwrap_or(fingerprint)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fingerprint_is_that_of_the_normalized_text() {
+        let a = dlx::parse("a b\n| a comment\na   b\n").unwrap();
+        let b = dlx::parse("a b\na b\n").unwrap();
+        let c = dlx::parse("a b\nb a\n").unwrap();
+        assert_eq!(fingerprint(&a), fingerprint(&b));
+        assert_ne!(fingerprint(&a), fingerprint(&c));
+        // The SHA-256 of "a b\na b\n", as sha256sum gives it.
+        assert_eq!(
+            fingerprint(&b),
+            "e330bd6988e1446386018792ea920a7d9e9c40426fba5335b361fb7a6be4e41b"
+        );
+    }
+
+    #[test]
+    fn a_plain_count_keeps_its_three_fields() {
+        assert_eq!(
+            Record::count(52, None).line(),
+            "{\"count\":52,\"complete\":true,\"interrupted\":false}\n"
+        );
+        assert_eq!(
+            Record::count(5, Some(Stop::NodeLimit)).line(),
+            "{\"count\":5,\"complete\":false,\"interrupted\":false,\"stopped\":\"node limit\"}\n"
+        );
+    }
+}

@@ -1,0 +1,61 @@
+//! The modes of `dlx sudoku` that make rather than solve: --rate,
+//! --canon and --transform.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use sudoku_dlx::{Grid, SolveError, SudokuSolver};
+
+use super::solve::{Answer, Diagnostic, PuzzleStats, Report, Status, Verdict};
+use super::{Job, Mode};
+
+/// The report on `puzzle` (at `line`) in a making mode, `None` in the
+/// solving modes.
+pub fn answer<'a>(line: usize, puzzle: &'a Grid, job: &Job) -> Option<Report<'a>> {
+    let started = job.stats.then(Instant::now);
+    let diagnostic = |message: String| Diagnostic {
+        line,
+        column: None,
+        message,
+    };
+    let (answer, status, message, stats) = match job.mode {
+        Mode::Rate => SudokuSolver::with_thread_solver_for(puzzle.layout(), |solver| {
+            solver.set_cancel_flag(Some(Arc::clone(&job.cancel)));
+            let rated = solver.rate(puzzle);
+            let stats = started.map(|t| PuzzleStats::of(solver, t.elapsed()));
+            let (answer, status, message) = match rated {
+                Ok(rating) => (Answer::Rating(rating), Status::Unique, None),
+                Err(SolveError::MultipleSolutions) => (
+                    Answer::Nothing,
+                    Status::Multiple,
+                    Some("more than one solution: only a puzzle with one is rated".to_string()),
+                ),
+                Err(SolveError::Cancelled { .. }) => (Answer::Nothing, Status::Interrupted, None),
+                Err(e) => (Answer::Nothing, Status::None, Some(e.to_string())),
+            };
+            (answer, status, message, stats)
+        }),
+        Mode::Canon | Mode::Transform(_) => {
+            let form = match job.mode {
+                Mode::Transform(seed) => puzzle.transform(seed),
+                _ => puzzle.canonical(),
+            };
+            let stats = started.map(|t| PuzzleStats::no_search(t.elapsed()));
+            match form {
+                Ok(grid) => (Answer::Form(grid), Status::Ok, None, stats),
+                Err(e) => (Answer::Nothing, Status::Invalid, Some(e.to_string()), stats),
+            }
+        }
+        _ => return None,
+    };
+    Some(Report {
+        line,
+        puzzle: Some(puzzle),
+        answer,
+        verdict: Verdict {
+            status,
+            diagnostic: message.map(diagnostic),
+            stats,
+        },
+    })
+}

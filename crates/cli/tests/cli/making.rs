@@ -1,0 +1,168 @@
+//! `dlx generate` and the making modes of `dlx sudoku` (--rate, --canon,
+//! --transform, --emit dlx), run as a user runs them; the puzzles made are
+//! checked by the library's solver, not by the generator.
+
+use serde_json::Value;
+use sudoku_dlx::{Grid, Layout, Symmetry};
+
+use crate::{dlx, fixture, LEETCODE};
+
+/// `dlx ARGS` with `stdin`: (exit code, stdout, stderr).
+fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let out = dlx().args(args).write_stdin(stdin).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn generated_puzzles_are_unique_and_the_same_for_a_seed_with_any_threads() {
+    let (code, one, _) = run(&["generate", "-n", "12", "--seed", "99", "-j", "1"], "");
+    assert_eq!(code, 0);
+    let (_, two, _) = run(&["generate", "-n", "12", "--seed", "99", "-j", "2"], "");
+    assert_eq!(one, two);
+    let puzzles: Vec<&str> = one.lines().collect();
+    assert_eq!(puzzles.len(), 12);
+    for line in &puzzles {
+        let puzzle = Grid::parse(line).unwrap();
+        assert_eq!(puzzle.count_solutions_up_to(2).unwrap(), 1, "{line}");
+    }
+    let (_, other, _) = run(&["generate", "-n", "12", "--seed", "100"], "");
+    assert_ne!(one, other);
+}
+
+#[test]
+fn a_run_without_a_seed_says_its_seed() {
+    let (code, out, err) = run(&["generate", "-n", "2"], "");
+    assert_eq!(code, 0);
+    let seed = err
+        .split_whitespace()
+        .nth(3)
+        .unwrap_or_else(|| panic!("{err}"));
+    let (_, again, _) = run(&["generate", "-n", "2", "--seed", seed], "");
+    assert_eq!(out, again);
+}
+
+#[test]
+fn layouts_sizes_and_symmetry() {
+    let map = fixture("sudoku/jigsaw-regions.txt");
+    let cases: Vec<(Vec<&str>, Layout)> = vec![
+        (vec!["--size", "6"], Layout::boxes(2, 3).unwrap()),
+        (vec!["--box", "3x2"], Layout::boxes(3, 2).unwrap()),
+        (vec!["--size", "12"], Layout::boxes(3, 4).unwrap()),
+        (
+            vec!["--variant", "anti-king"],
+            Layout::square(3)
+                .unwrap()
+                .with_variant(sudoku_dlx::Variant::AntiKing)
+                .unwrap(),
+        ),
+    ];
+    for (flags, layout) in cases {
+        let mut args = vec![
+            "generate",
+            "-n",
+            "3",
+            "--seed",
+            "4",
+            "--symmetry",
+            "rotate180",
+        ];
+        args.extend(&flags);
+        let (code, out, err) = run(&args, "");
+        assert_eq!(code, 0, "{flags:?}: {err}");
+        for line in out.lines() {
+            let puzzle = Grid::parse_in(line, &layout).unwrap();
+            assert_eq!(puzzle.count_solutions_up_to(2).unwrap(), 1, "{line}");
+            assert!(Symmetry::Rotate180.holds(&puzzle), "{line}");
+        }
+    }
+    let (code, out, err) = run(&["generate", "--regions", &map, "--seed", "1"], "");
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&map).unwrap();
+    let jigsaw = Layout::jigsaw(&text).unwrap();
+    let puzzle = Grid::parse_in(out.trim(), &jigsaw).unwrap();
+    assert_eq!(puzzle.count_solutions_up_to(2).unwrap(), 1);
+}
+
+#[test]
+fn json_records_and_filters() {
+    let (code, out, _) = run(
+        &[
+            "generate",
+            "-n",
+            "3",
+            "--seed",
+            "8",
+            "--difficulty",
+            "easy",
+            "--format",
+            "json",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    for line in out.lines() {
+        let record: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(record["status"], "unique");
+        assert_eq!(record["difficulty"], "easy");
+        let score = record["score"].as_f64().unwrap();
+        assert!(score > 0.0 && score < 30.0, "{line}");
+    }
+    // A target no attempt reaches is said, and the run fails.
+    let (code, out, err) = run(
+        &["generate", "--seed", "1", "--givens", "17", "--tries", "3"],
+        "",
+    );
+    assert_eq!((code, out.as_str()), (1, "none\n"));
+    assert!(
+        err.contains("no puzzle with at most 17 givens in 3 tries"),
+        "{err}"
+    );
+    // Bad names are usage errors that list the good ones.
+    let (code, _, err) = run(&["generate", "--symmetry", "spiral"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("rotate180"), "{err}");
+}
+
+#[test]
+fn rate_canon_and_transform() {
+    let (code, out, _) = run(&["sudoku", "--rate"], LEETCODE);
+    assert_eq!((code, out.as_str()), (0, "0.00 forced\n"));
+    let (_, out, _) = run(&["sudoku", "--rate", "--format", "json"], LEETCODE);
+    let record: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(record["score"], 0.0);
+    assert_eq!(record["difficulty"], "forced");
+
+    let (_, moved, _) = run(&["sudoku", "--transform", "--seed", "5"], LEETCODE);
+    assert_ne!(moved.trim(), LEETCODE);
+    let both = format!("{LEETCODE}\n{moved}");
+    let (code, forms, _) = run(&["sudoku", "--canon"], &both);
+    assert_eq!(code, 0);
+    let forms: Vec<&str> = forms.lines().collect();
+    assert_eq!(forms.len(), 2);
+    assert_eq!(forms[0], forms[1]);
+
+    let (code, out, err) = run(&["sudoku", "--canon", "--variant", "x"], LEETCODE);
+    assert_eq!((code, out.as_str()), (1, "invalid\n"));
+    assert!(err.contains("need boxes without variants"), "{err}");
+}
+
+#[test]
+fn an_emitted_problem_counts_the_same_in_dlx_cover() {
+    let puzzle = "1.3.............";
+    let (code, problem, _) = run(&["sudoku", "--emit", "dlx"], puzzle);
+    assert_eq!(code, 0);
+    let (_, count, _) = run(&["cover", "--count"], &problem);
+    let (_, expected, _) = run(&["sudoku", "--count"], puzzle);
+    assert_eq!(count.trim(), expected.trim());
+    assert!(expected.trim().parse::<u64>().unwrap() > 1);
+    let (code, _, err) = run(
+        &["sudoku", "--emit", "dlx"],
+        &format!("{LEETCODE}\n{LEETCODE}"),
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("takes one puzzle, found 2"), "{err}");
+}

@@ -1,0 +1,674 @@
+//! Runs that outgrow one machine, or one sitting: limits, --emit dlx,
+//! cover --verify, piece records and `dlx merge`, checkpoints, --estimate.
+
+use std::fs;
+use std::process::{Command as Process, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use assert_cmd::cargo::CommandCargoExt;
+use predicates::prelude::*;
+
+use crate::{dlx, fixture, stdout};
+
+/// The path of the dlx binary, for shell pipelines.
+fn bin() -> String {
+    Process::cargo_bin("dlx")
+        .unwrap()
+        .get_program()
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// Runs a shell command line, asserting success; returns stdout.
+fn sh(line: &str) -> String {
+    let output = Process::new("sh").args(["-c", line]).output().unwrap();
+    assert!(
+        output.status.success(),
+        "{line}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// The nodes of `dlx ARGS --count --stats`, from its stats line.
+fn nodes(args: &[&str]) -> u64 {
+    let output = dlx()
+        .args(args)
+        .args(["--count", "--stats"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8(output.stderr).unwrap();
+    err.split("nodes: ")
+        .nth(1)
+        .and_then(|rest| rest.split(',').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no nodes in {err}"))
+}
+
+#[test]
+fn emit_dlx_writes_a_problem_that_cover_counts_alike() {
+    let exe = bin();
+    for (command, want) in [
+        ("queens 6", "4"),
+        ("pentomino --board 3x20", "8"),
+        (
+            &format!("cover {}", fixture("exact-cover/langford-7.dlx")),
+            "52",
+        ),
+        (&format!("cover {}", fixture("exact-cover/colors.dlx")), ""),
+    ] {
+        let direct = sh(&format!("{exe} {command} --count; true"));
+        let emitted = sh(&format!(
+            "{exe} {command} --emit dlx | {exe} cover --count; true"
+        ));
+        assert_eq!(emitted, direct, "{command}");
+        if !want.is_empty() {
+            assert_eq!(direct.trim(), want, "{command}");
+        }
+    }
+    // The problem is written in Knuth's format, item line first.
+    let text = stdout(&["queens", "4", "--emit", "dlx"]);
+    assert!(text.lines().next().unwrap().contains('|'), "{text}");
+    dlx()
+        .args(["queens", "4", "--emit", "dlx", "--count"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn verify_passes_printed_solutions_and_names_bad_ones() {
+    let langford = fixture("exact-cover/langford-7.dlx");
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("good.txt");
+    fs::write(&good, stdout(&["cover", &langford])).unwrap();
+    let good = good.to_str().unwrap();
+    dlx()
+        .args(["cover", &langford, "--verify", good])
+        .assert()
+        .success()
+        .stdout("52 solutions checked: all valid\n");
+    // Reordered items and options are the same options.
+    let knuth = fixture("exact-cover/knuth.dlx");
+    let shuffled = dir.path().join("shuffled.txt");
+    fs::write(&shuffled, "g b\nf d a\n\ne c\n").unwrap();
+    // Solution 1 lacks c e; solution 2 lacks the rest.
+    dlx()
+        .args(["cover", &knuth, "--verify", shuffled.to_str().unwrap()])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "shuffled.txt:1: solution 1: primary item 'c' not covered",
+        ))
+        .stdout("2 solutions checked: 2 invalid\n");
+    let bad = dir.path().join("bad.txt");
+    fs::write(
+        &bad,
+        "c e\na d f\nb g\n\nc e\na d g\na d f\nb g\n\nc e\na d z\n\nc e\nb d\n\na d f\nb g\nc e\n\nc e\na d f\nb g\n",
+    )
+    .unwrap();
+    let out = dlx()
+        .args(["cover", &knuth, "--verify", bad.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    for want in [
+        "bad.txt:7: solution 2: item 'a' covered twice",
+        "bad.txt:11: solution 3: unknown item 'z'",
+        "bad.txt:14: solution 4: 'b d' is not an option of the problem",
+        "bad.txt:16: solution 5: the same as solution 1",
+        "bad.txt:20: solution 6: the same as solution 1",
+    ] {
+        assert!(err.contains(want), "{want}:\n{err}");
+    }
+    assert!(!err.contains("solution 1:"), "{err}");
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "6 solutions checked: 5 invalid\n"
+    );
+}
+
+#[test]
+fn the_node_limit_stops_the_search_and_says_so() {
+    for threads in ["1", "2"] {
+        let out = dlx()
+            .args([
+                "queens",
+                "10",
+                "--count",
+                "--max-nodes",
+                "1000",
+                "-j",
+                threads,
+            ])
+            .args(["--format", "json", "--stats"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(3), "-j {threads}");
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(json["complete"], false);
+        assert_eq!(json["interrupted"], false);
+        assert_eq!(json["stopped"], "node limit");
+        assert!(json["count"].as_u64().unwrap() < 724);
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.contains("stopped by the node limit (1000 nodes)"),
+            "{err}"
+        );
+        // The limit holds whatever the threads.
+        let nodes: u64 = err
+            .split("nodes: ")
+            .nth(1)
+            .unwrap()
+            .split(',')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(nodes <= 1000, "{nodes} nodes with -j {threads}");
+    }
+    dlx()
+        .args(["queens", "10", "--count", "--max-nodes", "1000", "-j", "1"])
+        .assert()
+        .code(3)
+        .stdout(predicate::str::ends_with(" stopped (node limit)\n"));
+    // Printing solutions stops too.
+    let out = dlx()
+        .args(["queens", "8", "--max-nodes", "200"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    // A limit the whole tree (1,199 nodes) fits in changes nothing, however
+    // many threads share it; one node less stops the run.
+    for threads in ["1", "2", "4", "8"] {
+        dlx()
+            .args([
+                "queens",
+                "8",
+                "--count",
+                "--max-nodes",
+                "1199",
+                "-j",
+                threads,
+            ])
+            .assert()
+            .success()
+            .stdout("92\n");
+        dlx()
+            .args([
+                "queens",
+                "8",
+                "--count",
+                "--max-nodes",
+                "1198",
+                "-j",
+                threads,
+            ])
+            .assert()
+            .code(3);
+    }
+    // --limit K is a success.
+    dlx()
+        .args(["queens", "8", "--count", "--limit", "5", "-j", "2"])
+        .assert()
+        .success()
+        .stdout("5\n");
+}
+
+#[test]
+fn the_time_limit_stops_a_long_search_and_says_so() {
+    for threads in ["1", "2"] {
+        let started = Instant::now();
+        let out = dlx()
+            .args([
+                "queens",
+                "16",
+                "--count",
+                "--time-limit",
+                "0.3",
+                "-j",
+                threads,
+            ])
+            .args(["--format", "json"])
+            .output()
+            .unwrap();
+        assert!(started.elapsed() < Duration::from_secs(20));
+        assert_eq!(out.status.code(), Some(3), "-j {threads}");
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(json["complete"], false);
+        assert_eq!(json["interrupted"], false);
+        assert_eq!(json["stopped"], "time limit");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains("stopped by the time limit"), "{err}");
+    }
+    dlx()
+        .args(["queens", "8", "--count", "--time-limit", "0"])
+        .assert()
+        .code(2);
+    let help = stdout(&["--help"]);
+    assert!(
+        help.contains("3 a search stopped by --max-nodes or --time-limit"),
+        "{help}"
+    );
+}
+
+/// Runs pieces 1..=n of pentomino 6x10 cut into `n` with `xargs -P 4`,
+/// each writing its record to `dir/piece-I.jsonl`.
+fn run_pieces(dir: &std::path::Path, n: usize) {
+    let line = format!(
+        "seq 1 {n} | xargs -P 4 -I @@ sh -c '{} pentomino --board 6x10 --count --format json -j 1 \
+         --pieces {n} --piece @@/{n} > {dir}/piece-@@.jsonl 2> {dir}/piece-@@.err'",
+        bin(),
+        dir = dir.display()
+    );
+    let status = Process::new("sh").args(["-c", &line]).status().unwrap();
+    if !status.success() {
+        for i in 1..=n {
+            let err = fs::read_to_string(dir.join(format!("piece-{i}.err"))).unwrap_or_default();
+            eprintln!("piece {i}: {err}");
+        }
+        panic!("{line}: {status}");
+    }
+}
+
+#[test]
+fn pieces_run_concurrently_merge_to_the_whole_and_faults_are_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let n = 16;
+    run_pieces(dir.path(), n);
+    let files: Vec<String> = (1..=n)
+        .map(|i| {
+            dir.path()
+                .join(format!("piece-{i}.jsonl"))
+                .display()
+                .to_string()
+        })
+        .collect();
+    let args: Vec<&str> = files.iter().map(String::as_str).collect();
+    dlx()
+        .arg("merge")
+        .args(&args)
+        .assert()
+        .success()
+        .stdout("9356\n");
+    // The figures add up to the serial search's.
+    let merged = stdout(&[&["merge", "--format", "json"][..], &args].concat());
+    let json: serde_json::Value = serde_json::from_str(&merged).unwrap();
+    assert_eq!(json["count"], 9356);
+    assert_eq!(json["pieces"], 16);
+    assert_eq!(
+        json["nodes"].as_u64().unwrap(),
+        nodes(&["pentomino", "--board", "6x10", "-j", "1"])
+    );
+    // Through stdin too.
+    let all: String = files
+        .iter()
+        .map(|f| fs::read_to_string(f).unwrap())
+        .collect();
+    dlx()
+        .arg("merge")
+        .write_stdin(all.clone())
+        .assert()
+        .success()
+        .stdout("9356\n");
+
+    // A missing piece.
+    dlx()
+        .arg("merge")
+        .args(&args[..6])
+        .args(&args[7..])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains("piece 7/16 is missing"));
+    // A doubled piece.
+    dlx()
+        .arg("merge")
+        .args(&args)
+        .arg(args[2])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains(format!(
+            "piece 3/16 appears twice ({}:1, {}:1)",
+            args[2], args[2]
+        )));
+    // A piece of another problem, in the place of piece 5.
+    let foreign = dir.path().join("foreign.jsonl");
+    let other = stdout(&[
+        "pentomino",
+        "--board",
+        "5x12",
+        "--count",
+        "--format",
+        "json",
+        "--pieces",
+        "16",
+        "--piece",
+        "5/16",
+    ]);
+    fs::write(&foreign, other).unwrap();
+    dlx()
+        .arg("merge")
+        .args(&args[..4])
+        .arg(&foreign)
+        .args(&args[5..])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "foreign.jsonl:1: piece of another problem (fingerprint",
+        ))
+        .stderr(predicate::str::contains("piece 5/16 is missing"));
+    // An incomplete piece: stopped by the node limit.
+    let stopped = dir.path().join("stopped.jsonl");
+    let out = dlx()
+        .args([
+            "pentomino",
+            "--board",
+            "6x10",
+            "--count",
+            "--format",
+            "json",
+            "-j",
+            "1",
+            "--pieces",
+            "16",
+            "--piece",
+            "9/16",
+            "--max-nodes",
+            "1000",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    fs::write(&stopped, out.stdout).unwrap();
+    dlx()
+        .arg("merge")
+        .args(&args[..8])
+        .arg(&stopped)
+        .args(&args[9..])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "stopped.jsonl:1: piece 9/16 is incomplete (node limit)",
+        ));
+    // A bad line is named by file, line and column.
+    let broken = format!("{}{{\"count\":3,\n", all);
+    dlx()
+        .arg("merge")
+        .write_stdin(broken)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("<stdin>:17:"))
+        .stderr(predicate::str::contains("not a piece record"));
+}
+
+#[test]
+fn a_killed_checkpointed_count_resumes_to_the_exact_total() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("count.ckpt");
+    let path = file.to_str().unwrap();
+    let args = [
+        "pentomino",
+        "--board",
+        "6x10",
+        "--count",
+        "-j",
+        "1",
+        "--pieces",
+        "400",
+        "--checkpoint",
+        path,
+        "--stats",
+    ];
+    let mut child = Process::cargo_bin("dlx")
+        .unwrap()
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    loop {
+        let lines = fs::read_to_string(&file).map_or(0, |t| t.lines().count());
+        if lines >= 5 {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "no checkpoint lines"
+        );
+        thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let done = fs::read_to_string(&file).unwrap().lines().count();
+    // A line torn by the kill is dropped.
+    let mut text = fs::read_to_string(&file).unwrap();
+    text.push_str("{\"count\":12,\"compl");
+    fs::write(&file, text).unwrap();
+    let out = dlx().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "9356\n");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains(&format!("{done} of the")), "{err}");
+    let nodes_after: u64 = err
+        .split("nodes: ")
+        .nth(1)
+        .unwrap()
+        .split(',')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(
+        nodes_after,
+        nodes(&["pentomino", "--board", "6x10", "-j", "1"])
+    );
+    // The finished file is a set of piece records: merge adds them up.
+    dlx()
+        .args(["merge", path])
+        .assert()
+        .success()
+        .stdout("9356\n");
+    // Run again, every piece is done; with -j 2 the same.
+    dlx()
+        .args(&args[..4])
+        .args(["-j", "2", "--pieces", "400", "--checkpoint", path])
+        .assert()
+        .success()
+        .stdout("9356\n");
+    // Another problem, or another split, is refused.
+    dlx()
+        .args([
+            "pentomino",
+            "--board",
+            "5x12",
+            "--count",
+            "--pieces",
+            "400",
+            "--checkpoint",
+            path,
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("a checkpoint of another problem"));
+    dlx()
+        .args([
+            "pentomino",
+            "--board",
+            "6x10",
+            "--count",
+            "--pieces",
+            "20",
+            "--checkpoint",
+            path,
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("a checkpoint of another split"));
+}
+
+#[test]
+fn a_checkpointed_parallel_count_is_exact() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("q.ckpt");
+    let path = file.to_str().unwrap();
+    dlx()
+        .args([
+            "queens",
+            "11",
+            "--count",
+            "-j",
+            "2",
+            "--split-depth",
+            "3",
+            "--checkpoint",
+            path,
+        ])
+        .assert()
+        .success()
+        .stdout("2680\n");
+    let lines = fs::read_to_string(&file).unwrap().lines().count();
+    assert!(lines > 100, "{lines} pieces");
+    dlx()
+        .args(["merge", path])
+        .assert()
+        .success()
+        .stdout("2680\n");
+}
+
+/// A hard sudoku (Arto Inkala's "AI Escargot") as exact cover in Knuth's
+/// format: cells, rows, columns and boxes each hold each digit once; a
+/// given cell has its digit's option alone.
+fn escargot() -> String {
+    let puzzle =
+        "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+    let mut text = String::new();
+    for kind in ["p", "r", "c", "b"] {
+        for a in 0..9 {
+            for b in 0..9 {
+                text.push_str(&format!("{kind}{a}{b} "));
+            }
+        }
+    }
+    text.push('\n');
+    for (k, given) in puzzle.chars().enumerate() {
+        let (r, c) = (k / 9, k % 9);
+        for d in 1..=9u32 {
+            if given.to_digit(10).is_some_and(|g| g != d) {
+                continue;
+            }
+            let (b, e) = (3 * (r / 3) + c / 3, d - 1);
+            text.push_str(&format!("p{r}{c} r{r}{e} c{c}{e} b{b}{e}\n"));
+        }
+    }
+    text
+}
+
+/// The median of `--estimate`'s node estimates over seeds 1 to 5.
+fn median_estimate(args: &[&str], stdin: Option<&str>) -> (f64, f64) {
+    let mut estimates = Vec::new();
+    let mut cost = 0.0;
+    for seed in 1..=5 {
+        let seed = seed.to_string();
+        let mut command = dlx();
+        command
+            .args(args)
+            .args(["--estimate", "--format", "json", "--seed", &seed]);
+        if let Some(text) = stdin {
+            command.write_stdin(text.to_string());
+        }
+        let out = command.output().unwrap();
+        assert!(out.status.success());
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        estimates.push(json["nodes"].as_f64().unwrap());
+        cost += json["probe_seconds"].as_f64().unwrap();
+    }
+    estimates.sort_by(f64::total_cmp);
+    (estimates[2], cost / 5.0)
+}
+
+#[test]
+fn the_estimate_is_within_a_factor_of_two() {
+    let sudoku = escargot();
+    for (name, args, stdin) in [
+        ("queens 12", &["queens", "12"][..], None),
+        (
+            "pentomino 6x10",
+            &["pentomino", "--board", "6x10"][..],
+            None,
+        ),
+        ("AI Escargot", &["cover"][..], Some(sudoku.as_str())),
+    ] {
+        let (estimate, cost) = median_estimate(args, stdin);
+        let mut command = dlx();
+        command.args(args).args(["--count", "--stats", "-j", "1"]);
+        if let Some(text) = stdin {
+            command.write_stdin(text.to_string());
+        }
+        let out = command.output().unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        let truth: f64 = err
+            .split("nodes: ")
+            .nth(1)
+            .unwrap()
+            .split(',')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        let ratio = estimate / truth;
+        eprintln!("{name}: {truth} nodes, estimated {estimate:.0} (x{ratio:.2}), probes {cost:.3} s; {err}");
+        assert!(
+            (0.5..=2.0).contains(&ratio),
+            "{name}: {truth} nodes, estimated {estimate}"
+        );
+    }
+    let text = stdout(&["queens", "13", "--estimate", "-j", "1"]);
+    assert!(
+        text.contains("nodes: about") && text.contains("time: about"),
+        "{text}"
+    );
+}
+
+#[test]
+fn ctrl_c_is_told_apart_from_the_time_limit() {
+    let child = Process::cargo_bin("dlx")
+        .unwrap()
+        .args([
+            "queens",
+            "17",
+            "--count",
+            "--format",
+            "json",
+            "--time-limit",
+            "60",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    thread::sleep(Duration::from_millis(500));
+    let sent = Process::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["interrupted"], true);
+    assert_eq!(json["complete"], false);
+    assert_eq!(json["stopped"], "interrupted");
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .contains("interrupted after"));
+}
