@@ -35,7 +35,7 @@ from pathlib import Path
 # Implementation names in benchmark ids: ours, then the baselines.
 OURS = ("dlx-rs", "vec")
 BASELINES = ("dlx-0.8.5", "sudoku-0.8")
-GROUP_ORDER = ("engine/", "sudoku/", "layouts/")
+GROUP_ORDER = ("engine/", "sudoku/", "layouts/", "generate/")
 CASE_ORDER = ("first", "count2")
 
 REPO = Path(__file__).resolve().parent.parent
