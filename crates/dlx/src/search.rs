@@ -734,6 +734,44 @@ impl Solver {
         with_arena!(&mut self.arenas, c => self.walk.exclude(c, shared, id))
     }
 
+    /// Releases the last option excluded when no selection was made after
+    /// it, and returns it: selections and exclusions are undone last in,
+    /// first out, so a search can be tried with an option out of play and
+    /// the solver brought back to where it was without a
+    /// [`Solver::reset`]. `None`, changing nothing, when there is no such
+    /// exclusion (release the selections made after it first, with
+    /// [`Solver::unselect`]). Any search under way is abandoned.
+    ///
+    /// # Complexity
+    ///
+    /// Linear in the option's size.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use dlx::{Problem, Solver};
+    /// let mut problem = Problem::new(2, 0);
+    /// let a = problem.add_option([0usize])?;
+    /// let ab = problem.add_option([0usize, 1])?;
+    /// let b = problem.add_option([1usize])?;
+    /// let mut solver = Solver::new(&problem);
+    /// solver.exclude(a)?;
+    /// solver.select(b)?;
+    /// solver.exclude(ab)?;
+    /// assert_eq!(solver.count(), 0);
+    /// assert_eq!(solver.unexclude(), Some(ab));
+    /// // The exclusion of a was made before the selection of b.
+    /// assert_eq!(solver.unexclude(), None);
+    /// solver.unselect();
+    /// assert_eq!(solver.unexclude(), Some(a));
+    /// assert_eq!(solver.count(), 2);
+    /// # Ok::<(), dlx::Error>(())
+    /// ```
+    pub fn unexclude(&mut self) -> Option<OptionId> {
+        let shared = &*self.shared;
+        with_arena!(&mut self.arenas, c => self.walk.unexclude(&mut c.arena, shared))
+    }
+
     /// The options selected, in the order they were selected.
     pub fn selected(&self) -> impl Iterator<Item = OptionId> + '_ {
         let arena =
@@ -792,9 +830,17 @@ impl Solver {
     /// ```
     pub fn next_solution(&mut self) -> Option<&[OptionId]> {
         match self.search() {
-            Event::Solution => Some(&self.walk.solution),
+            Event::Solution => Some(self.reported_solution()),
             _ => None,
         }
+    }
+
+    /// The options of the solution just reported, listed now: a count
+    /// never lists them.
+    fn reported_solution(&mut self) -> &[OptionId] {
+        let shared = &*self.shared;
+        with_arena!(&self.arenas, c => self.walk.fill_solution(&c.arena, shared));
+        &self.walk.solution
     }
 
     /// Visits every solution (from a fresh search) until `visit` breaks, the
@@ -824,7 +870,7 @@ impl Solver {
         let mut visit = visit;
         self.restart();
         while self.search() == Event::Solution {
-            if visit(&self.walk.solution).is_break() {
+            if visit(self.reported_solution()).is_break() {
                 self.walk.outcome = Outcome::Stopped;
                 break;
             }
@@ -849,11 +895,11 @@ impl Solver {
     ///
     /// Exponential in general: exact cover is NP-complete.
     pub fn count(&mut self) -> u64 {
+        self.restart();
         let mut count = 0;
-        self.for_each(|_| {
+        while self.search() == Event::Solution {
             count += 1;
-            ControlFlow::Continue(())
-        });
+        }
         count
     }
 
@@ -893,8 +939,7 @@ impl Solver {
     /// Runs the search loop to the next event, filling the solution when it
     /// is one.
     fn search(&mut self) -> Event {
-        let shared = &*self.shared;
-        with_arena!(&mut self.arenas, c => self.walk.search(&mut c.arena, shared))
+        with_arena!(&mut self.arenas, c => self.walk.search(&mut c.arena))
     }
 
     /// The option chosen at a level of the search: [`OptionId::NULL`] for
@@ -955,19 +1000,16 @@ impl Solver {
 }
 
 impl Walk {
-    /// The search loop: runs until a solution (with `self.solution` filled),
+    /// The search loop: runs until a solution (its options listed by
+    /// [`Walk::fill_solution`] when asked for),
     /// a piece (when `stop` is a depth), or the end of the tree or a limit.
     /// Problems with multiplicities run Algorithm M, the others X (or C);
     /// the choice is made once per call.
-    fn search<S: Storage, B: Branching>(
-        &mut self,
-        arena: &mut Arena<S, B>,
-        shared: &Shared,
-    ) -> Event {
+    fn search<S: Storage, B: Branching>(&mut self, arena: &mut Arena<S, B>) -> Event {
         if arena.has_bounds() {
-            self.search_with::<true, S, B>(arena, shared)
+            self.search_with::<true, S, B>(arena)
         } else {
-            self.search_with::<false, S, B>(arena, shared)
+            self.search_with::<false, S, B>(arena)
         }
     }
 
@@ -979,7 +1021,6 @@ impl Walk {
     fn search_with<const M: bool, S: Storage, B: Branching>(
         &mut self,
         arena: &mut Arena<S, B>,
-        shared: &Shared,
     ) -> Event {
         let pieces = self.stop != usize::MAX;
         if let (Some(max), false) = (self.limits.solutions, pieces) {
@@ -1155,7 +1196,6 @@ impl Walk {
             self.stats.solutions += 1;
             self.found += 1;
             self.outcome = Outcome::Paused;
-            self.fill_solution(arena, shared);
         }
         event
     }
@@ -1355,6 +1395,29 @@ impl Walk {
         });
         self.held[k] = Held::Excluded;
         Ok(())
+    }
+
+    /// See [`Solver::unexclude`].
+    fn unexclude<S: Storage, B: Branching>(
+        &mut self,
+        arena: &mut Arena<S, B>,
+        shared: &Shared,
+    ) -> Option<OptionId> {
+        let from = self.selected.last().map_or(0, |s| s.exclusions);
+        if self.excluded.len() <= from {
+            return None;
+        }
+        self.release_levels(arena);
+        let exclusion = self.excluded.pop()?;
+        let k = exclusion.option as usize;
+        if exclusion.hidden {
+            arena.unhide_option(arena.option_start(k));
+        }
+        self.held[k] = Held::Free;
+        if self.selected.is_empty() && self.excluded.is_empty() {
+            self.held_updates = 0;
+        }
+        Some(shared.option_ids[k])
     }
 
     /// Hides option `k`, about to be excluded or excluded again, when it

@@ -186,6 +186,7 @@ enum Step {
     Select(usize),
     Exclude(usize),
     Unselect,
+    Unexclude,
     Reset,
     Pause(usize),
 }
@@ -195,6 +196,7 @@ fn steps(max: usize) -> impl Strategy<Value = Vec<Step>> {
         4 => (0usize..16).prop_map(Step::Select),
         4 => (0usize..16).prop_map(Step::Exclude),
         2 => Just(Step::Unselect),
+        2 => Just(Step::Unexclude),
         1 => Just(Step::Reset),
         2 => (0usize..3).prop_map(Step::Pause),
     ];
@@ -207,6 +209,8 @@ fn steps(max: usize) -> impl Strategy<Value = Vec<Step>> {
 struct Held {
     selected: Vec<usize>,
     excluded: Vec<usize>,
+    /// For each selection, the number of exclusions made before it.
+    marks: Vec<usize>,
 }
 
 impl Held {
@@ -231,6 +235,7 @@ impl Held {
                         prop_assert!(known(k).is_some() && !self.excluded.contains(&k));
                         prop_assert!(fit(spec, options, mask | 1 << k));
                         self.selected.push(k);
+                        self.marks.push(self.excluded.len());
                     }
                     Err(e) => match e.kind() {
                         dlx::ErrorKind::UnknownOption(_) => prop_assert!(known(k).is_none()),
@@ -269,7 +274,17 @@ impl Held {
             }
             Step::Unselect => {
                 let expected = self.selected.pop().map(OptionId::from_index);
+                self.marks.pop();
                 prop_assert_eq!(solver.unselect(), expected);
+            }
+            Step::Unexclude => {
+                // Only an exclusion made after the last selection.
+                let expected = if self.excluded.len() > self.marks.last().copied().unwrap_or(0) {
+                    self.excluded.pop().map(OptionId::from_index)
+                } else {
+                    None
+                };
+                prop_assert_eq!(solver.unexclude(), expected);
             }
             Step::Reset => {
                 solver.reset();
@@ -388,9 +403,10 @@ proptest! {
         prop_assert!(solver.excluded().next().is_none());
     }
 
-    /// Any interleaving of select, exclude, unselect, reset and paused
-    /// searches: after each call, the solver holds what the calls say
-    /// (unselect releases the last selection and no exclusion; reset
+    /// Any interleaving of select, exclude, unselect, unexclude, reset and
+    /// paused searches: after each call, the solver holds what the calls
+    /// say (unselect releases the last selection and no exclusion,
+    /// unexclude the last exclusion when no selection came after it; reset
     /// releases everything) and finds the brute force's solutions that
     /// hold it.
     #[test]
