@@ -637,9 +637,8 @@ impl Generator {
                 self.cells.forced(cells, orbit, solution) || !self.has_other(cells, orbit, solution)
             }
             Strategy::Stacked => {
-                let f = self.cells.forced(cells, orbit, solution);
-                if f {}
-                f || !self.has_other_stacked(cells, orbit, solution)
+                self.cells.forced(cells, orbit, solution)
+                    || !self.has_other_stacked(cells, orbit, solution)
             }
         }
     }
