@@ -9,12 +9,14 @@
 //! generator, and written in order.
 
 use std::io::{self, BufWriter, Write};
+use std::time::Duration;
 
 use anyhow::{Context, Result};
 use rayon::prelude::*;
 use serde::Serialize;
-use sudoku_dlx::{Difficulty, Generator, Grid, Layout, Rating, Symmetry};
+use sudoku_dlx::{Difficulty, GenerateError, Generator, Grid, Layout, Rating, Symmetry};
 
+use crate::limits::parse_duration;
 use crate::sudoku::output::RatingFields;
 use crate::sudoku::{layout, Format, LayoutArgs};
 use crate::{diagnose, interrupt, Status};
@@ -67,6 +69,12 @@ pub struct Args {
     /// forced_nodes, as `dlx sudoku --rate` gives them).
     #[arg(long, value_enum, default_value_t = Format::Line)]
     format: Format,
+    /// Stop after this time (seconds, or a number with s, m or h: 90,
+    /// 1.5, 10m, 2h): the puzzles finished before the first one cut short
+    /// are written (the same as a run without the limit begins with), and
+    /// the run ends with status 3.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_duration)]
+    time_limit: Option<Duration>,
     /// Worker threads (default: all cores); the output is the same.
     #[arg(short = 'j', long = "threads", value_name = "N")]
     threads: Option<usize>,
@@ -107,6 +115,8 @@ struct Made {
     index: u64,
     /// The puzzle, its seed and rating; or why none.
     result: Result<(Grid, u64, Option<Rating>), String>,
+    /// Whether a signal or the time limit stopped it: not a result.
+    cut_short: bool,
 }
 
 #[derive(Serialize)]
@@ -172,6 +182,7 @@ impl Plan {
                     return Made {
                         index,
                         result: Err(e.to_string()),
+                        cut_short: matches!(e, GenerateError::Cancelled),
                     }
                 }
             };
@@ -186,6 +197,7 @@ impl Plan {
                         return Made {
                             index,
                             result: Err(e.to_string()),
+                            cut_short: false,
                         }
                     }
                 }
@@ -201,9 +213,11 @@ impl Plan {
             return Made {
                 index,
                 result: Ok((puzzle, seed, rating)),
+                cut_short: false,
             };
         }
-        let why = if interrupt::interrupted() {
+        let cut_short = interrupt::interrupted();
+        let why = if cut_short {
             "interrupted".to_string()
         } else if let Some(k) = self.givens.filter(|&k| fewest > k) {
             format!(
@@ -219,6 +233,7 @@ impl Plan {
         Made {
             index,
             result: Err(why),
+            cut_short,
         }
     }
 }
@@ -265,6 +280,9 @@ pub fn run(args: Args) -> Result<Status> {
         .symmetry(args.symmetry)
         .givens(args.givens)
         .cancel_flag(interrupt::flag());
+    if let Some(limit) = args.time_limit {
+        interrupt::stop_after(limit);
+    }
     let threads = crate::thread_count(args.threads);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -274,8 +292,9 @@ pub fn run(args: Args) -> Result<Status> {
     let progress = crate::progress::bar(Some(args.count), "puzzles");
     let mut out = BufWriter::new(io::stdout().lock());
     let mut failed = false;
+    let mut written = 0;
     let mut start = 0;
-    while start < args.count && !interrupt::interrupted() {
+    'chunks: while start < args.count && !interrupt::interrupted() {
         let end = (start + CHUNK).min(args.count);
         let made: Vec<Made> = pool.install(|| {
             let indices: Vec<u64> = (start..end).collect();
@@ -293,6 +312,11 @@ pub fn run(args: Args) -> Result<Status> {
                 .collect()
         });
         for m in &made {
+            // The output stops before the first puzzle cut short.
+            if m.cut_short {
+                break 'chunks;
+            }
+            written += 1;
             failed |= m.result.is_err();
             write(&mut out, args.format, &layout, m)?;
             if let Err(why) = &m.result {
@@ -303,9 +327,18 @@ pub fn run(args: Args) -> Result<Status> {
         out.flush()?;
         start = end;
     }
+    out.flush()?;
     progress.finish_and_clear();
     if interrupt::interrupted() {
-        diagnose("dlx: interrupted");
+        let made = format!("{written} of {} puzzles", args.count);
+        if interrupt::timed_out() {
+            let limit = args.time_limit.unwrap_or_default().as_secs_f64();
+            diagnose(format_args!(
+                "dlx: stopped by the time limit ({limit:.1} s) after {made}"
+            ));
+            return Ok(Status::Stopped);
+        }
+        diagnose(format_args!("dlx: interrupted after {made}"));
         return Ok(Status::Interrupted);
     }
     Ok(if failed {

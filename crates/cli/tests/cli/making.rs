@@ -34,6 +34,48 @@ fn generated_puzzles_are_unique_and_the_same_for_a_seed_with_any_threads() {
 }
 
 #[test]
+fn the_time_limit_writes_the_puzzles_finished_and_exits_3() {
+    // Far more puzzles than a second makes: what is written is the start
+    // of the run without the limit, and the run says it stopped.
+    let (code, out, err) = run(
+        &[
+            "generate",
+            "-n",
+            "100000000",
+            "--seed",
+            "5",
+            "--time-limit",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(code, 3, "{err}");
+    assert!(
+        err.contains("stopped by the time limit (1.0 s) after"),
+        "{err}"
+    );
+    let made = out.lines().count();
+    assert!(made > 0 && made < 100_000_000, "{made}");
+    let (_, whole, _) = run(&["generate", "-n", &made.to_string(), "--seed", "5"], "");
+    assert_eq!(out, whole);
+    // A minimal 25x25 puzzle takes minutes: none is written.
+    let (code, out, err) = run(
+        &[
+            "generate",
+            "--size",
+            "25",
+            "--seed",
+            "3",
+            "--time-limit",
+            "0.5",
+        ],
+        "",
+    );
+    assert_eq!((code, out.as_str()), (3, ""), "{err}");
+    assert!(err.contains("after 0 of 1 puzzles"), "{err}");
+}
+
+#[test]
 fn a_run_without_a_seed_says_its_seed() {
     let (code, out, err) = run(&["generate", "-n", "2"], "");
     assert_eq!(code, 0);
