@@ -39,8 +39,13 @@ pub enum SolveError {
         /// The puzzle's.
         found: Layout,
     },
-    /// The search was stopped by a node limit before it could answer.
-    NodeLimit,
+    /// The search was stopped by its node limit
+    /// ([`SudokuSolver::set_node_limit`]) after finding `found` solutions,
+    /// before it could answer.
+    NodeLimit {
+        /// The solutions found before the limit was reached.
+        found: u64,
+    },
     /// The search was stopped by its cancel flag
     /// ([`SudokuSolver::set_cancel_flag`]) after finding `found` solutions.
     Cancelled {
@@ -62,7 +67,12 @@ impl fmt::Display for SolveError {
             SolveError::LayoutMismatch { expected, found } => {
                 write!(f, "a puzzle of {found} given to a solver of {expected}")
             }
-            SolveError::NodeLimit => write!(f, "search stopped by the node limit"),
+            SolveError::NodeLimit { found } => {
+                write!(
+                    f,
+                    "search stopped by the node limit after {found} solutions"
+                )
+            }
             SolveError::Cancelled { found } => {
                 write!(f, "search cancelled after {found} solutions")
             }
@@ -239,7 +249,7 @@ impl SudokuSolver {
     /// The error of a search stopped by a limit after `found` solutions.
     fn stopped(&self, found: u64) -> Option<SolveError> {
         match self.solver.outcome() {
-            dlx::Outcome::NodeLimit => Some(SolveError::NodeLimit),
+            dlx::Outcome::NodeLimit => Some(SolveError::NodeLimit { found }),
             dlx::Outcome::Cancelled => Some(SolveError::Cancelled { found }),
             _ => None,
         }
@@ -819,7 +829,7 @@ mod tests {
         // The thread's solver came back with its node limit.
         assert_eq!(
             empty.count_solutions_up_to(1000),
-            Err(SolveError::NodeLimit)
+            Err(SolveError::NodeLimit { found: 0 })
         );
         SudokuSolver::with_thread_solver(2, |s| s.set_node_limit(None)).unwrap();
         assert_eq!(empty.count_solutions_up_to(1000), Ok(288));
@@ -855,6 +865,6 @@ mod tests {
         let source = error.source().and_then(|e| e.downcast_ref::<Conflict>());
         assert_eq!(source, Some(&puzzle.check().unwrap_err()));
         assert!(SolveError::NoSolution.source().is_none());
-        assert!(SolveError::NodeLimit.source().is_none());
+        assert!(SolveError::NodeLimit { found: 0 }.source().is_none());
     }
 }

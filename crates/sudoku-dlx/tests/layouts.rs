@@ -770,7 +770,7 @@ fn thread_solvers_are_kept_per_layout() {
     SudokuSolver::with_thread_solver_for(&again, |s| s.set_node_limit(Some(1)));
     assert_eq!(
         diagonal.count_solutions_up_to(1000),
-        Err(SolveError::NodeLimit)
+        Err(SolveError::NodeLimit { found: 0 })
     );
     assert_eq!(plain.count_solutions_up_to(1000), Ok(288));
     SudokuSolver::with_thread_solver_for(&x, |s| s.set_node_limit(None));

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use sudoku_dlx::{Grid, SolveError, SudokuSolver};
 
-use super::solve::{Answer, Diagnostic, PuzzleStats, Report, Status, Verdict};
+use super::solve::{Answer, Cut, Diagnostic, PuzzleStats, Report, Status, Verdict};
 use super::{Job, Mode};
 
 /// The report on `puzzle` (at `line`) in a making mode, `None` in the
@@ -18,11 +18,22 @@ pub fn answer<'a>(line: usize, puzzle: &'a Grid, job: &Job) -> Option<Report<'a>
         column: None,
         message,
     };
-    let (answer, status, message, stats) = match job.mode {
+    let (answer, status, message, stats, cut) = match job.mode {
         Mode::Rate => SudokuSolver::with_thread_solver_for(puzzle.layout(), |solver| {
             solver.set_cancel_flag(Some(Arc::clone(&job.cancel)));
+            solver.set_node_limit(job.max_nodes);
             let rated = solver.rate(puzzle);
             let stats = started.map(|t| PuzzleStats::of(solver, t.elapsed()));
+            if let Some(cut) = Cut::of(solver.outcome(), job.max_nodes) {
+                let verdict = Verdict::of_search(job.mode, line, 0, Some(cut), None, stats);
+                return (
+                    Answer::Nothing,
+                    verdict.status,
+                    verdict.diagnostic.map(|d| d.message),
+                    stats,
+                    Some(cut),
+                );
+            }
             let (answer, status, message) = match rated {
                 Ok(rating) => (Answer::Rating(rating), Status::Unique, None),
                 Err(SolveError::MultipleSolutions) => (
@@ -30,10 +41,9 @@ pub fn answer<'a>(line: usize, puzzle: &'a Grid, job: &Job) -> Option<Report<'a>
                     Status::Multiple,
                     Some("more than one solution: only a puzzle with one is rated".to_string()),
                 ),
-                Err(SolveError::Cancelled { .. }) => (Answer::Nothing, Status::Interrupted, None),
                 Err(e) => (Answer::Nothing, Status::None, Some(e.to_string())),
             };
-            (answer, status, message, stats)
+            (answer, status, message, stats, None)
         }),
         Mode::Canon | Mode::Transform(_) => {
             let form = match job.mode {
@@ -42,8 +52,14 @@ pub fn answer<'a>(line: usize, puzzle: &'a Grid, job: &Job) -> Option<Report<'a>
             };
             let stats = started.map(|t| PuzzleStats::no_search(t.elapsed()));
             match form {
-                Ok(grid) => (Answer::Form(grid), Status::Ok, None, stats),
-                Err(e) => (Answer::Nothing, Status::Invalid, Some(e.to_string()), stats),
+                Ok(grid) => (Answer::Form(grid), Status::Ok, None, stats, None),
+                Err(e) => (
+                    Answer::Nothing,
+                    Status::Invalid,
+                    Some(e.to_string()),
+                    stats,
+                    None,
+                ),
             }
         }
         _ => return None,
@@ -56,6 +72,7 @@ pub fn answer<'a>(line: usize, puzzle: &'a Grid, job: &Job) -> Option<Report<'a>
             status,
             diagnostic: message.map(diagnostic),
             stats,
+            cut,
         },
     })
 }

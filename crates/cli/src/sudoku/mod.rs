@@ -30,6 +30,7 @@ use clap::ValueEnum;
 use indicatif::ProgressBar;
 use sudoku_dlx::{Alphabet, Layout, Puzzles, ReadOptions, Variant};
 
+use crate::limits::parse_duration;
 use crate::{diagnose, interrupt, located, Status};
 
 mod make;
@@ -131,6 +132,17 @@ pub struct Args {
     /// puzzles.
     #[arg(long, value_name = "S", requires = "transform")]
     seed: Option<u64>,
+    /// Stop each puzzle's search after N nodes (counted as --stats counts
+    /// them): the puzzle's record is 'stopped' (with --count 'K stopped',
+    /// the solutions found so far), the others go on, and the run ends
+    /// with status 3.
+    #[arg(long, value_name = "N")]
+    max_nodes: Option<u64>,
+    /// Stop the run after this time (seconds, or a number with s, m or h:
+    /// 90, 1.5, 10m, 2h): the records answered so far are written, then
+    /// the one cut short, 'stopped', and the run ends with status 3.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_duration)]
+    time_limit: Option<Duration>,
     /// Write the puzzle's exact-cover problem in Knuth's DLX format
     /// instead of solving it, the givens applied (the options that
     /// contradict them left out), for `dlx cover`. Takes one puzzle.
@@ -178,12 +190,15 @@ on. --format says what a record holds.
 Ctrl-C (or SIGTERM) stops the searches under way: the puzzles answered so
 far are written, then the one stopped, as 'interrupted' (with --count, the
 solutions counted so far: 'N interrupted'); with --stats the summary follows.
-A second Ctrl-C quits at once.
+A second Ctrl-C quits at once. --time-limit stops the run the same way, the
+record cut short marked 'stopped'. --max-nodes stops one puzzle's search
+only: its record is 'stopped' (not 'none': the search did not finish), and
+the run goes on.
 
 Exit status: 0 when every puzzle was solved, 1 when some puzzle had no
 solution or was invalid, 2 for usage errors or a file that cannot be read
-(the other files are still processed, and the error is said on stderr), 130
-when interrupted.";
+(the other files are still processed, and the error is said on stderr), 3
+when --max-nodes or --time-limit stopped a search, 130 when interrupted.";
 
 const FORMAT_HELP: &str = "\
 Output format.
@@ -191,7 +206,7 @@ Output format.
 line: one line per puzzle: the solution; with --rate the score and the
 class ('52.25 medium'); with --canon or --transform the puzzle made;
 with --count the count ('N
-interrupted' when a signal stopped the search); with --check unique,
+interrupted' when a signal stopped the search, 'N stopped' a limit); with --check unique,
 multiple or none; with --all each solution on a line of its own,
 then an empty line. A puzzle with no solution gives 'none', text
 that is no puzzle 'invalid'.
@@ -202,7 +217,7 @@ followed by an empty line.
 
 json: JSON Lines, one object per puzzle: \"file\", \"line\" (its first
 line), \"puzzle\" (null for text that is no puzzle), \"status\" (solved,
-unique, multiple, none, invalid or interrupted), then as the mode
+unique, multiple, none, invalid, interrupted or stopped), then as the mode
 asks \"solution\" (the one found), \"solutions\" (--all: the list of
 those found) or \"count\" (--count, --check: the number of solutions
 counted), and \"error\" (what went wrong, as said on stderr) and
@@ -288,8 +303,10 @@ pub struct Job {
     /// The writer of `format`.
     pub writer: Box<dyn Writer>,
     pub stats: bool,
-    /// Set by Ctrl-C or SIGTERM; every search watches it.
+    /// Set by Ctrl-C, SIGTERM or the time limit; every search watches it.
     pub cancel: Arc<AtomicBool>,
+    /// The nodes each puzzle's search may visit.
+    pub max_nodes: Option<u64>,
 }
 
 /// Totals for the summary.
@@ -299,7 +316,11 @@ pub struct Summary {
     pub solved: u64,
     pub none: u64,
     pub invalid: u64,
-    pub interrupted: u64,
+    /// Records whose search a signal or the time limit cut short: the run
+    /// ends with the first.
+    pub cut_short: u64,
+    /// Records whose search the node limit stopped.
+    pub stopped: u64,
     pub nodes: u64,
     pub updates: u64,
     pub search: Duration,
@@ -334,7 +355,11 @@ pub fn run(args: Args) -> Result<Status> {
         writer: output::writer(args.format, mode, alphabet),
         stats: args.stats,
         cancel: interrupt::flag(),
+        max_nodes: args.max_nodes,
     };
+    if let Some(limit) = args.time_limit {
+        interrupt::stop_after(limit);
+    }
     let threads = crate::thread_count(args.threads);
     let pool = if threads > 1 {
         let pool = rayon::ThreadPoolBuilder::new()
@@ -405,7 +430,16 @@ pub fn run(args: Args) -> Result<Status> {
     }
     // A signal between two searches stops the next one; after the last,
     // there is nothing left to stop, but the run was still cut short.
-    if summary.interrupted > 0 || interrupt::interrupted() {
+    if summary.cut_short > 0 || interrupt::interrupted() {
+        if interrupt::timed_out() {
+            let limit = args.time_limit.unwrap_or_default().as_secs_f64();
+            let answered = summary.puzzles - summary.cut_short;
+            let s = if answered == 1 { "" } else { "s" };
+            diagnose(format_args!(
+                "dlx: stopped by the time limit ({limit:.1} s) after {answered} puzzle{s}"
+            ));
+            return Ok(Status::Stopped);
+        }
         diagnose("dlx: interrupted");
         return Ok(Status::Interrupted);
     }
@@ -417,6 +451,15 @@ pub fn run(args: Args) -> Result<Status> {
             files.len(),
             unreadable.join(", ")
         );
+    }
+    if summary.stopped > 0 {
+        let s = if summary.stopped == 1 { "" } else { "s" };
+        diagnose(format_args!(
+            "dlx: {} puzzle{s} stopped by the node limit ({} nodes): not answered",
+            summary.stopped,
+            args.max_nodes.unwrap_or_default()
+        ));
+        return Ok(Status::Stopped);
     }
     Ok(if summary.none + summary.invalid == 0 {
         Status::Solved
@@ -433,11 +476,13 @@ fn print_summary(summary: &Summary, elapsed: Duration) {
     } else {
         0.0
     };
-    let interrupted = if summary.interrupted > 0 {
-        ", 1 interrupted"
-    } else {
-        ""
-    };
+    let mut interrupted = String::new();
+    if summary.stopped > 0 {
+        interrupted.push_str(&format!(", {} stopped", summary.stopped));
+    }
+    if summary.cut_short > 0 {
+        interrupted.push_str(", 1 cut short");
+    }
     diagnose(format_args!(
         "summary: {} puzzles, {} solved, {} none, {} invalid{interrupted}; {:.3} s, \
          {:.0} puzzles/s; nodes {}, updates {}, search {:.3} s (all threads)",

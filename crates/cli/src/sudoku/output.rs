@@ -46,7 +46,9 @@ fn text_or_error(text: Result<String, AlphabetError>) -> String {
 /// that kept no solution): `N`, `N interrupted`, or the word.
 fn count_or_status(mode: Mode, count: u64, status: Status) -> String {
     match (mode, status) {
-        (Mode::Count(_), Status::Interrupted) => format!("{count} interrupted"),
+        (Mode::Count(_), Status::Interrupted | Status::Stopped) => {
+            format!("{count} {}", status.word())
+        }
         (Mode::Count(_), _) => count.to_string(),
         _ => status.word().to_string(),
     }
@@ -65,7 +67,7 @@ fn solutions(out: &mut String, grids: &[Grid], status: Status, show: impl Fn(&Gr
 /// The end of a record of --all in text, after its solutions: the status
 /// when it has no solution or was stopped, then an empty line.
 fn end_of_solutions(out: &mut String, status: Status) {
-    if matches!(status, Status::None | Status::Interrupted) {
+    if matches!(status, Status::None | Status::Interrupted | Status::Stopped) {
         out.push_str(status.word());
         out.push('\n');
     }

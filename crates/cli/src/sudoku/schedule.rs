@@ -96,7 +96,7 @@ impl Input<'_> {
                         self.progress.inc(1);
                         let (record, done) = (std::slice::from_ref(record), [done]);
                         self.write(record, &done, out, summary)?;
-                        if summary.interrupted > 0 {
+                        if summary.cut_short > 0 {
                             break;
                         }
                     }
@@ -106,7 +106,7 @@ impl Input<'_> {
                     self.write(&records, &done, out, summary)?;
                 }
             }
-            if summary.interrupted > 0 {
+            if summary.cut_short > 0 {
                 break;
             }
         }
@@ -180,7 +180,7 @@ impl Input<'_> {
                 }
                 Status::None => summary.none += 1,
                 Status::Invalid => summary.invalid += 1,
-                Status::Interrupted => summary.interrupted += 1,
+                Status::Interrupted | Status::Stopped => {}
             }
             if let Some(d) = &verdict.diagnostic {
                 let at = located(self.name, Some(d.line), d.column);
@@ -200,10 +200,16 @@ impl Input<'_> {
                     ));
                 }
             }
-            // The output ends with the first record a signal stopped: the
-            // ones after it in the chunk were stopped too, or never began.
-            if verdict.status == Status::Interrupted {
-                break;
+            // The output ends with the first record a signal or the time
+            // limit stopped: the ones after it in the chunk were stopped
+            // too, or never began. The node limit stops one record only.
+            match verdict.cut {
+                Some(cut) if cut.ends_run() => {
+                    summary.cut_short += 1;
+                    break;
+                }
+                Some(_) => summary.stopped += 1,
+                None => {}
             }
         }
         // Flushed a chunk at a time, so that a pipeline sees progress.

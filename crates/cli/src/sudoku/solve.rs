@@ -10,6 +10,7 @@ use serde::{Serialize, Serializer};
 use sudoku_dlx::{Grid, Rating, Record, SolveError, SudokuSolver};
 
 use super::{Job, Mode};
+use crate::interrupt;
 
 /// A record's status, the same word in every format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -27,6 +28,8 @@ pub enum Status {
     Invalid,
     /// Stopped by a signal before it was answered.
     Interrupted,
+    /// Stopped by --max-nodes or --time-limit before it was answered.
+    Stopped,
     /// Answered without a search (--canon, --transform).
     Ok,
 }
@@ -41,8 +44,38 @@ impl Status {
             Status::None => "none",
             Status::Invalid => "invalid",
             Status::Interrupted => "interrupted",
+            Status::Stopped => "stopped",
             Status::Ok => "ok",
         }
+    }
+}
+
+/// What cut a puzzle's search short.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cut {
+    /// A signal: the run ends.
+    Signal,
+    /// The time limit: the run ends.
+    Time,
+    /// The node limit (of each puzzle): this puzzle only.
+    Nodes(u64),
+}
+
+impl Cut {
+    /// What cut short a search that ended with `outcome`, if anything did;
+    /// `max_nodes` is the node limit.
+    pub fn of(outcome: dlx::Outcome, max_nodes: Option<u64>) -> Option<Cut> {
+        match outcome {
+            dlx::Outcome::Cancelled if interrupt::timed_out() => Some(Cut::Time),
+            dlx::Outcome::Cancelled => Some(Cut::Signal),
+            dlx::Outcome::NodeLimit => Some(Cut::Nodes(max_nodes.unwrap_or_default())),
+            _ => None,
+        }
+    }
+
+    /// Whether the run ends with it: the records after it are not written.
+    pub fn ends_run(self) -> bool {
+        !matches!(self, Cut::Nodes(_))
     }
 }
 
@@ -136,40 +169,48 @@ fn micros<S: Serializer>(time: &Duration, serializer: S) -> Result<S::Ok, S::Err
 }
 
 /// How a record ended, whatever its format: its status, what stderr says
-/// of it, its statistics (with --stats).
+/// of it, its statistics (with --stats), and what cut its search short.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Verdict {
     pub status: Status,
     pub diagnostic: Option<Diagnostic>,
     pub stats: Option<PuzzleStats>,
+    pub cut: Option<Cut>,
 }
 
 impl Verdict {
     /// The verdict on a search in `mode` of the puzzle at `line` that found
-    /// `found` solutions, or was `interrupted` after them; `why_none` says
+    /// `found` solutions, or was `cut` short after them; `why_none` says
     /// why there are none when the search does not.
     pub fn of_search(
         mode: Mode,
         line: usize,
         found: u64,
-        interrupted: bool,
+        cut: Option<Cut>,
         why_none: Option<String>,
         stats: Option<PuzzleStats>,
     ) -> Verdict {
-        let status = match (interrupted, mode, found) {
-            (true, _, _) => Status::Interrupted,
+        let status = match (cut, mode, found) {
+            (Some(Cut::Signal), _, _) => Status::Interrupted,
+            (Some(_), _, _) => Status::Stopped,
             (_, _, 0) => Status::None,
             (_, Mode::Check, 1) => Status::Unique,
             (_, Mode::Check, _) => Status::Multiple,
             _ => Status::Solved,
         };
-        let message = match status {
-            Status::Interrupted => {
-                let s = if found == 1 { "" } else { "s" };
-                Some(format!("interrupted after {found} solution{s}"))
+        let s = if found == 1 { "" } else { "s" };
+        let message = match cut {
+            Some(Cut::Signal) => Some(format!("interrupted after {found} solution{s}")),
+            Some(Cut::Time) => Some(format!(
+                "stopped by the time limit after {found} solution{s}: not answered"
+            )),
+            Some(Cut::Nodes(max)) => Some(format!(
+                "stopped by the node limit ({max} nodes) after {found} solution{s}: not answered"
+            )),
+            None if status == Status::None => {
+                Some(why_none.unwrap_or_else(|| "no solution".to_string()))
             }
-            Status::None => Some(why_none.unwrap_or_else(|| "no solution".to_string())),
-            _ => None,
+            None => None,
         };
         Verdict {
             status,
@@ -179,6 +220,7 @@ impl Verdict {
                 message,
             }),
             stats,
+            cut,
         }
     }
 }
@@ -210,6 +252,7 @@ impl<'a> Report<'a> {
                 status: Status::Invalid,
                 diagnostic: Some(diagnostic),
                 stats,
+                cut: None,
             },
         }
     }
@@ -232,70 +275,72 @@ pub fn solve<'a>(record: &'a Record, job: &Job) -> Report<'a> {
     if let Some(report) = super::make::answer(record.line, puzzle, job) {
         return report;
     }
-    let (answer, interrupted, stats) =
-        SudokuSolver::with_thread_solver_for(puzzle.layout(), |solver| {
-            solver.set_cancel_flag(Some(Arc::clone(&job.cancel)));
-            // Timed once the solver is built: the search, not its setup.
-            let started = job.stats.then(Instant::now);
-            let answer = match job.mode {
-                Mode::Solve => solver
-                    .solve_one(puzzle)
-                    .map(|s| s.map_or(Answer::Nothing, Answer::Solution)),
-                Mode::Count(limit) => solver
-                    .count_solutions_up_to(puzzle, limit)
-                    .map(Answer::Count),
-                Mode::Check => solver.count_solutions_up_to(puzzle, 2).map(Answer::Count),
-                Mode::All(limit) => solver.solutions(puzzle).map(|solutions| {
-                    let limit = usize::try_from(limit).unwrap_or(usize::MAX);
-                    Answer::Solutions(solutions.take(limit).collect())
-                }),
-                Mode::Rate | Mode::Canon | Mode::Transform(_) => {
-                    unreachable!("answered by make::answer")
-                }
-            };
-            // A stopped --all keeps the solutions it found.
-            let interrupted = solver.outcome() == dlx::Outcome::Cancelled;
-            let stats = started.map(|t| {
-                let elapsed = t.elapsed();
-                // A conflict is found before any search.
-                match answer {
-                    Err(SolveError::Conflict(_)) => PuzzleStats::no_search(elapsed),
-                    _ => PuzzleStats::of(solver, elapsed),
-                }
-            });
-            (answer, interrupted, stats)
+    let (answer, cut, stats) = SudokuSolver::with_thread_solver_for(puzzle.layout(), |solver| {
+        solver.set_cancel_flag(Some(Arc::clone(&job.cancel)));
+        solver.set_node_limit(job.max_nodes);
+        // Timed once the solver is built: the search, not its setup.
+        let started = job.stats.then(Instant::now);
+        let answer = match job.mode {
+            Mode::Solve => solver
+                .solve_one(puzzle)
+                .map(|s| s.map_or(Answer::Nothing, Answer::Solution)),
+            Mode::Count(limit) => solver
+                .count_solutions_up_to(puzzle, limit)
+                .map(Answer::Count),
+            Mode::Check => solver.count_solutions_up_to(puzzle, 2).map(Answer::Count),
+            Mode::All(limit) => solver.solutions(puzzle).map(|solutions| {
+                let limit = usize::try_from(limit).unwrap_or(usize::MAX);
+                Answer::Solutions(solutions.take(limit).collect())
+            }),
+            Mode::Rate | Mode::Canon | Mode::Transform(_) => {
+                unreachable!("answered by make::answer")
+            }
+        };
+        // A stopped --all keeps the solutions it found.
+        let cut = Cut::of(solver.outcome(), job.max_nodes);
+        let stats = started.map(|t| {
+            let elapsed = t.elapsed();
+            // A conflict is found before any search.
+            match answer {
+                Err(SolveError::Conflict(_)) => PuzzleStats::no_search(elapsed),
+                _ => PuzzleStats::of(solver, elapsed),
+            }
         });
-    finished(record.line, job.mode, puzzle, answer, interrupted, stats)
+        (answer, cut, stats)
+    });
+    finished(record.line, job, puzzle, answer, cut, stats)
 }
 
 /// The report on a puzzle once its search is over.
-fn finished(
+fn finished<'a>(
     line: usize,
-    mode: Mode,
-    puzzle: &Grid,
+    job: &Job,
+    puzzle: &'a Grid,
     answer: Result<Answer, SolveError>,
-    interrupted: bool,
+    cut: Option<Cut>,
     stats: Option<PuzzleStats>,
-) -> Report<'_> {
+) -> Report<'a> {
+    let mode = job.mode;
     let (answer, verdict) = match answer {
         Ok(answer) => {
             let found = answer.found();
-            let verdict = Verdict::of_search(mode, line, found, interrupted, None, stats);
+            let verdict = Verdict::of_search(mode, line, found, cut, None, stats);
             (answer, verdict)
         }
         // Givens that repeat a digit in a house: no solution, found before
         // any search, and the message names the house and the digit.
         Err(e @ SolveError::Conflict(_)) => {
             let why = Some(e.to_string());
-            let verdict = Verdict::of_search(mode, line, 0, false, why, stats);
+            let verdict = Verdict::of_search(mode, line, 0, None, why, stats);
             (Answer::counted(mode, 0), verdict)
         }
-        Err(SolveError::Cancelled { found }) => {
-            let verdict = Verdict::of_search(mode, line, found, true, None, stats);
+        Err(SolveError::Cancelled { found } | SolveError::NodeLimit { found }) => {
+            let cut = cut.or(Some(Cut::Signal));
+            let verdict = Verdict::of_search(mode, line, found, cut, None, stats);
             (Answer::counted(mode, found), verdict)
         }
-        // No other error comes from a solver of the puzzle's size without
-        // node limits; should one come, the record is reported, not lost.
+        // No other error comes from a solver of the puzzle's size; should
+        // one come, the record is reported, not lost.
         Err(e) => {
             let diagnostic = Diagnostic {
                 line,
@@ -341,12 +386,13 @@ impl Search<'_> {
             progress,
         } = self;
         solver.set_cancel_flag(Some(Arc::clone(&job.cancel)));
+        solver.set_node_limit(job.max_nodes);
         let started = job.stats.then(Instant::now);
         let solutions = match solver.solutions(puzzle) {
             Ok(solutions) => solutions,
             Err(e) => {
                 let stats = started.map(|t| PuzzleStats::no_search(t.elapsed()));
-                return Ok(finished(line, job.mode, puzzle, Err(e), false, stats).verdict);
+                return Ok(finished(line, job, puzzle, Err(e), None, stats).verdict);
             }
         };
         let mut found = 0u64;
@@ -359,14 +405,7 @@ impl Search<'_> {
         }
         progress.set_message("");
         let stats = started.map(|t| PuzzleStats::of(solver, t.elapsed()));
-        let interrupted = solver.outcome() == dlx::Outcome::Cancelled;
-        Ok(Verdict::of_search(
-            job.mode,
-            line,
-            found,
-            interrupted,
-            None,
-            stats,
-        ))
+        let cut = Cut::of(solver.outcome(), job.max_nodes);
+        Ok(Verdict::of_search(job.mode, line, found, cut, None, stats))
     }
 }

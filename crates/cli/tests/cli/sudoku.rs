@@ -826,3 +826,58 @@ fn stats_count_the_search_after_the_givens() {
     assert_eq!(record["stats"]["nodes"], 2);
     assert_eq!(record["stats"]["updates"], 7);
 }
+
+#[test]
+fn the_node_limit_stops_one_puzzle_and_the_batch_goes_on() {
+    // The empty grid's count does not end in 1,000 nodes; LeetCode's
+    // puzzle needs 52. The stopped record says what it found, and is not
+    // "none".
+    let empty = ".".repeat(81);
+    let input = format!("{empty}\n{LEETCODE}\n");
+    let (code, out, err) = sudoku_stdin(&["--count", "--max-nodes", "1000"], &input);
+    assert_eq!(code, 3, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    let found: u64 = lines[0].strip_suffix(" stopped").unwrap().parse().unwrap();
+    assert!(found > 0, "{out}");
+    assert_eq!(lines[1], "1");
+    assert!(
+        err.contains("<stdin>:1: stopped by the node limit (1000 nodes) after"),
+        "{err}"
+    );
+    assert!(err.contains("1 puzzle stopped by the node limit"), "{err}");
+    // In JSON, and in solve mode: the status is "stopped" and the error
+    // says why; a limit the search fits in changes nothing.
+    let (code, out, _) = sudoku_stdin(&["--max-nodes", "30", "--format", "json"], &input);
+    assert_eq!(code, 3);
+    for line in out.lines() {
+        let json: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(json["status"], "stopped", "{line}");
+        assert!(json["error"].as_str().unwrap().contains("node limit"));
+    }
+    let (code, out, _) = sudoku_stdin(&["--max-nodes", "52"], &format!("{LEETCODE}\n"));
+    assert_eq!((code, out.trim()), (0, LEETCODE_SOLUTION));
+}
+
+#[test]
+fn the_time_limit_writes_what_was_answered_and_stops() {
+    // A puzzle, then the empty grid counted (it would run for ages), then a
+    // puzzle never reached.
+    let empty = ".".repeat(81);
+    let input = format!("{LEETCODE}\n{empty}\n{LEETCODE}\n");
+    for threads in ["1", "2"] {
+        let started = std::time::Instant::now();
+        let (code, out, err) =
+            sudoku_stdin(&["--count", "--time-limit", "0.5", "-j", threads], &input);
+        assert_eq!(code, 3, "{err}");
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 2, "{out}");
+        assert_eq!(lines[0], "1");
+        assert!(lines[1].ends_with(" stopped"), "{out}");
+        assert!(
+            err.contains("stopped by the time limit (0.5 s) after 1 puzzle\n"),
+            "{err}"
+        );
+        assert!(started.elapsed().as_secs() < 20);
+    }
+}
