@@ -448,6 +448,7 @@ impl Generator {
     pub fn generate(&mut self, seed: u64) -> Result<Grid, GenerateError> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let solution = self.fill(&mut rng)?;
+        self.cells.place(&solution);
         let mut cells = solution.clone();
         let mut order: Vec<usize> = (0..self.orbits.len()).collect();
         order.shuffle(&mut rng);
@@ -560,6 +561,10 @@ impl Generator {
         for (i, &c) in orbit.iter().enumerate() {
             for &b in &orbit[..i] {
                 cells[b] = solution[b];
+            }
+            if self.cells.swap_witness(cells, c, solution) {
+                other = true;
+                break;
             }
             self.sync(cells, solution);
             // Its given released from the top, the option S(c) in c is
@@ -724,6 +729,18 @@ struct Cells {
     peers: Vec<Vec<usize>>,
     /// The cells a non-consecutive rule relates to a cell.
     neighbours: Vec<Vec<usize>>,
+    /// Whether every rule of the layout is a house (no anti-knight,
+    /// anti-king or non-consecutive rule): then two digits swapped over a
+    /// closed set of cells make another solution (see
+    /// [`Cells::swap_witness`]).
+    houses_only: bool,
+    /// The cell of each house holding each digit in the solution being
+    /// made: `at[h * (side + 1) + d]`.
+    at: Vec<usize>,
+    /// Scratch for [`Cells::swap_witness`]: whether a cell was reached.
+    seen: Vec<bool>,
+    /// Scratch for [`Cells::swap_witness`]: the cells still to visit.
+    queue: Vec<usize>,
 }
 
 impl Cells {
@@ -757,13 +774,83 @@ impl Cells {
             list.sort_unstable();
             list.dedup();
         }
+        let houses_only = layout.variants().all(|v| !v.is_rule());
+        let at = vec![0; houses.len() * (n + 1)];
         Cells {
             side: n,
             houses,
             of_cell,
             peers,
             neighbours,
+            houses_only,
+            at,
+            seen: vec![false; n * n],
+            queue: Vec::with_capacity(n * n),
         }
+    }
+
+    /// Notes where each house holds each digit of `solution`.
+    fn place(&mut self, solution: &[u8]) {
+        let n = self.side;
+        for (h, house) in self.houses.iter().enumerate() {
+            for &cell in house {
+                self.at[h * (n + 1) + usize::from(solution[cell])] = cell;
+            }
+        }
+    }
+
+    /// Whether a solution of `cells` puts another digit than the
+    /// solution's in the empty cell `c`, found without a search: for a
+    /// digit `b` other than `a`, the solution's digit in `c`, the cells
+    /// holding `a` or `b` that are linked to `c` through shared houses
+    /// (each such cell, in each of its houses, to the cell holding the
+    /// other digit) are a closed set: swapping `a` and `b` over it leaves
+    /// every house with one of each, so when it holds no given it is
+    /// another solution. [`Cells::place`] must have been given the
+    /// solution. Always false on layouts with rules other than houses.
+    fn swap_witness(&mut self, cells: &[u8], c: usize, solution: &[u8]) -> bool {
+        if !self.houses_only {
+            return false;
+        }
+        let n = self.side;
+        let a = solution[c];
+        for b in 1..=n as u8 {
+            if b == a {
+                continue;
+            }
+            self.queue.clear();
+            self.queue.push(c);
+            self.seen[c] = true;
+            let mut closed = true;
+            let mut next = 0;
+            while next < self.queue.len() {
+                let x = self.queue[next];
+                next += 1;
+                let other = if solution[x] == a { b } else { a };
+                for &h in &self.of_cell[x] {
+                    let y = self.at[h * (n + 1) + usize::from(other)];
+                    if self.seen[y] {
+                        continue;
+                    }
+                    if cells[y] != 0 {
+                        closed = false;
+                        break;
+                    }
+                    self.seen[y] = true;
+                    self.queue.push(y);
+                }
+                if !closed {
+                    break;
+                }
+            }
+            for &x in &self.queue {
+                self.seen[x] = false;
+            }
+            if closed {
+                return true;
+            }
+        }
+        false
     }
 
     /// The digits (bit d for digit d) the givens of `cells` leave to cell
