@@ -80,6 +80,37 @@ pub(crate) fn problem(layout: &Layout) -> Problem {
     problem
 }
 
+/// [`problem`] with its items named for people reading it in Knuth's
+/// format: `r1c1` for a cell, `r1=5`, `c1=5` and `b1=5` for digit 5 in row,
+/// column and box (or jigsaw region) 1, `h1=5` in the first extra house of
+/// the variants, `k1`, `k2`, ... for the rules' secondary items.
+pub(crate) fn named_problem(layout: &Layout) -> Problem {
+    let numbered = problem(layout);
+    let n = layout.side();
+    let mut primary: Vec<String> = (0..n * n)
+        .map(|cell| format!("r{}c{}", cell / n + 1, cell % n + 1))
+        .collect();
+    for h in 0..layout.house_count() {
+        let (family, k) = match h / n {
+            0 => ('r', h),
+            1 => ('c', h - n),
+            2 => ('b', h - 2 * n),
+            _ => ('h', h - 3 * n),
+        };
+        primary.extend((1..=n).map(|d| format!("{family}{}={d}", k + 1)));
+    }
+    let secondary = (1..=numbered.secondary_count()).map(|k| format!("k{k}"));
+    let mut named =
+        Problem::with_names(primary, secondary).expect("the names are distinct and valid");
+    for (id, entries) in numbered.options() {
+        let added = named
+            .add_option(entries.iter().map(|e| e.item))
+            .expect("the same items");
+        debug_assert_eq!(added, id);
+    }
+    named
+}
+
 /// The option "digit `digit` (1-based) in cell `cell`" of a sudoku of side `n`.
 pub(crate) fn option(n: usize, cell: usize, digit: u8) -> OptionId {
     OptionId::from_index(cell * n + digit as usize - 1)

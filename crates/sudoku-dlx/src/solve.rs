@@ -710,7 +710,10 @@ impl Grid {
     /// contradict a given (another digit in a given's cell, the given's
     /// digit elsewhere in its houses, a placement its rules forbid) or that
     /// pencilmarks rule out. Its solutions are the puzzle's, each with the
-    /// givens' options; [`dlx::write`] writes it in Knuth's format.
+    /// givens' options; [`dlx::write`] writes it in Knuth's format. The
+    /// items are named `r1c1` (a cell), `r1=5`, `c1=5`, `b1=5` (digit 5 in
+    /// row, column, box or region 1), `h1=5` (an extra house of the
+    /// variants) and `k1`, `k2`, ... (the rules' secondary items).
     ///
     /// # Errors
     ///
@@ -729,7 +732,7 @@ impl Grid {
     pub fn to_problem(&self) -> Result<dlx::Problem, Conflict> {
         self.check()?;
         let n = self.side();
-        let mut problem = encode::problem(self.layout());
+        let mut problem = encode::named_problem(self.layout());
         // The items the givens' options hold.
         let mut taken = vec![false; problem.item_count()];
         let mut given = vec![false; n * n * n];

@@ -397,4 +397,16 @@ fn the_exact_cover_problem_counts_the_same() {
     let count = dlx::Solver::new(&problem).count();
     assert_eq!(count, Counter::new(&layout).count_grid(&puzzle, u64::MAX));
     assert!(count > 1);
+    // The items are named for people: cells, then digits in rows,
+    // columns and boxes, then the rule's secondary items.
+    let name = |k: usize| problem.item_name(k).unwrap().to_string();
+    assert_eq!(name(0), "r1c1");
+    assert_eq!(name(n * n - 1), "r6c6");
+    assert_eq!(name(n * n), "r1=1");
+    assert_eq!(name(n * n + n * n + 2), "c1=3");
+    assert_eq!(name(4 * n * n - 1), "b6=6");
+    assert_eq!(name(problem.primary_count()), "k1");
+    let x = Layout::square(3).unwrap().with_variant(Variant::X).unwrap();
+    let problem = Grid::empty_in(&x).to_problem().unwrap();
+    assert_eq!(problem.item_name(81 + 27 * 9).unwrap(), "h1=1");
 }

@@ -153,11 +153,12 @@ pub struct Args {
 /// The layout flags, shared by `dlx sudoku` and `dlx generate`.
 #[derive(Clone, Debug, Default, clap::Args)]
 pub struct LayoutArgs {
-    /// Read every puzzle as N x N with the squarest boxes (6: 2x3, 8: 2x4,
-    /// 9: 3x3, 12: 3x4, 15: 3x5, 16: 4x4...): a line of N*N cells is a
-    /// puzzle, a line of N cells a grid row. Settles whether a line of 16
-    /// cells is a 4x4 puzzle or a row of a 16x16 grid. Without it, the size
-    /// is found from each puzzle's cells, with the squarest boxes.
+    /// Puzzles N x N with the squarest boxes (6: 2x3, 8: 2x4, 9: 3x3, 12:
+    /// 3x4, 15: 3x5, 16: 4x4...). In input, a line of N*N cells is then a
+    /// puzzle and a line of N cells a grid row (it settles whether a line
+    /// of 16 cells is a 4x4 puzzle or a row of a 16x16 grid). Without it,
+    /// a puzzle read has the size its cells give, with the squarest boxes,
+    /// and a puzzle made is 9x9.
     #[arg(long, value_name = "N", conflicts_with_all = ["boxes", "regions"])]
     size: Option<usize>,
     /// Boxes R rows high and C columns wide, for puzzles of side R*C (6x6
