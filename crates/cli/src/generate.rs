@@ -88,9 +88,10 @@ attempts reached, a class they never hit) is a record of its own: 'none' in
 line and grid formats, status \"none\" and the error in JSON, the reason on
 stderr; the run then ends with status 1.
 
-Time: a minimal 9x9 puzzle takes about 0.25 ms per core, a minimal 16x16
-about 0.2 s; a minimal 25x25 can take many minutes (proving that the last
-givens must stay is a hard search), so there use --givens (e.g. 400).
+Time: a minimal 9x9 puzzle takes about 0.2 ms per core, a minimal 16x16
+about 0.1 s; a minimal 25x25 takes far longer than ten minutes (proving
+that a given can go becomes a search of millions of nodes once half the
+cells are empty), so there use --givens (e.g. 350) or --time-limit.
 
 Examples:
   dlx generate -n 10 --seed 7

@@ -14,31 +14,48 @@
 //!    is not a count to two: the puzzle without cell c has another
 //!    solution exactly when some solution puts another digit than S(c) in
 //!    c (any other solution differs from S in the cells taken away, and in
-//!    the other ones it would be a solution of the puzzle before). Two
-//!    tests answer it, the cheap one first:
+//!    the other ones it would be a solution of the puzzle before). Three
+//!    tests answer it, the cheap ones first:
 //!    - **singles**: when the givens left force c by a naked or hidden
 //!      single (c sees every other digit, or S(c) fits nowhere else in one
 //!      of c's houses), no search is needed;
-//!    - otherwise **searches on the givens left**: a solution with
-//!      another digit d than S(c) in c means c must stay, so each such d
-//!      that fits the givens is selected in c and one search looks for a
-//!      solution. The givens stay selected from one test to the next: they
-//!      are selected at the start in the reverse of the order the orbits
-//!      are tried, so that a cell to take away lies near the top of the
-//!      selections, and only the selections above it are released and
-//!      made again. For an orbit of k cells, the i-th cell is tested with
-//!      the cells before it held at S.
+//!    - a **two-digit swap**: for a digit b other than a = S(c), the
+//!      cells holding a or b in S that are linked to c through shared
+//!      houses (each such cell, in each of its houses, to the one holding
+//!      the other digit) form a closed set: swapping a and b over it keeps
+//!      one of each in every house, so when the set holds no given it is
+//!      another solution, and c must stay (layouts whose rules are all
+//!      houses only: an anti-knight, anti-king or non-consecutive rule can
+//!      break under a swap);
+//!    - otherwise **a search on the givens left**, the option "S(c) in c"
+//!      excluded: any solution found means c must stay. The givens stay
+//!      selected from one test to the next: they are selected at the start
+//!      in the reverse of the order the orbits are tried, so that the cell
+//!      to take away is on top, its selection released and the exclusion
+//!      made and undone ([`dlx::Solver::unexclude`]) around the search.
+//!      Orbits kept are selected again on top; when more than 8 lie above
+//!      the next cell, the stack is built anew with the kept givens at the
+//!      bottom. For an orbit of k cells, the i-th cell is tested with the
+//!      cells before it held at S.
 //!
 //!    An orbit kept stays kept: taking more givens away never brings a
 //!    single solution back, so once every orbit has been tried the puzzle
 //!    is minimal (no orbit can be taken away).
 //!
-//! Measured on 9x9 without symmetry (500 puzzles, one core, test
-//! profile, `measure_strategies`): counting to two after each removal
-//! takes 787 µs per puzzle; one search with the option "S(c) in c"
-//! excluded, on givens selected again after a reset, 642 µs (0.82 of it);
-//! with the singles test in front 495 µs (0.63); with the givens kept
-//! selected as above 371 µs (0.47). All four make the same puzzles.
+//! Measured on 9x9 without symmetry (500 puzzles, one core, release
+//! profile, `measure_strategies`), per puzzle: counting to two after each
+//! removal 677 µs; one search with S(c) in c excluded, on givens selected
+//! again after a reset, 578 µs (0.85 of it); with the singles in front
+//! 380 µs (0.56); with the givens kept selected 270 µs (0.40), built anew
+//! when more than 8 kept ones pile up 233 µs (0.34); with the two-digit
+//! swap in front 194 µs (0.29). The swap settles 9 of the 24 tests per
+//! puzzle whose search would find another solution, each a walk of about
+//! 60 nodes down to a full grid. All make the same puzzles.
+//!
+//! On 25x25 the searches that prove a given can go grow past 10^6 nodes
+//! once about half the cells are empty (seed 1: 0.4 s per test at 313
+//! givens, 6.4 s at 310), so a minimal 25x25 puzzle takes far longer than
+//! ten minutes; stop at a number of givens instead.
 //!
 //! # Symmetry
 //!
@@ -981,16 +998,18 @@ mod tests {
     fn measure_strategies() {
         let layout = Layout::square(3).unwrap();
         let mut base = None;
-        for (strategy, churn) in [
-            (Strategy::CountToTwo, RESTACK),
-            (Strategy::Exclude, RESTACK),
-            (Strategy::SinglesThenExclude, RESTACK),
-            (Strategy::Stacked, usize::MAX),
-            (Strategy::Stacked, RESTACK),
+        for (strategy, churn, swaps) in [
+            (Strategy::CountToTwo, RESTACK, false),
+            (Strategy::Exclude, RESTACK, false),
+            (Strategy::SinglesThenExclude, RESTACK, false),
+            (Strategy::Stacked, usize::MAX, false),
+            (Strategy::Stacked, RESTACK, false),
+            (Strategy::Stacked, RESTACK, true),
         ] {
             let mut generator = Generator::new(&layout);
             generator.strategy = strategy;
             generator.churn = churn;
+            generator.cells.houses_only = swaps;
             let start = std::time::Instant::now();
             let mut givens = 0;
             for seed in 0..500 {
@@ -999,7 +1018,12 @@ mod tests {
             let t = start.elapsed().as_secs_f64();
             let base = *base.get_or_insert(t);
             println!(
-                "{strategy:?} (restack above {churn}): {:.1} us per puzzle, {:.2} of counting, {:.2} givens",
+                "{strategy:?} (restack above {}, swaps {swaps}): {:.1} us per puzzle, {:.2} of counting, {:.2} givens",
+                if churn == usize::MAX {
+                    "never".to_string()
+                } else {
+                    churn.to_string()
+                },
                 t / 500.0 * 1e6,
                 t / base,
                 givens as f64 / 500.0
