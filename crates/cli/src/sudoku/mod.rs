@@ -114,7 +114,8 @@ pub struct Args {
     /// puzzle solved by forced moves alone (naked and hidden singles), else
     /// the mean search nodes beyond them over 4 fixed relabellings of the
     /// digits, and a class: forced, easy (below 30), medium (below 300),
-    /// hard (below 3000), extreme. Only puzzles with one solution are rated.
+    /// hard (below 3000), extreme. Only puzzles with one solution are rated:
+    /// one with several gives 'multiple', and the run ends with status 1.
     #[arg(long, conflicts_with_all = ["count", "all", "check", "canon", "transform"])]
     rate: bool,
     /// Print each puzzle's canonical form: the least equivalent puzzle
@@ -197,7 +198,7 @@ only: its record is 'stopped' (not 'none': the search did not finish), and
 the run goes on.
 
 Exit status: 0 when every puzzle was solved, 1 when some puzzle had no
-solution or was invalid, 2 for usage errors or a file that cannot be read
+solution or was invalid (or, with --rate, had several solutions), 2 for usage errors or a file that cannot be read
 (the other files are still processed, and the error is said on stderr), 3
 when --max-nodes or --time-limit stopped a search, 130 when interrupted.";
 
@@ -317,6 +318,8 @@ pub struct Summary {
     pub solved: u64,
     pub none: u64,
     pub invalid: u64,
+    /// Puzzles --rate could not rate (several solutions).
+    pub unrated: u64,
     /// Records whose search a signal or the time limit cut short: the run
     /// ends with the first.
     pub cut_short: u64,
@@ -462,7 +465,7 @@ pub fn run(args: Args) -> Result<Status> {
         ));
         return Ok(Status::Stopped);
     }
-    Ok(if summary.none + summary.invalid == 0 {
+    Ok(if summary.none + summary.invalid + summary.unrated == 0 {
         Status::Solved
     } else {
         Status::Failed
@@ -478,6 +481,9 @@ fn print_summary(summary: &Summary, elapsed: Duration) {
         0.0
     };
     let mut interrupted = String::new();
+    if summary.unrated > 0 {
+        interrupted.push_str(&format!(", {} not rated", summary.unrated));
+    }
     if summary.stopped > 0 {
         interrupted.push_str(&format!(", {} stopped", summary.stopped));
     }

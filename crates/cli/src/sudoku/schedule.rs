@@ -175,6 +175,8 @@ impl Input<'_> {
             let verdict = &done.verdict;
             summary.puzzles += 1;
             match verdict.status {
+                // Not rated: a rating needs one solution.
+                Status::Multiple if self.job.mode == Mode::Rate => summary.unrated += 1,
                 Status::Solved | Status::Unique | Status::Multiple | Status::Ok => {
                     summary.solved += 1
                 }

@@ -177,6 +177,12 @@ fn rate_canon_and_transform() {
     let record: Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(record["score"], 0.0);
     assert_eq!(record["difficulty"], "forced");
+    // A puzzle with several solutions is not rated: its record says so,
+    // the others are rated, and the run fails.
+    let empty = ".".repeat(81);
+    let (code, out, err) = run(&["sudoku", "--rate"], &format!("{empty}\n{LEETCODE}\n"));
+    assert_eq!((code, out.as_str()), (1, "multiple\n0.00 forced\n"));
+    assert!(err.contains("<stdin>:1: more than one solution"), "{err}");
 
     let (_, moved, _) = run(&["sudoku", "--transform", "--seed", "5"], LEETCODE);
     assert_ne!(moved.trim(), LEETCODE);
