@@ -34,22 +34,35 @@ use rand_chacha::ChaCha8Rng;
 use crate::grid::Grid;
 use crate::layout::Layout;
 
-/// A puzzle whose layout has no transformations here: a jigsaw, or a
-/// layout with variants.
+/// A puzzle with no transformations here: its layout is a jigsaw or has
+/// variants, or it is written in pencilmarks (whose candidates a form of
+/// the givens would drop).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TransformError {
     layout: Layout,
+    pencilmarks: bool,
 }
 
 impl TransformError {
-    /// The layout that is not supported.
+    /// The puzzle's layout.
     pub fn layout(&self) -> &Layout {
         &self.layout
+    }
+
+    /// Whether the puzzle was refused for its pencilmarks, not its layout.
+    pub fn is_pencilmarks(&self) -> bool {
+        self.pencilmarks
     }
 }
 
 impl fmt::Display for TransformError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.pencilmarks {
+            return write!(
+                f,
+                "canonical forms and transformations take givens, not pencilmarks"
+            );
+        }
         write!(
             f,
             "canonical forms and transformations need boxes without variants, not {}",
@@ -70,16 +83,23 @@ struct Shape {
 }
 
 impl Shape {
-    fn of(layout: &Layout) -> Result<Shape, TransformError> {
+    /// The shape of `grid`'s transformations, if it has some here.
+    fn of(grid: &Grid) -> Result<Shape, TransformError> {
+        let layout = grid.layout();
+        let error = |pencilmarks| TransformError {
+            layout: layout.clone(),
+            pencilmarks,
+        };
+        if grid.candidate_masks().is_some() {
+            return Err(error(true));
+        }
         match layout.box_shape() {
             Some((rows, cols)) if layout.variants().next().is_none() => Ok(Shape {
                 n: layout.side(),
                 rows,
                 cols,
             }),
-            _ => Err(TransformError {
-                layout: layout.clone(),
-            }),
+            _ => Err(error(false)),
         }
     }
 }
@@ -257,11 +277,11 @@ impl Grid {
     /// The canonical form of this puzzle: the least of the puzzles
     /// equivalent to it (see the crate docs' "Making puzzles"). Two puzzles
     /// of one layout are equivalent exactly when their forms are equal.
-    /// Pencilmarks are not kept: the form is of the givens.
     ///
     /// # Errors
     ///
-    /// [`TransformError`] for a jigsaw or a layout with variants.
+    /// [`TransformError`] for a jigsaw, a layout with variants, or a
+    /// puzzle in pencilmarks.
     ///
     /// # Complexity
     ///
@@ -284,7 +304,7 @@ impl Grid {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn canonical(&self) -> Result<Grid, TransformError> {
-        let shape = Shape::of(self.layout())?;
+        let shape = Shape::of(self)?;
         let n = shape.n;
         let transposed;
         let mut orientations = vec![self.cells()];
@@ -326,13 +346,13 @@ impl Grid {
     /// rows within bands, stacks and columns within stacks shuffled,
     /// digits relabelled, and for square boxes transposed half of the
     /// time. The same seed gives the same puzzle on every platform.
-    /// Pencilmarks are not kept.
     ///
     /// # Errors
     ///
-    /// [`TransformError`] for a jigsaw or a layout with variants.
+    /// [`TransformError`] for a jigsaw, a layout with variants, or a
+    /// puzzle in pencilmarks.
     pub fn transform(&self, seed: u64) -> Result<Grid, TransformError> {
-        let Shape { n, rows, cols } = Shape::of(self.layout())?;
+        let Shape { n, rows, cols } = Shape::of(self)?;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let order = |rng: &mut ChaCha8Rng, size: usize, group: usize| {
             let mut groups: Vec<usize> = (0..n / size).collect();

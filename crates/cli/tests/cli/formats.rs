@@ -142,4 +142,10 @@ fn pencilmarks_restrict_the_cells_before_the_search() {
         let marks = marks.split_whitespace().next().unwrap().replace('0', ".");
         assert_eq!(record["puzzle"], marks.as_str());
     }
+    // A canonical form of the givens alone would drop the candidates:
+    // refused, not answered for another puzzle.
+    let (code, out, err) = solve(&["--canon"], "sudoku/pencilmarks.txt");
+    assert_eq!(code, 1);
+    assert_eq!(out, ["invalid"; 3]);
+    assert!(err.contains("take givens, not pencilmarks"), "{err}");
 }
