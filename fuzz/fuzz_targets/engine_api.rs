@@ -425,7 +425,8 @@ fn check_selections(
 /// between: exclude fails exactly for unknown and selected options, and
 /// then changes nothing, and excluding an option again is a no-op; select
 /// fails for excluded options too; unselect releases the last selection
-/// and no exclusion. After each call the solutions are those of the oracle
+/// and no exclusion, unexclude the last exclusion when no selection came
+/// after it. After each call the solutions are those of the oracle
 /// that hold every selected option and no excluded one, and the search is
 /// that of the problem without the excluded options (the same solutions in
 /// the same order, the same statistics). Reset releases everything.
@@ -440,6 +441,8 @@ fn check_exclusions(
     let ids = cover.options.last().map_or(0, |(id, _)| id + 1);
     let mut chosen: Vec<usize> = Vec::new();
     let mut excluded: Vec<usize> = Vec::new();
+    // For each selection, the number of exclusions made before it.
+    let mut marks: Vec<usize> = Vec::new();
     for &raw in steps.iter().take(MAX_HOLD_STEPS) {
         let id = usize::from(raw >> 3) % (ids + 2);
         let known = cover.options.iter().any(|(i, _)| *i == id);
@@ -462,6 +465,7 @@ fn check_exclusions(
                     assert!(known && !excluded.contains(&id), "selected {id}");
                     assert!(compatible(cover, &chosen, id), "selected {id}");
                     chosen.push(id);
+                    marks.push(excluded.len());
                 }
                 Err(e) => match e.kind() {
                     ErrorKind::UnknownOption(_) => assert!(!known, "{id}: {e}"),
@@ -473,9 +477,19 @@ fn check_exclusions(
                     _ => panic!("select({id}): {e}"),
                 },
             },
-            6 => {
+            6 if id % 2 == 0 => {
                 let id = solver.unselect().map(OptionId::index);
                 assert_eq!(id, chosen.pop(), "unselect");
+                marks.pop();
+            }
+            6 => {
+                let id = solver.unexclude().map(OptionId::index);
+                let last = if excluded.len() > marks.last().copied().unwrap_or(0) {
+                    excluded.pop()
+                } else {
+                    None
+                };
+                assert_eq!(id, last, "unexclude");
             }
             _ => {
                 // A search left paused: the next call abandons it.

@@ -488,7 +488,11 @@ fn print_summary(summary: &Summary, elapsed: Duration) {
         interrupted.push_str(&format!(", {} stopped", summary.stopped));
     }
     if summary.cut_short > 0 {
-        interrupted.push_str(", 1 cut short");
+        interrupted.push_str(if interrupt::timed_out() {
+            ", 1 stopped by the time limit"
+        } else {
+            ", 1 interrupted"
+        });
     }
     diagnose(format_args!(
         "summary: {} puzzles, {} solved, {} none, {} invalid{interrupted}; {:.3} s, \
