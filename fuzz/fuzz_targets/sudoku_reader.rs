@@ -118,12 +118,12 @@ fn check_solution(solver: &mut SudokuSolver, puzzle: &Grid) {
         Ok(Some(solution)) => assert!(solution.is_solution_of(puzzle), "{puzzle} -> {solution}"),
         Ok(None) => assert!(conflict.is_ok(), "{puzzle}: a conflict but no error"),
         Err(SolveError::Conflict(c)) => assert_eq!(conflict.as_ref(), Err(c)),
-        Err(SolveError::NodeLimit) => {}
+        Err(SolveError::NodeLimit { found }) => assert_eq!(*found, 0, "{puzzle}"),
         Err(e) => panic!("{puzzle}: {e}"),
     }
     if puzzle.box_size() == 2 {
         let count = sudoku::count_completions(2, puzzle.cells(), u64::MAX);
-        if answer != Err(SolveError::NodeLimit) {
+        if !matches!(answer, Err(SolveError::NodeLimit { .. })) {
             let solved = matches!(answer, Ok(Some(_)));
             assert_eq!(
                 solved,
@@ -134,7 +134,7 @@ fn check_solution(solver: &mut SudokuSolver, puzzle: &Grid) {
         match solver.count_solutions_up_to(puzzle, u64::MAX) {
             Ok(n) => assert_eq!(n, count, "{puzzle}"),
             Err(SolveError::Conflict(_)) => assert_eq!(count, 0, "{puzzle}"),
-            Err(SolveError::NodeLimit) => {}
+            Err(SolveError::NodeLimit { found }) => assert!(found <= count, "{puzzle}"),
             Err(e) => panic!("{puzzle}: {e}"),
         }
     }
