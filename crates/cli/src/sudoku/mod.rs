@@ -457,9 +457,13 @@ pub fn run(args: Args) -> Result<Status> {
         );
     }
     if summary.stopped > 0 {
-        let s = if summary.stopped == 1 { "" } else { "s" };
+        let (s, whose) = if summary.stopped == 1 {
+            ("", "its search is")
+        } else {
+            ("s", "their searches are")
+        };
         diagnose(format_args!(
-            "dlx: {} puzzle{s} stopped by the node limit ({} nodes): not answered",
+            "dlx: {} puzzle{s} stopped by the node limit ({} nodes): {whose} not complete",
             summary.stopped,
             args.max_nodes.unwrap_or_default()
         ));

@@ -202,10 +202,10 @@ impl Verdict {
         let message = match cut {
             Some(Cut::Signal) => Some(format!("interrupted after {found} solution{s}")),
             Some(Cut::Time) => Some(format!(
-                "stopped by the time limit after {found} solution{s}: not answered"
+                "stopped by the time limit after {found} solution{s}: the search is not complete"
             )),
             Some(Cut::Nodes(max)) => Some(format!(
-                "stopped by the node limit ({max} nodes) after {found} solution{s}: not answered"
+                "stopped by the node limit ({max} nodes) after {found} solution{s}: the search is not complete"
             )),
             None if status == Status::None => {
                 Some(why_none.unwrap_or_else(|| "no solution".to_string()))
