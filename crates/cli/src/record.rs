@@ -16,7 +16,7 @@ use crate::limits::Stop;
 /// `{"count":N,"complete":BOOL,"interrupted":BOOL}`, with
 /// `"stopped":"node limit"` (or `"time limit"`, `"interrupted"`) when a
 /// limit stopped the search; a piece adds `"fingerprint"`, `"depth"`,
-/// `"piece"`, `"pieces"`, `"nodes"` and `"updates"`.
+/// `"piece"`, `"pieces"`, `"nodes"`, `"updates"` and `"max_level"`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
     /// Solutions found.
@@ -48,6 +48,9 @@ pub struct Record {
     /// Updates made, as `--stats` counts them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub updates: Option<u64>,
+    /// The deepest level reached, from the root of the whole tree.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_level: Option<usize>,
 }
 
 impl Record {
@@ -77,6 +80,7 @@ impl Record {
         self.pieces = Some(pieces);
         self.nodes = Some(stats.nodes);
         self.updates = Some(stats.updates);
+        self.max_level = Some(stats.max_level);
         self
     }
 

@@ -372,6 +372,8 @@ fn count(
                     total.solutions += record.count;
                     total.stats.nodes += record.nodes.unwrap_or_default();
                     total.stats.updates += record.updates.unwrap_or_default();
+                    total.stats.max_level =
+                        (total.stats.max_level).max(record.max_level.unwrap_or_default());
                     resumed.push(index);
                 }
             }

@@ -478,6 +478,18 @@ fn a_killed_checkpointed_count_resumes_to_the_exact_total() {
         .assert()
         .success()
         .stdout("9356\n");
+    // Every tiling places the 12 pieces, one per level: the deepest level
+    // is 12, and the resumed run knows it from the records too.
+    assert!(err.contains("max level: 12,"), "{err}");
+    let again = dlx().args(args).output().unwrap();
+    let err = String::from_utf8(again.stderr).unwrap();
+    let (done, of) = err
+        .split(": ")
+        .nth(2)
+        .and_then(|t| t.split_once(" of the "))
+        .unwrap_or_else(|| panic!("{err}"));
+    assert_eq!(done, of.split(' ').next().unwrap(), "{err}");
+    assert!(err.contains("max level: 12,"), "{err}");
     // Run again, every piece is done; with -j 2 the same.
     dlx()
         .args(&args[..4])
