@@ -65,10 +65,17 @@ pub struct Args {
     layout: LayoutArgs,
     /// Output format: line (one puzzle per line), grid (drawn, then an
     /// empty line), json (one object per puzzle: index, seed, puzzle,
-    /// layout, givens, and with a rating score, difficulty, nodes,
-    /// forced_nodes, as `dlx sudoku --rate` gives them).
+    /// layout, givens, minimal, and with a rating score, difficulty,
+    /// nodes, forced_nodes, as `dlx sudoku --rate` gives them).
     #[arg(long, value_enum, default_value_t = Format::Line)]
     format: Format,
+    /// Give each trial removal's search at most N nodes: a given whose
+    /// search needs more stays, so the puzzle keeps one solution but may
+    /// not be minimal (JSON says "minimal":false; stderr counts them).
+    /// Bounds the time large layouts take: a minimal 25x25 puzzle does not
+    /// come in ten minutes.
+    #[arg(long, value_name = "N")]
+    trial_nodes: Option<u64>,
     /// Stop after this time (seconds, or a number with s, m or h: 90,
     /// 1.5, 10m, 2h): the puzzles finished before the first one cut short
     /// are written (the same as a run without the limit begins with), and
@@ -91,13 +98,15 @@ stderr; the run then ends with status 1.
 Time: a minimal 9x9 puzzle takes about 0.2 ms per core, a minimal 16x16
 about 0.1 s; a minimal 25x25 takes far longer than ten minutes (proving
 that a given can go becomes a search of millions of nodes once half the
-cells are empty), so there use --givens (e.g. 350) or --time-limit.
+cells are empty): there --trial-nodes 1000 makes a puzzle of about 280
+givens, unique but maybe not minimal, in about 0.1 s.
 
 Examples:
   dlx generate -n 10 --seed 7
   dlx generate --size 16 --symmetry rotate180 --format grid
   dlx generate --regions map.txt --variant x -n 5 --rate
-  dlx generate -n 3 --difficulty medium --format json";
+  dlx generate -n 3 --difficulty medium --format json
+  dlx generate --size 25 --trial-nodes 1000";
 
 fn parse_symmetry(text: &str) -> Result<Symmetry, String> {
     text.parse()
@@ -114,8 +123,9 @@ const CHUNK: u64 = 256;
 /// What came of one puzzle.
 struct Made {
     index: u64,
-    /// The puzzle, its seed and rating; or why none.
-    result: Result<(Grid, u64, Option<Rating>), String>,
+    /// The puzzle, its seed, its rating and whether it is minimal; or why
+    /// none.
+    result: Result<(Grid, u64, Option<Rating>, bool), String>,
     /// Whether a signal or the time limit stopped it: not a result.
     cut_short: bool,
 }
@@ -131,6 +141,10 @@ struct Record<'a> {
     layout: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     givens: Option<usize>,
+    /// Whether no given can go (false with --givens, or when a trial
+    /// passed --trial-nodes).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    minimal: Option<bool>,
     #[serde(flatten)]
     rating: Option<RatingFields>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -213,7 +227,7 @@ impl Plan {
             }
             return Made {
                 index,
-                result: Ok((puzzle, seed, rating)),
+                result: Ok((puzzle, seed, rating, generator.is_minimal())),
                 cut_short: false,
             };
         }
@@ -280,6 +294,7 @@ pub fn run(args: Args) -> Result<Status> {
     let generator = Generator::new(&layout)
         .symmetry(args.symmetry)
         .givens(args.givens)
+        .trial_nodes(args.trial_nodes)
         .cancel_flag(interrupt::flag());
     if let Some(limit) = args.time_limit {
         interrupt::stop_after(limit);
@@ -294,6 +309,7 @@ pub fn run(args: Args) -> Result<Status> {
     let mut out = BufWriter::new(io::stdout().lock());
     let mut failed = false;
     let mut written = 0;
+    let mut not_minimal = 0;
     let mut start = 0;
     'chunks: while start < args.count && !interrupt::interrupted() {
         let end = (start + CHUNK).min(args.count);
@@ -319,6 +335,7 @@ pub fn run(args: Args) -> Result<Status> {
             }
             written += 1;
             failed |= m.result.is_err();
+            not_minimal += u64::from(matches!(m.result, Ok((.., false))));
             write(&mut out, args.format, &layout, m)?;
             if let Err(why) = &m.result {
                 progress
@@ -330,6 +347,12 @@ pub fn run(args: Args) -> Result<Status> {
     }
     out.flush()?;
     progress.finish_and_clear();
+    if let (Some(nodes), 1..) = (args.trial_nodes, not_minimal) {
+        diagnose(format_args!(
+            "dlx generate: {not_minimal} of {written} puzzles not proved minimal: a trial \
+             passed --trial-nodes {nodes}, and its given stayed"
+        ));
+    }
     if interrupt::interrupted() {
         let made = format!("{written} of {} puzzles", args.count);
         if interrupt::timed_out() {
@@ -360,11 +383,11 @@ fn fresh_seed() -> u64 {
 /// Writes the record of one puzzle.
 fn write(out: &mut impl Write, format: Format, layout: &Layout, made: &Made) -> io::Result<()> {
     match (format, &made.result) {
-        (Format::Line, Ok((puzzle, _, rating))) => match rating {
+        (Format::Line, Ok((puzzle, _, rating, _))) => match rating {
             Some(r) => writeln!(out, "{puzzle} {:.2} {}", r.score, r.difficulty),
             None => writeln!(out, "{puzzle}"),
         },
-        (Format::Grid, Ok((puzzle, _, rating))) => {
+        (Format::Grid, Ok((puzzle, _, rating, _))) => {
             if let Some(r) = rating {
                 writeln!(out, "# score {:.2} {}", r.score, r.difficulty)?;
             }
@@ -384,6 +407,7 @@ fn write(out: &mut impl Write, format: Format, layout: &Layout, made: &Made) -> 
                 puzzle: ok.map(|m| m.0.to_string()),
                 layout: layout.to_string(),
                 givens: ok.map(|m| m.0.givens()),
+                minimal: ok.map(|m| m.3),
                 rating: ok.and_then(|m| m.2.as_ref()).map(RatingFields::from),
                 error: err,
             };

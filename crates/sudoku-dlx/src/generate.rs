@@ -69,7 +69,7 @@ use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use dlx::{Limits, Solver};
+use dlx::{Limits, Outcome, Solver};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -345,6 +345,11 @@ pub struct Generator {
     churn: usize,
     /// A flag another thread may set to stop the puzzle being made.
     cancel: Option<Arc<AtomicBool>>,
+    /// The most nodes one removal's search may visit (`None`: no limit).
+    trial_nodes: Option<u64>,
+    /// Whether the last puzzle made tried every orbit, each trial to its
+    /// end.
+    minimal: bool,
 }
 
 /// The most selections released and made again for one test before the
@@ -394,6 +399,8 @@ impl Generator {
             next: 0,
             churn: RESTACK,
             cancel: None,
+            trial_nodes: None,
+            minimal: false,
         };
         generator.orbits = orbits(layout.side(), Symmetry::None);
         generator
@@ -415,6 +422,39 @@ impl Generator {
     pub fn givens(mut self, givens: Option<usize>) -> Generator {
         self.target = givens;
         self
+    }
+
+    /// Gives each removal's search at most `nodes` nodes (`None`: no
+    /// limit). A given whose search needs more stays, as if another
+    /// solution had been found: the puzzle still has exactly one solution,
+    /// but may not be minimal, which [`Generator::is_minimal`] tells. This
+    /// bounds the time a large layout takes (a minimal 25x25 puzzle does
+    /// not come in ten minutes: past half the cells empty, one search can
+    /// take millions of nodes).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sudoku_dlx::{Generator, Layout};
+    ///
+    /// let mut generator = Generator::new(&Layout::square(4)?).trial_nodes(Some(1));
+    /// let puzzle = generator.generate(3)?;
+    /// assert!(puzzle.is_uniquely_solvable()?);
+    /// // Every search that got past its first node gave up: givens stayed.
+    /// assert!(!generator.is_minimal());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn trial_nodes(mut self, nodes: Option<u64>) -> Generator {
+        self.trial_nodes = nodes;
+        self
+    }
+
+    /// Whether the last puzzle made is minimal: every orbit was tried
+    /// (no [`Generator::givens`] target stopped it first) and every trial
+    /// ran to its end (no [`Generator::trial_nodes`] limit cut one).
+    pub fn is_minimal(&self) -> bool {
+        self.minimal
     }
 
     /// A flag another thread can set to stop the puzzle being made (a
@@ -479,8 +519,10 @@ impl Generator {
             self.restack(&cells, &solution);
         }
         let mut givens = cells.len();
+        self.minimal = true;
         for (k, o) in order.into_iter().enumerate() {
             if self.target.is_some_and(|t| givens <= t) || self.cancelled() {
+                self.minimal = false;
                 break;
             }
             self.next = k;
@@ -589,7 +631,16 @@ impl Generator {
             self.solver
                 .exclude(encode::option(n, c, solution[c]))
                 .expect("the option is not selected");
-            let found = self.solver.count_up_to(1) > 0;
+            if let Some(nodes) = self.trial_nodes {
+                self.solver.clear_stats();
+                self.solver.set_limits(self.limits().nodes(nodes));
+            }
+            let mut found = self.solver.count_up_to(1) > 0;
+            if self.solver.outcome() == Outcome::NodeLimit {
+                // Not proved either way: the given stays.
+                found = true;
+                self.minimal = false;
+            }
             self.solver.unexclude();
             if found {
                 other = true;

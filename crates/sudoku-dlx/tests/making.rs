@@ -184,6 +184,7 @@ fn check_generated(layout: &Layout, symmetry: Symmetry, seeds: std::ops::Range<u
         assert_eq!(puzzle.layout(), layout);
         assert_eq!(counter.count_grid(&puzzle, 2), 1, "{at}");
         assert!(symmetry.holds(&puzzle), "{at}");
+        assert!(generator.is_minimal(), "{at}");
         let mut done = vec![false; n * n];
         for cell in 0..n * n {
             if puzzle.cells()[cell] == 0 || done[cell] {
@@ -282,6 +283,32 @@ fn a_number_of_givens_stops_early() {
     let mut generator = Generator::new(&layout).givens(Some(17));
     let puzzle = generator.generate(0).unwrap();
     assert!(puzzle.givens() > 17, "minimal before 17: {puzzle}");
+}
+
+#[test]
+fn a_node_limit_per_trial_keeps_puzzles_unique_and_says_when_not_minimal() {
+    let nine = Layout::square(3).unwrap();
+    let counter = Counter::new(&nine);
+    let mut plain = Generator::new(&nine);
+    let mut roomy = Generator::new(&nine).trial_nodes(Some(1 << 40));
+    let mut tight = Generator::new(&nine).trial_nodes(Some(20));
+    let mut cut = 0;
+    for seed in 0..20 {
+        // A limit no search reaches changes nothing.
+        let puzzle = plain.generate(seed).unwrap();
+        assert_eq!(roomy.generate(seed).unwrap(), puzzle);
+        assert!(roomy.is_minimal());
+        // A search that would find another solution walks down to a full
+        // grid, some 50 nodes: under 20, such givens stay.
+        let kept = tight.generate(seed).unwrap();
+        assert_eq!(counter.count_grid(&kept, 2), 1, "seed {seed}: {kept}");
+        cut += u32::from(!tight.is_minimal());
+    }
+    assert!(cut > 0, "no trial passed 20 nodes");
+    // A --givens target: not minimal either.
+    let mut early = Generator::new(&nine).givens(Some(60));
+    early.generate(1).unwrap();
+    assert!(!early.is_minimal());
 }
 
 #[test]

@@ -76,6 +76,41 @@ fn the_time_limit_writes_the_puzzles_finished_and_exits_3() {
 }
 
 #[test]
+fn a_node_limit_per_trial_makes_large_unique_puzzles_fast() {
+    // 16x16 in the test profile: a minimal puzzle takes seconds, with
+    // --trial-nodes a fraction of one. Each puzzle keeps one solution; the
+    // JSON says it may not be minimal, and stderr how many are not.
+    let args = ["generate", "--size", "16", "-n", "2", "--seed", "3"];
+    let (code, out, err) = run(
+        &[&args[..], &["--trial-nodes", "200", "--format", "json"]].concat(),
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let layout = Layout::square(4).unwrap();
+    let mut not_minimal = 0;
+    for line in out.lines() {
+        let record: Value = serde_json::from_str(line).unwrap();
+        let puzzle = Grid::parse_in(record["puzzle"].as_str().unwrap(), &layout).unwrap();
+        assert_eq!(puzzle.count_solutions_up_to(2).unwrap(), 1, "{line}");
+        not_minimal += u32::from(record["minimal"] == false);
+    }
+    assert!(not_minimal > 0, "{out}");
+    assert!(
+        err.contains(&format!("{not_minimal} of 2 puzzles not proved minimal")),
+        "{err}"
+    );
+    // Without the limit the puzzles are minimal, and JSON says so.
+    let (_, out, _) = run(
+        &["generate", "-n", "2", "--seed", "3", "--format", "json"],
+        "",
+    );
+    for line in out.lines() {
+        let record: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(record["minimal"], true, "{line}");
+    }
+}
+
+#[test]
 fn a_run_without_a_seed_says_its_seed() {
     let (code, out, err) = run(&["generate", "-n", "2"], "");
     assert_eq!(code, 0);
