@@ -7,10 +7,10 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use dlx::{Color, Entry, Limits, OptionId, Outcome, Problem, Solver};
+use dlx::{Limits, OptionId, Outcome, Problem, Solver};
 use proptest::prelude::*;
 
-use common::sorted;
+use common::{brute_force, build, fit, held, sorted, Spec};
 
 /// Counts every solution on a rayon pool, or serially without the
 /// `parallel` feature (the count must be the same).
@@ -21,15 +21,7 @@ fn par_count(solver: &mut Solver) -> u64 {
     return solver.count();
 }
 
-/// A small random problem: `primary` + `secondary` items, options as lists of
-/// (item, color) with color 0 for none; colors only on secondary items.
-#[derive(Clone, Debug)]
-struct Spec {
-    primary: usize,
-    secondary: usize,
-    options: Vec<Vec<(usize, u32)>>,
-}
-
+/// A small random exact cover problem: every primary item covered once.
 fn spec() -> impl Strategy<Value = Spec> {
     (1usize..=5, 0usize..=3).prop_flat_map(|(primary, secondary)| {
         let n = primary + secondary;
@@ -41,59 +33,11 @@ fn spec() -> impl Strategy<Value = Spec> {
                     .collect::<Vec<_>>()
             });
         proptest::collection::vec(option, 0..=12).prop_map(move |options| Spec {
-            primary,
+            bounds: vec![(1, 1); primary],
             secondary,
             options,
         })
     })
-}
-
-/// Builds the problem, skipping options without a primary item (the
-/// problem rejects them) and keeping the kept specs aligned with ids.
-fn build(spec: &Spec) -> (Problem, Vec<Vec<(usize, u32)>>) {
-    let mut problem = Problem::new(spec.primary, spec.secondary);
-    let colors: Vec<Color> = (1..=2)
-        .map(|c| problem.color(&format!("c{c}")).unwrap())
-        .collect();
-    let mut kept = Vec::new();
-    for option in &spec.options {
-        let entries: Vec<Entry> = option
-            .iter()
-            .map(|&(item, c)| Entry::from((item, (c > 0).then(|| colors[c as usize - 1]))))
-            .collect();
-        match problem.add_option(entries) {
-            Ok(id) => {
-                assert_eq!(id.index(), kept.len());
-                kept.push(option.clone());
-            }
-            Err(e) => {
-                assert!(option.iter().all(|&(i, _)| i >= spec.primary), "{e}");
-            }
-        }
-    }
-    (problem, kept)
-}
-
-/// Whether a set of options (given by a bit mask) is a solution, checked
-/// from the definition: they fit together ([`fit`]: no primary item twice,
-/// secondary items shared only with one color) and cover every primary
-/// item.
-fn is_solution(spec: &Spec, options: &[Vec<(usize, u32)>], mask: u32) -> bool {
-    let chosen = || {
-        options
-            .iter()
-            .enumerate()
-            .filter(move |&(k, _)| mask >> k & 1 == 1)
-            .flat_map(|(_, option)| option.iter().map(|&(item, _)| item))
-    };
-    fit(spec, options, mask) && (0..spec.primary).all(|i| chosen().any(|item| item == i))
-}
-
-fn brute_force(spec: &Spec, options: &[Vec<(usize, u32)>]) -> Vec<Vec<usize>> {
-    (0u32..1 << options.len())
-        .filter(|&mask| is_solution(spec, options, mask))
-        .map(|mask| (0..options.len()).filter(|k| mask >> k & 1 == 1).collect())
-        .collect()
 }
 
 proptest! {
@@ -104,8 +48,7 @@ proptest! {
     #[test]
     fn matches_brute_force(spec in spec()) {
         let (problem, options) = build(&spec);
-        let mut expected = brute_force(&spec, &options);
-        expected.sort();
+        let expected = brute_force(&spec, &options);
         let mut solver = Solver::new(&problem);
         let found: Vec<Vec<OptionId>> = solver.solutions().collect();
         for solution in &found {
@@ -138,44 +81,6 @@ proptest! {
         let again = dlx::read(&text[..]).unwrap();
         prop_assert_eq!(sorted(Solver::new(&again).solutions()), expected);
     }
-}
-
-/// Whether the options of `mask` can be in one solution: no primary item
-/// twice, no secondary item twice unless every use gives it one color.
-fn fit(spec: &Spec, options: &[Vec<(usize, u32)>], mask: u32) -> bool {
-    let n = spec.primary + spec.secondary;
-    let mut uses = vec![0; n];
-    let mut color: Vec<Option<u32>> = vec![None; n];
-    for (k, option) in options.iter().enumerate() {
-        if mask >> k & 1 == 0 {
-            continue;
-        }
-        for &(item, c) in option {
-            uses[item] += 1;
-            let agree = match color[item] {
-                None => true,
-                Some(prev) => prev == c && c != 0,
-            };
-            if uses[item] > 1 && (item < spec.primary || !agree) {
-                return false;
-            }
-            color[item] = Some(c);
-        }
-    }
-    true
-}
-
-/// The solutions of `all` (from [`brute_force`]) that hold every selected
-/// option and no excluded one, sorted.
-fn held(all: &[Vec<usize>], selected: &[usize], excluded: &[usize]) -> Vec<Vec<usize>> {
-    let mut held: Vec<Vec<usize>> = all
-        .iter()
-        .filter(|s| selected.iter().all(|k| s.contains(k)))
-        .filter(|s| !excluded.iter().any(|k| s.contains(k)))
-        .cloned()
-        .collect();
-    held.sort();
-    held
 }
 
 /// A step of a random sequence of calls: select or exclude the option of

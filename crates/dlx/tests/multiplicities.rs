@@ -8,27 +8,12 @@ mod common;
 
 use std::ops::ControlFlow;
 
-use dlx::{Color, Entry, Limits, OptionId, Outcome, Problem, Solver};
+use dlx::{Limits, OptionId, Outcome, Problem, Solver};
 use proptest::prelude::*;
 
-use common::sorted;
+use common::{brute_force, build, fit, held, sorted, Spec};
 
-/// A small random problem: each primary item with bounds `(lo, hi)`, and
-/// options as lists of (item, color) with color 0 for none; colors only on
-/// secondary items.
-#[derive(Clone, Debug)]
-struct Spec {
-    bounds: Vec<(u32, u32)>,
-    secondary: usize,
-    options: Vec<Vec<(usize, u32)>>,
-}
-
-impl Spec {
-    fn primary(&self) -> usize {
-        self.bounds.len()
-    }
-}
-
+/// A small random problem with bounds on its primary items.
 fn spec() -> impl Strategy<Value = Spec> {
     let bound = (1u32..=3).prop_flat_map(|hi| (0..=hi, Just(hi)));
     (proptest::collection::vec(bound, 1..=4), 0usize..=2).prop_flat_map(|(bounds, secondary)| {
@@ -47,84 +32,6 @@ fn spec() -> impl Strategy<Value = Spec> {
             options,
         })
     })
-}
-
-/// Builds the problem, skipping options without a primary item, and the
-/// specs of the options kept, by id.
-fn build(spec: &Spec) -> (Problem, Vec<Vec<(usize, u32)>>) {
-    let mut problem = Problem::new(spec.primary(), spec.secondary);
-    for (item, &(lo, hi)) in spec.bounds.iter().enumerate() {
-        problem.set_bounds(item, lo, hi).unwrap();
-    }
-    let colors: Vec<Color> = (1..=2)
-        .map(|c| problem.color(&format!("c{c}")).unwrap())
-        .collect();
-    let mut kept = Vec::new();
-    for option in &spec.options {
-        let entries: Vec<Entry> = option
-            .iter()
-            .map(|&(item, c)| Entry::from((item, (c > 0).then(|| colors[c as usize - 1]))))
-            .collect();
-        if let Ok(id) = problem.add_option(entries) {
-            assert_eq!(id.index(), kept.len());
-            kept.push(option.clone());
-        }
-    }
-    (problem, kept)
-}
-
-/// Whether the options of `mask` can be in one solution, from the
-/// definition: no primary item more than `hi` times, no secondary item
-/// twice unless every use gives it one color.
-fn fit(spec: &Spec, options: &[Vec<(usize, u32)>], mask: u32) -> bool {
-    let n = spec.primary() + spec.secondary;
-    let mut count = vec![0u32; n];
-    let mut color = vec![None; n];
-    for (_, option) in options
-        .iter()
-        .enumerate()
-        .filter(|&(k, _)| mask >> k & 1 == 1)
-    {
-        for &(item, c) in option {
-            count[item] += 1;
-            if item < spec.primary() {
-                if count[item] > spec.bounds[item].1 {
-                    return false;
-                }
-            } else if *color[item].get_or_insert(c) != c || (c == 0 && count[item] > 1) {
-                return false;
-            }
-        }
-    }
-    true
-}
-
-/// Whether the options of `mask` are a solution: they fit, and every
-/// primary item is covered at least `lo` times.
-fn is_solution(spec: &Spec, options: &[Vec<(usize, u32)>], mask: u32) -> bool {
-    let mut count = vec![0u32; spec.primary()];
-    for (_, option) in options
-        .iter()
-        .enumerate()
-        .filter(|&(k, _)| mask >> k & 1 == 1)
-    {
-        for &(item, _) in option {
-            if item < spec.primary() {
-                count[item] += 1;
-            }
-        }
-    }
-    fit(spec, options, mask) && count.iter().zip(&spec.bounds).all(|(&c, &(lo, _))| c >= lo)
-}
-
-/// Every solution, as sorted option indices, in sorted order.
-fn brute_force(spec: &Spec, options: &[Vec<(usize, u32)>]) -> Vec<Vec<usize>> {
-    let mut all: Vec<Vec<usize>> = (0u32..1 << options.len())
-        .filter(|&mask| is_solution(spec, options, mask))
-        .map(|mask| (0..options.len()).filter(|k| mask >> k & 1 == 1).collect())
-        .collect();
-    all.sort();
-    all
 }
 
 proptest! {
@@ -219,12 +126,7 @@ proptest! {
             } else {
                 prop_assert!(solver.exclude(id).is_err());
             }
-            let expected: Vec<Vec<usize>> = all
-                .iter()
-                .filter(|s| selected.iter().all(|k| s.contains(k)))
-                .filter(|s| !excluded.iter().any(|k| s.contains(k)))
-                .cloned()
-                .collect();
+            let expected = held(&all, &selected, &excluded);
             prop_assert_eq!(sorted(solver.solutions()), expected.clone());
             // Pause after a solution, then the pieces of a split, each
             // selected and released.
