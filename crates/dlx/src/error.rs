@@ -110,13 +110,24 @@ impl Error {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.line, self.column) {
-            (Some(line), Some(column)) => write!(f, "line {line}, column {column}: ")?,
-            (Some(line), None) => write!(f, "line {line}: ")?,
-            _ => {}
-        }
-        fmt::Display::fmt(&self.kind, f)
+        write_located(f, self.line, self.column, &self.kind)
     }
+}
+
+/// Writes `message` after `line L, column C: ` (or `line L: `) when the
+/// place is known: the `Display` of the crate's located errors.
+pub(crate) fn write_located(
+    f: &mut fmt::Formatter<'_>,
+    line: Option<usize>,
+    column: Option<usize>,
+    message: &dyn fmt::Display,
+) -> fmt::Result {
+    match (line, column) {
+        (Some(line), Some(column)) => write!(f, "line {line}, column {column}: ")?,
+        (Some(line), None) => write!(f, "line {line}: ")?,
+        _ => {}
+    }
+    message.fmt(f)
 }
 
 /// The message alone, without the line and column: for tools that print

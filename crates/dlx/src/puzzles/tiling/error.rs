@@ -205,12 +205,7 @@ impl fmt::Display for TilingErrorKind {
 
 impl fmt::Display for TilingError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.line, self.column) {
-            (Some(line), Some(column)) => write!(f, "line {line}, column {column}: ")?,
-            (Some(line), None) => write!(f, "line {line}: ")?,
-            _ => {}
-        }
-        fmt::Display::fmt(&self.kind, f)
+        crate::error::write_located(f, self.line, self.column, &self.kind)
     }
 }
 
