@@ -39,8 +39,9 @@ signal), with complete false.
 With --piece I/N the count is the record of a piece, for 'dlx merge':
 it adds \"fingerprint\" (the SHA-256 of the problem as --emit dlx
 writes it, in hex), \"depth\" (of the split), \"piece\" (I), \"pieces\"
-(N), \"nodes\" and \"updates\" (piece 1 counts those above the split
-too, so that the pieces add up to the whole search).
+(N), \"nodes\", \"updates\" (piece 1 counts those above the split
+too, so that the pieces add up to the whole search) and \"max_level\"
+(the deepest level reached, from the root).
 
 --estimate: text, or one object {\"nodes\":X,\"nodes_error\":X,
 \"solutions\":X,\"seconds\":X,\"nodes_per_second\":X,\"threads\":N,
