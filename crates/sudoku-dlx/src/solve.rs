@@ -192,8 +192,10 @@ impl SudokuSolver {
     /// Stops each search after this many nodes (a guard for very large or
     /// nearly empty puzzles); `None` for no limit.
     pub fn set_node_limit(&mut self, nodes: Option<u64>) {
-        self.node_limit = nodes;
-        self.apply_limits();
+        if nodes != self.node_limit {
+            self.node_limit = nodes;
+            self.apply_limits();
+        }
     }
 
     /// Stops each search as soon as `flag` is set, from another thread or a
