@@ -120,12 +120,21 @@ fn parse_difficulty(text: &str) -> Result<Difficulty, String> {
 /// Puzzles made at a time.
 const CHUNK: u64 = 256;
 
+/// A puzzle made.
+struct Puzzle {
+    grid: Grid,
+    /// The seed it was made from.
+    seed: u64,
+    rating: Option<Rating>,
+    /// Whether no given can go (see `Generator::is_minimal`).
+    minimal: bool,
+}
+
 /// What came of one puzzle.
 struct Made {
     index: u64,
-    /// The puzzle, its seed, its rating and whether it is minimal; or why
-    /// none.
-    result: Result<(Grid, u64, Option<Rating>, bool), String>,
+    /// The puzzle, or why none.
+    result: Result<Puzzle, String>,
     /// Whether a signal or the time limit stopped it: not a result.
     cut_short: bool,
 }
@@ -227,7 +236,12 @@ impl Plan {
             }
             return Made {
                 index,
-                result: Ok((puzzle, seed, rating, generator.is_minimal())),
+                result: Ok(Puzzle {
+                    grid: puzzle,
+                    seed,
+                    rating,
+                    minimal: generator.is_minimal(),
+                }),
                 cut_short: false,
             };
         }
@@ -335,7 +349,7 @@ pub fn run(args: Args) -> Result<Status> {
             }
             written += 1;
             failed |= m.result.is_err();
-            not_minimal += u64::from(matches!(m.result, Ok((.., false))));
+            not_minimal += u64::from(m.result.as_ref().is_ok_and(|p| !p.minimal));
             write(&mut out, args.format, &layout, m)?;
             if let Err(why) = &m.result {
                 progress
@@ -383,15 +397,15 @@ fn fresh_seed() -> u64 {
 /// Writes the record of one puzzle.
 fn write(out: &mut impl Write, format: Format, layout: &Layout, made: &Made) -> io::Result<()> {
     match (format, &made.result) {
-        (Format::Line, Ok((puzzle, _, rating, _))) => match rating {
-            Some(r) => writeln!(out, "{puzzle} {:.2} {}", r.score, r.difficulty),
-            None => writeln!(out, "{puzzle}"),
+        (Format::Line, Ok(made)) => match &made.rating {
+            Some(r) => writeln!(out, "{} {:.2} {}", made.grid, r.score, r.difficulty),
+            None => writeln!(out, "{}", made.grid),
         },
-        (Format::Grid, Ok((puzzle, _, rating, _))) => {
-            if let Some(r) = rating {
+        (Format::Grid, Ok(made)) => {
+            if let Some(r) = &made.rating {
                 writeln!(out, "# score {:.2} {}", r.score, r.difficulty)?;
             }
-            writeln!(out, "{}", puzzle.to_grid_string())
+            writeln!(out, "{}", made.grid.to_grid_string())
         }
         (Format::Line, Err(_)) => writeln!(out, "none"),
         (Format::Grid, Err(_)) => writeln!(out, "none\n"),
@@ -403,12 +417,12 @@ fn write(out: &mut impl Write, format: Format, layout: &Layout, made: &Made) -> 
             let record = Record {
                 index: made.index,
                 status: if ok.is_some() { "unique" } else { "none" },
-                seed: ok.map(|m| m.1),
-                puzzle: ok.map(|m| m.0.to_string()),
+                seed: ok.map(|m| m.seed),
+                puzzle: ok.map(|m| m.grid.to_string()),
                 layout: layout.to_string(),
-                givens: ok.map(|m| m.0.givens()),
-                minimal: ok.map(|m| m.3),
-                rating: ok.and_then(|m| m.2.as_ref()).map(RatingFields::from),
+                givens: ok.map(|m| m.grid.givens()),
+                minimal: ok.map(|m| m.minimal),
+                rating: ok.and_then(|m| m.rating.as_ref()).map(RatingFields::from),
                 error: err,
             };
             serde_json::to_writer(&mut *out, &record)?;
