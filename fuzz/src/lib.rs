@@ -7,6 +7,8 @@
 #![forbid(unsafe_code)]
 
 pub mod cover;
+pub mod jigsaw;
 pub mod round_trip;
 pub mod sudoku;
 pub mod text;
+pub mod tiling;
