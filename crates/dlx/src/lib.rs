@@ -95,7 +95,9 @@
 //! - Parallel search (feature `parallel`, on by default):
 //!   `Solver::par_count` and `Solver::par_for_each` solve the pieces on a
 //!   rayon pool, each worker with its own copy of the arena, with the same
-//!   count and statistics as the serial search.
+//!   count and statistics as the serial search; `Solver::par_count_pieces_with`
+//!   reports each piece as it is done, and the solver's limits (solutions,
+//!   nodes, the cancel flag) hold for the whole count.
 //! - Knuth's text format: [`parse`], [`read`], [`read_lenient`] (skips
 //!   options without a primary item, as Knuth's programs do), [`write()`],
 //!   [`option_text`].
@@ -128,7 +130,7 @@ pub use error::{Error, ErrorKind};
 pub use estimate::{Estimate, Probe};
 pub use format::{option_text, parse, read, read_lenient, write, Skipped};
 #[cfg(feature = "parallel")]
-pub use parallel::ParCount;
+pub use parallel::{ParCount, PieceCount};
 pub use problem::{Color, Entry, OptionId, Problem, VerifyError};
 pub use search::{Limits, Outcome, Solutions, Solver, Stats};
 pub use split::Split;
@@ -151,4 +153,6 @@ const _: () = {
     send_sync::<puzzles::TilingError>();
     #[cfg(feature = "parallel")]
     send_sync::<ParCount>();
+    #[cfg(feature = "parallel")]
+    send_sync::<PieceCount>();
 };

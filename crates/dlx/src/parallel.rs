@@ -1,14 +1,28 @@
 //! Solving the pieces of a split tree (see [`crate::Split`]) on a rayon
-//! pool, each worker with its own copy of the solver.
+//! pool, each worker with its own copy of the solver, under limits that
+//! hold for the whole: the solution limit and the node limit are shared by
+//! the workers, and the cancel flag stops them all.
+//!
+//! The node limit is a budget the workers draw from in slices of
+//! [`SLICE`] nodes: each takes a slice before searching and gives back
+//! what it did not use, so the whole never visits more nodes than the
+//! limit. A worker that finds the budget empty while others hold slices
+//! waits for what they give back: the limit is spent only when no node is
+//! left and none is lent, so a limit the whole tree fits in never stops a
+//! count, whatever the number of threads.
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Condvar, Mutex, PoisonError};
 
 use rayon::prelude::*;
 
 use crate::problem::OptionId;
 use crate::search::{Outcome, Solver, Stats};
+
+/// Nodes a worker searches between two looks at the shared budget: a few
+/// milliseconds of search.
+const SLICE: u64 = 1 << 16;
 
 /// The result of a parallel count: the sum of the pieces' counts, with their
 /// statistics added up.
@@ -22,7 +36,24 @@ pub struct ParCount {
     /// with those of the walk that cut the tree: the same figures as the
     /// serial search's, whatever the number of threads.
     pub stats: Stats,
-    /// Complete, or which limit stopped some piece.
+    /// Complete, or which limit stopped some piece (a piece left out for a
+    /// limit reached elsewhere counts as stopped by it).
+    pub outcome: Outcome,
+}
+
+/// The count of one piece, reported as soon as the piece is done by
+/// [`Solver::par_count_pieces_with`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PieceCount {
+    /// The piece's place among those given, from 0.
+    pub index: usize,
+    /// Solutions counted below it.
+    pub solutions: u64,
+    /// The statistics of its search, levels counted from the root.
+    pub stats: Stats,
+    /// [`Outcome::Complete`] when its whole subtree was searched, else the
+    /// limit that stopped it.
     pub outcome: Outcome,
 }
 
@@ -30,7 +61,7 @@ impl Solver {
     /// Counts the solutions on the current rayon pool: the tree is split
     /// (see [`Solver::split_for`]) and each worker solves pieces on its own
     /// copy of the arena. The count equals [`Solver::count`]'s; the limits
-    /// apply to the whole (a solution limit is shared by the workers).
+    /// apply to the whole (see [`Solver::par_count_pieces_with`]).
     ///
     /// # Example
     ///
@@ -55,20 +86,50 @@ impl Solver {
     where
         I: IntoIterator<Item = &'a [OptionId]>,
     {
-        self.par_count_pieces_with(pieces, &|_| {})
+        self.par_count_pieces_with(pieces, &|_| ControlFlow::Continue(()))
     }
 
-    /// [`Solver::par_count_pieces`], calling `done` with the number of
-    /// solutions of each piece as soon as it is counted (from the worker
-    /// that counted it), for a progress report.
+    /// [`Solver::par_count_pieces`], calling `done` with the count of each
+    /// piece as soon as it is done (from the worker that counted it, stopped
+    /// or not), for a progress report or a record of the pieces done; a
+    /// [`ControlFlow::Break`] from it stops the count (the outcome is then
+    /// [`Outcome::Stopped`]).
+    ///
+    /// The solver's [`Limits`] hold for the whole count: at most its
+    /// solution limit in all; at most its node limit in all, less the nodes
+    /// its [`Solver::stats`] count already (the walk that cut the tree, say),
+    /// shared by the workers as a budget; its cancel flag stops every
+    /// worker.
     ///
     /// # Errors
     ///
     /// As [`Solver::par_count_pieces`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use std::sync::atomic::{AtomicU64, Ordering};
+    ///
+    /// let problem = dlx::puzzles::queens(8);
+    /// let mut solver = dlx::Solver::new(&problem);
+    /// let split = solver.split(2);
+    /// let done = AtomicU64::new(0);
+    /// let count = solver.par_count_pieces_with(
+    ///     split.pieces().iter().map(Vec::as_slice),
+    ///     &|piece| {
+    ///         done.fetch_add(piece.solutions, Ordering::Relaxed);
+    ///         ControlFlow::Continue(())
+    ///     },
+    /// )?;
+    /// assert_eq!(count.solutions, 92);
+    /// assert_eq!(done.load(Ordering::Relaxed), 92);
+    /// # Ok::<(), dlx::Error>(())
+    /// ```
     pub fn par_count_pieces_with<'a, I>(
         &mut self,
         pieces: I,
-        done: &(dyn Fn(u64) + Sync),
+        done: &(dyn Fn(&PieceCount) -> ControlFlow<()> + Sync),
     ) -> Result<ParCount, crate::Error>
     where
         I: IntoIterator<Item = &'a [OptionId]>,
@@ -88,7 +149,9 @@ impl Solver {
         let pieces: Vec<&[OptionId]> = split.pieces().iter().map(Vec::as_slice).collect();
         // The pieces come from this solver's own split: they fit, and no
         // error can come back.
-        let mut counted = self.par_pieces(&pieces, visit, &|_| {}).unwrap_or_default();
+        let mut counted = self
+            .par_pieces(&pieces, visit, &|_| ControlFlow::Continue(()))
+            .unwrap_or_default();
         counted.stats.merge(split.stats());
         counted
     }
@@ -97,77 +160,313 @@ impl Solver {
         &mut self,
         pieces: &[&[OptionId]],
         visit: F,
-        done: &(dyn Fn(u64) + Sync),
+        done: &(dyn Fn(&PieceCount) -> ControlFlow<()> + Sync),
     ) -> Result<ParCount, crate::Error>
     where
         F: Fn(&[OptionId]) + Sync,
     {
-        let limit = self.limits().solution_limit();
-        let found = AtomicU64::new(0);
-        let stop = AtomicBool::new(false);
+        let nodes = self.limits().node_limit();
+        let shared = Shared {
+            limit: self.limits().solution_limit(),
+            found: AtomicU64::new(0),
+            budget: Budget::new(nodes.map(|max| max.saturating_sub(self.stats().nodes))),
+            halt: Mutex::new(None),
+            stopped: AtomicBool::new(false),
+        };
         let failure = Mutex::new(None);
         let total = Mutex::new(ParCount::default());
-        let template = self.clone();
-        pieces.par_iter().for_each_init(
-            || {
-                let mut worker = template.clone();
-                worker.clear_stats();
-                worker
-            },
-            |worker, piece| {
-                if stop.load(Ordering::Relaxed) {
+        let mut template = self.clone();
+        template.clear_stats();
+        pieces.par_iter().enumerate().for_each_init(
+            || template.clone(),
+            |worker, (index, piece)| {
+                if shared.stopped.load(Ordering::Relaxed) {
                     return;
                 }
-                let mut mine = 0;
-                let outcome = worker.for_each_in_piece(piece, |solution| {
-                    // As the serial search does, stop at the solution that
-                    // reaches the limit: the search then says the limit
-                    // stopped it, whether or not more solutions remain.
-                    let n = found.fetch_add(1, Ordering::Relaxed) + 1;
-                    if limit.is_some_and(|max| n > max) {
-                        stop.store(true, Ordering::Relaxed);
-                        return ControlFlow::Break(());
-                    }
-                    mine += 1;
-                    visit(solution);
-                    if limit == Some(n) {
-                        stop.store(true, Ordering::Relaxed);
-                        return ControlFlow::Break(());
-                    }
-                    ControlFlow::Continue(())
-                });
-                let outcome = match outcome {
-                    Ok(Outcome::Stopped) => Outcome::SolutionLimit,
-                    Ok(outcome) => outcome,
+                let counted = match worker.count_slices(index, piece, &shared, &visit) {
+                    Ok(counted) => counted,
                     Err(e) => {
-                        stop.store(true, Ordering::Relaxed);
-                        let mut failure = failure.lock().unwrap_or_else(|e| e.into_inner());
-                        failure.get_or_insert(e);
+                        shared.stop(Outcome::Stopped);
+                        lock(&failure).get_or_insert(e);
                         return;
                     }
                 };
-                if outcome.is_limited() {
-                    stop.store(true, Ordering::Relaxed);
+                if counted.outcome.is_limited() {
+                    shared.stop(counted.outcome);
                 }
-                let stats = worker.stats();
-                worker.clear_stats();
-                let mut total = total.lock().unwrap_or_else(|e| e.into_inner());
-                total.solutions += mine;
-                total.stats.merge(&stats);
-                if total.outcome == Outcome::NotStarted || outcome.is_limited() {
-                    total.outcome = outcome;
+                let mut sum = lock(&total);
+                sum.solutions += counted.solutions;
+                sum.stats.merge(&counted.stats);
+                drop(sum);
+                if done(&counted).is_break() {
+                    shared.stop(Outcome::Stopped);
                 }
-                drop(total);
-                done(mine);
             },
         );
-        if let Some(e) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        if let Some(e) = failure.into_inner().unwrap_or_else(PoisonError::into_inner) {
             return Err(e);
         }
-        let mut total = total.into_inner().unwrap_or_else(|e| e.into_inner());
-        if total.outcome == Outcome::NotStarted {
-            total.outcome = Outcome::Complete;
-        }
+        let mut total = total.into_inner().unwrap_or_else(PoisonError::into_inner);
+        total.outcome = shared
+            .halt
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner)
+            .unwrap_or(Outcome::Complete);
         Ok(total)
+    }
+
+    /// Counts the solutions below one piece (the `index`-th), in slices of
+    /// nodes from the shared budget, calling `visit` for each.
+    fn count_slices<F>(
+        &mut self,
+        index: usize,
+        piece: &[OptionId],
+        shared: &Shared,
+        visit: &F,
+    ) -> Result<PieceCount, crate::Error>
+    where
+        F: Fn(&[OptionId]) + Sync,
+    {
+        let limits = self.limits().clone();
+        self.clear_stats();
+        self.select_piece(piece)?;
+        self.rewind();
+        let mut counted = PieceCount {
+            index,
+            ..PieceCount::default()
+        };
+        counted.outcome = loop {
+            let grant = shared.budget.take(SLICE);
+            if grant == 0 {
+                break Outcome::NodeLimit;
+            }
+            let before = self.stats().nodes;
+            self.set_limits(limits.clone().nodes(before.saturating_add(grant)));
+            let mut reached = false;
+            while let Some(solution) = self.next_solution() {
+                // As the serial search does, stop at the solution that
+                // reaches the limit: the search then says the limit stopped
+                // it, whether or not more solutions remain.
+                let n = shared.found.fetch_add(1, Ordering::Relaxed) + 1;
+                if shared.limit.is_some_and(|max| n > max) {
+                    reached = true;
+                    break;
+                }
+                counted.solutions += 1;
+                visit(solution);
+                if shared.limit == Some(n) {
+                    reached = true;
+                    break;
+                }
+            }
+            shared.budget.settle(grant, self.stats().nodes - before);
+            if reached {
+                break Outcome::SolutionLimit;
+            }
+            match self.outcome() {
+                Outcome::NodeLimit => {
+                    if let Some(halt) = shared.halted() {
+                        break halt;
+                    }
+                }
+                outcome => break outcome,
+            }
+        };
+        counted.stats = self.stats();
+        for _ in piece {
+            self.unselect();
+        }
+        self.set_limits(limits);
+        Ok(counted)
+    }
+}
+
+/// What the workers of one count share.
+struct Shared {
+    /// At most this many solutions in all.
+    limit: Option<u64>,
+    /// Solutions found so far, by all.
+    found: AtomicU64,
+    /// The nodes the workers may still visit.
+    budget: Budget,
+    /// Why the count stopped short, once something stopped it.
+    halt: Mutex<Option<Outcome>>,
+    /// Whether `halt` is set: no worker takes another piece.
+    stopped: AtomicBool,
+}
+
+impl Shared {
+    /// Stops the count for `why`; the first reason stays.
+    fn stop(&self, why: Outcome) {
+        lock(&self.halt).get_or_insert(why);
+        self.stopped.store(true, Ordering::Relaxed);
+    }
+
+    /// Why the count stopped, if it did.
+    fn halted(&self) -> Option<Outcome> {
+        if self.stopped.load(Ordering::Relaxed) {
+            *lock(&self.halt)
+        } else {
+            None
+        }
+    }
+}
+
+/// A mutex's value, whether or not a worker panicked holding it (the
+/// values here stay whole whatever happens).
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// The nodes a count may still visit, shared by its workers: each takes a
+/// slice before searching and settles it after.
+#[derive(Debug)]
+struct Budget {
+    purse: Option<Mutex<Purse>>,
+    returned: Condvar,
+}
+
+/// The nodes not yet handed out, and those handed out and not yet
+/// accounted for.
+#[derive(Debug)]
+struct Purse {
+    left: u64,
+    lent: u64,
+}
+
+impl Budget {
+    /// A budget of `max` nodes, or an unlimited one.
+    fn new(max: Option<u64>) -> Budget {
+        Budget {
+            purse: max.map(|left| Mutex::new(Purse { left, lent: 0 })),
+            returned: Condvar::new(),
+        }
+    }
+
+    /// Takes up to `want` nodes, waiting while the budget is empty but
+    /// other workers hold slices; 0 when the budget is spent.
+    fn take(&self, want: u64) -> u64 {
+        let Some(purse) = &self.purse else {
+            return want;
+        };
+        let mut purse = lock(purse);
+        loop {
+            if purse.left > 0 || purse.lent == 0 || want == 0 {
+                let grant = purse.left.min(want);
+                purse.left -= grant;
+                purse.lent += grant;
+                return grant;
+            }
+            purse = self
+                .returned
+                .wait(purse)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+
+    /// Settles a grant of `granted` nodes of which `used` were visited:
+    /// the rest goes back to the budget.
+    fn settle(&self, granted: u64, used: u64) {
+        if let Some(purse) = &self.purse {
+            let mut purse = lock(purse);
+            purse.lent -= granted.min(purse.lent);
+            purse.left += granted.saturating_sub(used);
+            self.returned.notify_all();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Limits;
+
+    #[test]
+    fn a_budget_is_never_overdrawn() {
+        let budget = Budget::new(Some(10));
+        assert_eq!(budget.take(4), 4);
+        assert_eq!(budget.take(8), 6);
+        budget.settle(4, 4);
+        budget.settle(6, 3);
+        assert_eq!(budget.take(5), 3);
+        budget.settle(3, 3);
+        assert_eq!(budget.take(1), 0);
+        assert_eq!(Budget::new(None).take(7), 7);
+    }
+
+    #[test]
+    fn a_worker_waits_for_the_nodes_another_gives_back() {
+        let budget = Budget::new(Some(10));
+        assert_eq!(budget.take(10), 10);
+        std::thread::scope(|scope| {
+            let waiter = scope.spawn(|| budget.take(10));
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            budget.settle(10, 7);
+            assert_eq!(waiter.join().unwrap(), 3);
+        });
+        budget.settle(3, 3);
+        assert_eq!(budget.take(1), 0);
+    }
+
+    /// 8 queens has 1199 nodes: a node limit the whole tree fits in never
+    /// stops a parallel count, one node less always does, whatever the
+    /// threads; the pieces report their counts.
+    #[test]
+    fn the_node_limit_holds_for_the_whole_count() {
+        let problem = crate::puzzles::queens(8);
+        for threads in [1, 2, 4, 8] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| {
+                let mut solver = Solver::new(&problem);
+                let split = solver.split(2);
+                let above = split.stats().nodes;
+                for (max, outcome, solutions) in [
+                    (1199, Outcome::Complete, Some(92)),
+                    (1198, Outcome::NodeLimit, None),
+                ] {
+                    solver.clear_stats();
+                    solver.set_limits(Limits::new().nodes(max - above));
+                    let reported = Mutex::new(0);
+                    let count = solver
+                        .par_count_pieces_with(split.pieces().iter().map(Vec::as_slice), &|p| {
+                            *lock(&reported) += p.solutions;
+                            ControlFlow::Continue(())
+                        })
+                        .unwrap();
+                    assert_eq!(count.outcome, outcome, "{threads} threads, {max} nodes");
+                    assert!(count.stats.nodes <= max - above);
+                    assert_eq!(*lock(&reported), count.solutions);
+                    if let Some(solutions) = solutions {
+                        assert_eq!(count.solutions, solutions);
+                        assert_eq!(count.stats.nodes + above, 1199);
+                    }
+                }
+            });
+        }
+    }
+
+    #[test]
+    fn a_break_from_the_report_stops_the_count() {
+        let problem = crate::puzzles::queens(8);
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            let mut solver = Solver::new(&problem);
+            let split = solver.split(2);
+            let seen = AtomicU64::new(0);
+            let count = solver
+                .par_count_pieces_with(split.pieces().iter().map(Vec::as_slice), &|_| {
+                    seen.fetch_add(1, Ordering::Relaxed);
+                    ControlFlow::Break(())
+                })
+                .unwrap();
+            assert_eq!(seen.load(Ordering::Relaxed), 1);
+            assert_eq!(count.outcome, Outcome::Stopped);
+        });
     }
 }
