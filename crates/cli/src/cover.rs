@@ -1,14 +1,14 @@
 //! `dlx cover`: a problem in Knuth's DLX text format, read and run.
 
-use std::fs::File;
-use std::io::{self, BufReader, Write};
+use std::io::{self, Write};
 use std::path::PathBuf;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use dlx::{OptionId, Problem};
 
-use crate::run::{self, Print, Run};
-use crate::{diagnose, interrupt, located, Status};
+use crate::interrupt;
+use crate::runner::{self, Print, Run};
+use crate::terminal::{diagnose, located, Status};
 
 /// `dlx cover`.
 #[derive(Clone, Debug, clap::Args)]
@@ -31,40 +31,18 @@ pub struct Args {
     run: Run,
 }
 
-const FORMAT_HELP: &str = concat!(
-    "\
-Output format.
-
-text: each solution as its option lines, as the input has them,
-solutions separated by an empty line; with --count, the count alone
-('N interrupted' when a signal stopped the search).
-
-json: JSON Lines. One object per solution,
-{\"options\":[...],\"texts\":[...]}: options numbers the solution's
-options by their place among the option lines of the input, from 0,
-counting the options ignored for want of a primary item; texts gives
-those options as Knuth's format writes them. With --count, one
-object, {\"count\":N,\"complete\":BOOL,\"interrupted\":BOOL}: count is the
-number of solutions found, complete whether the whole search space
-was explored (all the pieces asked, with --piece), interrupted
-whether a signal stopped the search.",
-    crate::run::format_help_tail!()
+const FORMAT_HELP: &str = crate::runner::format_help!(
+    "each solution as its option lines, as the input has them;",
+    "options numbers the solution's\n\
+options by their place among the option lines of the input, from 0,\n\
+counting the options ignored for want of a primary item; texts gives\n\
+those options as Knuth's format writes them."
 );
 
 /// `dlx cover`: read the problem, then run it.
 pub fn run(args: Args) -> Result<Status> {
-    let (problem, name) = match &args.file {
-        Some(path) if path.as_os_str() != "-" => {
-            let file =
-                File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
-            let problem = interrupt::reading(|| dlx::read_lenient(BufReader::new(file)));
-            (problem, path.display().to_string())
-        }
-        _ => (
-            interrupt::reading(|| dlx::read_lenient(io::stdin().lock())),
-            "<stdin>".to_string(),
-        ),
-    };
+    let (name, input) = crate::args::open(args.file.as_deref().unwrap_or("-".as_ref()))?;
+    let problem = interrupt::reading(|| dlx::read_lenient(input));
     let (problem, lines) = match problem {
         Ok((problem, skipped)) => {
             let lines = OptionLines::new(problem.option_count(), &skipped);
@@ -101,10 +79,10 @@ pub fn run(args: Args) -> Result<Status> {
         }
     };
     if let Some(path) = &args.verify {
-        let file = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
-        return crate::verify::run(&problem, &path.display().to_string(), BufReader::new(file));
+        let (name, input) = crate::args::open(path)?;
+        return crate::verify::run(&problem, &name, input);
     }
-    run::solve(&problem, &args.run, &lines)
+    runner::solve(&problem, &args.run, &lines)
 }
 
 /// Solutions shown as the input has them: each option as its line of

@@ -6,8 +6,10 @@
 //! and the command exits with status 130. A command blocked reading its
 //! input (a terminal, a pipe from a slow producer) has everything before
 //! written already, and no search to stop: if it is still reading a quarter
-//! of a second after the signal, it exits at once. A second signal always
-//! does.
+//! of a second after the signal, it exits at once. A second signal does too,
+//! unless it comes within [`SAME_SIGNAL`] of the first: GNU `timeout` and
+//! many supervisors deliver one signal twice (to the process and to its
+//! group), and those two are one stop, whose records are written.
 //!
 //! A time limit ([`stop_after`]) sets the same flag from a timer thread, so
 //! the searches stop the same way; [`timed_out`] tells the two apart.
@@ -24,8 +26,17 @@ pub const EXIT_STATUS: u8 = 130;
 /// The flag the searches watch.
 static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
 
-/// Signals received so far (saturating at 2).
+/// Signals received so far, those within [`SAME_SIGNAL`] of the first
+/// counted once.
 static SIGNALS: AtomicU8 = AtomicU8::new(0);
+
+/// When the first signal came.
+static FIRST: OnceLock<Instant> = OnceLock::new();
+
+/// Signals this close after the first are the same stop: longer than a
+/// double delivery takes (the handler may spend [`GRACE`] on the first), and
+/// short enough that a user pressing Ctrl-C again to quit is obeyed.
+pub const SAME_SIGNAL: Duration = Duration::from_secs(1);
 
 /// Whether the time limit set the flag (and no signal came first).
 static TIMED_OUT: AtomicBool = AtomicBool::new(false);
@@ -45,13 +56,17 @@ pub fn flag() -> Arc<AtomicBool> {
         let flag = Arc::new(AtomicBool::new(false));
         let set = Arc::clone(&flag);
         let _ = ctrlc::set_handler(move || {
+            let signalled = Instant::now();
+            let first = *FIRST.get_or_init(|| signalled);
+            if signalled.duration_since(first) < SAME_SIGNAL && SIGNALS.load(Ordering::SeqCst) > 0 {
+                return;
+            }
             let before = SIGNALS.fetch_add(1, Ordering::SeqCst);
             set.store(true, Ordering::SeqCst);
             if before > 0 {
                 process::exit(i32::from(EXIT_STATUS));
             }
             // The handler has a thread of its own: it may wait.
-            let signalled = Instant::now();
             while READING.load(Ordering::SeqCst) {
                 if signalled.elapsed() > GRACE {
                     process::exit(i32::from(EXIT_STATUS));

@@ -2,16 +2,15 @@
 //! when every piece is there exactly once, finished, and of the same
 //! problem and split; otherwise what is wrong, and no total.
 
-use std::collections::HashMap;
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, Write};
+use std::collections::{BTreeMap, HashMap};
+use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 
-use crate::record::{short, Record};
-use crate::run::Format;
-use crate::{diagnose, located, Status};
+use crate::runner::record::{short, Record};
+use crate::runner::Format;
+use crate::terminal::{diagnose, located, Status};
 
 /// `dlx merge`.
 #[derive(Clone, Debug, clap::Args)]
@@ -69,13 +68,7 @@ pub fn run(args: Args) -> Result<Status> {
         args.files.clone()
     };
     for path in &files {
-        let (name, reader): (String, Box<dyn BufRead>) = if path.as_os_str() == "-" {
-            ("<stdin>".to_string(), Box::new(io::stdin().lock()))
-        } else {
-            let file =
-                File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
-            (path.display().to_string(), Box::new(BufReader::new(file)))
-        };
+        let (name, reader) = crate::args::open(path)?;
         for (k, line) in reader.lines().enumerate() {
             let line = line.with_context(|| format!("cannot read {name}"))?;
             let number = k + 1;
@@ -93,6 +86,10 @@ pub fn run(args: Args) -> Result<Status> {
                 }
             };
             let at = located(&name, Some(number), None);
+            if let Some(why) = record.contradiction() {
+                fault(format!("{at}: not a record dlx writes: {why}"));
+                continue;
+            }
             match (
                 &record.fingerprint,
                 record.depth,
@@ -129,7 +126,9 @@ pub fn run(args: Args) -> Result<Status> {
             .filter(|e| e.fingerprint == fingerprint)
             .map(|e| (e.depth, e.pieces)),
     );
-    let mut places: Vec<Vec<&Entry>> = vec![Vec::new(); pieces + 1];
+    // By piece number, never by an array of `pieces` places: the number
+    // is read from the input, and may be anything.
+    let mut places: BTreeMap<usize, Vec<&Entry>> = BTreeMap::new();
     for entry in &entries {
         if entry.fingerprint != fingerprint {
             fault(format!(
@@ -143,27 +142,13 @@ pub fn run(args: Args) -> Result<Status> {
                 "{}: piece of another split (piece {}/{} at depth {}, not of {pieces} at depth {depth})",
                 entry.at, entry.piece, entry.pieces, entry.depth
             ));
-        } else if entry.piece == 0 || entry.piece > pieces {
-            fault(format!(
-                "{}: piece {}/{pieces} does not exist",
-                entry.at, entry.piece
-            ));
         } else {
-            places[entry.piece].push(entry);
+            places.entry(entry.piece).or_default().push(entry);
         }
     }
-    let mut total = Record {
-        complete: true,
-        fingerprint: Some(fingerprint.clone()),
-        depth: Some(depth),
-        pieces: Some(pieces),
-        nodes: Some(0),
-        updates: Some(0),
-        ..Record::default()
-    };
-    for (piece, found) in places.iter().enumerate().skip(1) {
+    let mut total = Total::default();
+    for (&piece, found) in &places {
         match found.as_slice() {
-            [] => fault(format!("dlx: merge: piece {piece}/{pieces} is missing")),
             [entry] if !entry.record.complete => fault(format!(
                 "{}: piece {piece}/{pieces} is incomplete ({})",
                 entry.at,
@@ -178,12 +163,12 @@ pub fn run(args: Args) -> Result<Status> {
                     })
             )),
             [entry] => {
-                total.count += entry.record.count;
-                total.nodes =
-                    Some(total.nodes.unwrap_or_default() + entry.record.nodes.unwrap_or_default());
-                total.updates = Some(
-                    total.updates.unwrap_or_default() + entry.record.updates.unwrap_or_default(),
-                );
+                if let Err(what) = total.add(&entry.record) {
+                    fault(format!(
+                        "{}: the total {what} passes 2^64 with piece {piece}/{pieces}",
+                        entry.at
+                    ));
+                }
             }
             several => {
                 let at: Vec<&str> = several.iter().map(|e| e.at.as_str()).collect();
@@ -198,6 +183,21 @@ pub fn run(args: Args) -> Result<Status> {
             }
         }
     }
+    // The first few missing pieces by name, the rest counted: a record
+    // may say its split has 2^63 pieces.
+    let missing = pieces - places.len();
+    let named = (1..=pieces)
+        .filter(|piece| !places.contains_key(piece))
+        .take(MISSING_SHOWN);
+    for piece in named {
+        fault(format!("dlx: merge: piece {piece}/{pieces} is missing"));
+    }
+    if missing > MISSING_SHOWN {
+        fault(format!(
+            "dlx: merge: {} more pieces of {pieces} are missing",
+            missing - MISSING_SHOWN
+        ));
+    }
     if faults > 0 {
         diagnose(format_args!(
             "dlx: merge: {faults} fault{}, no total",
@@ -205,6 +205,16 @@ pub fn run(args: Args) -> Result<Status> {
         ));
         return Ok(Status::Failed);
     }
+    let total = Record {
+        count: total.count,
+        complete: true,
+        fingerprint: Some(fingerprint.clone()),
+        depth: Some(depth),
+        pieces: Some(pieces),
+        nodes: Some(total.nodes),
+        updates: Some(total.updates),
+        ..Record::default()
+    };
     let mut out = io::stdout().lock();
     match args.format {
         Format::Text => writeln!(out, "{}", total.count)?,
@@ -220,6 +230,37 @@ pub fn run(args: Args) -> Result<Status> {
         ));
     }
     Ok(Status::Solved)
+}
+
+/// The missing pieces named one by one; the others are counted.
+const MISSING_SHOWN: usize = 10;
+
+/// The sums of the pieces' figures.
+#[derive(Default)]
+struct Total {
+    count: u64,
+    nodes: u64,
+    updates: u64,
+}
+
+impl Total {
+    /// Adds a piece's figures; the name of the first sum that would pass
+    /// 2^64 (and nothing added) if one would.
+    fn add(&mut self, record: &Record) -> Result<(), &'static str> {
+        let count = self.count.checked_add(record.count).ok_or("count")?;
+        let nodes = (self.nodes)
+            .checked_add(record.nodes.unwrap_or_default())
+            .ok_or("of nodes")?;
+        let updates = (self.updates)
+            .checked_add(record.updates.unwrap_or_default())
+            .ok_or("of updates")?;
+        *self = Total {
+            count,
+            nodes,
+            updates,
+        };
+        Ok(())
+    }
 }
 
 /// The value that comes most often, the first of those on a tie.

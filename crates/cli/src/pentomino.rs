@@ -4,8 +4,8 @@
 use anyhow::{Context, Result};
 use dlx::puzzles::{Board, Tiling, Tilings};
 
-use crate::run::{self, Run};
-use crate::Status;
+use crate::runner::{self, Run};
+use crate::terminal::Status;
 
 /// `dlx pentomino`.
 #[derive(Clone, Debug, clap::Args)]
@@ -22,24 +22,13 @@ pub struct Args {
     run: Run,
 }
 
-const FORMAT_HELP: &str = concat!(
-    "\
-Output format.
-
-text: each tiling drawn as the board, each cell the letter of its
-piece, tilings separated by an empty line; with --count, the count
-alone ('N interrupted' when a signal stopped the search).
-
-json: JSON Lines. One object per tiling,
-{\"options\":[...],\"texts\":[...]}: options gives the ids of the
-tiling's options (from 0, in the order the problem was built), texts
-gives those options in Knuth's format (\"X 0-2 1-1 1-2 1-3 2-2\": a
-piece and its cells, row-column). With --count, one object,
-{\"count\":N,\"complete\":BOOL,\"interrupted\":BOOL}: count is the number
-of tilings found, complete whether the whole search space was
-explored (all the pieces asked, with --piece), interrupted whether a
-signal stopped the search.",
-    crate::run::format_help_tail!()
+const FORMAT_HELP: &str = crate::runner::format_help!(
+    "each tiling drawn as the board, each cell the letter of its\n\
+piece;",
+    "options gives the ids of the\n\
+tiling's options (from 0, in the order the problem was built), texts\n\
+gives those options in Knuth's format (\"X 0-2 1-1 1-2 1-3 2-2\": a\n\
+piece and its cells, row-column)."
 );
 
 /// `dlx pentomino`.
@@ -55,7 +44,7 @@ pub fn run(args: Args) -> Result<Status> {
     )
     .with_context(|| format!("cannot tile the board {}", args.board))?;
     let tiling = Tiling::pentominoes(&board);
-    run::solve(&problem, &args.run, &crate::tile::Pictures { tiling })
+    runner::solve(&problem, &args.run, &crate::tile::Pictures { tiling })
 }
 
 fn parse_board(text: &str) -> Result<Board> {

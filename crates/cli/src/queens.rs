@@ -5,8 +5,8 @@ use std::io::{self, Write};
 use anyhow::{Context, Result};
 use dlx::{OptionId, Problem};
 
-use crate::run::{self, Print, Run};
-use crate::Status;
+use crate::runner::{self, Print, Run};
+use crate::terminal::Status;
 
 /// `dlx queens`.
 #[derive(Clone, Debug, clap::Args)]
@@ -19,31 +19,19 @@ pub struct Args {
     run: Run,
 }
 
-const FORMAT_HELP: &str = concat!(
-    "\
-Output format.
-
-text: each solution drawn as the board, a Q for each queen,
-solutions separated by an empty line; with --count, the count alone
-('N interrupted' when a signal stopped the search).
-
-json: JSON Lines. One object per solution,
-{\"options\":[...],\"texts\":[...]}: options gives the ids of the
-solution's options (from 0, in the order the problem was built),
-texts gives those options in Knuth's format (\"r2 c0 a2 b5\": row,
-column and diagonals). With --count, one object,
-{\"count\":N,\"complete\":BOOL,\"interrupted\":BOOL}: count is the number
-of solutions found, complete whether the whole search space was
-explored (all the pieces asked, with --piece), interrupted whether a
-signal stopped the search.",
-    crate::run::format_help_tail!()
+const FORMAT_HELP: &str = crate::runner::format_help!(
+    "each solution drawn as the board, a Q for each queen;",
+    "options gives the ids of the\n\
+solution's options (from 0, in the order the problem was built),\n\
+texts gives those options in Knuth's format (\"r2 c0 a2 b5\": row,\n\
+column and diagonals)."
 );
 
 /// `dlx queens N`.
 pub fn run(args: Args) -> Result<Status> {
     let n = args.n;
     let problem = dlx::puzzles::try_queens(n).context("cannot build the problem")?;
-    run::solve(&problem, &args.run, &Boards { n })
+    runner::solve(&problem, &args.run, &Boards { n })
 }
 
 /// Each solution drawn as a board, a `Q` for each queen.

@@ -1,7 +1,6 @@
 //! `dlx tile`: any pieces on any board, in the plane or in space, read in
 //! Knuth's polyomino-dlx/polycube-dlx form or drawn as pictures.
 
-use std::fs;
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
 
@@ -9,8 +8,9 @@ use anyhow::{bail, Context, Result};
 use dlx::puzzles::{Tiling, TilingErrorKind, Tilings};
 use dlx::{OptionId, Problem};
 
-use crate::run::{self, Print, Run};
-use crate::{diagnose, interrupt, located, Status};
+use crate::interrupt;
+use crate::runner::{self, Print, Run};
+use crate::terminal::{diagnose, located, Status};
 
 /// `dlx tile`.
 #[derive(Clone, Debug, clap::Args)]
@@ -89,42 +89,21 @@ in space turned (24); --no-rotate, --no-reflect and --reflect change
 that. Each tiling is drawn as the board with each cell showing its
 piece; in space the layers (first coordinate) stand side by side.";
 
-const FORMAT_HELP: &str = concat!(
-    "\
-Output format.
-
-text: each tiling drawn as the board, each cell the name of its piece
-('.' a cell left empty, layers of a board in space side by side),
-tilings separated by an empty line; with --count, the count alone
-('N interrupted' when a signal stopped the search).
-
-json: JSON Lines. One object per tiling,
-{\"options\":[...],\"texts\":[...]}: options gives the ids of the
-tiling's options (from 0, in the order the problem was built), texts
-gives those options in Knuth's format (\"L 00 10 11\": a piece and its
-cells). With --count, one object,
-{\"count\":N,\"complete\":BOOL,\"interrupted\":BOOL}: count is the number
-of tilings found, complete whether the whole search space was
-explored (all the pieces asked, with --piece), interrupted whether a
-signal stopped the search.",
-    crate::run::format_help_tail!()
+const FORMAT_HELP: &str = crate::runner::format_help!(
+    "each tiling drawn as the board, each cell the name of its piece\n\
+('.' a cell left empty, layers of a board in space side by side);",
+    "options gives the ids of the\n\
+tiling's options (from 0, in the order the problem was built), texts\n\
+gives those options in Knuth's format (\"L 00 10 11\": a piece and its\n\
+cells)."
 );
 
 /// `dlx tile`: read the tiling, build its problem, run it.
 pub fn run(args: Args) -> Result<Status> {
-    let (text, name) = match &args.file {
-        Some(path) if path.as_os_str() != "-" => {
-            let text = interrupt::reading(|| fs::read_to_string(path))
-                .with_context(|| format!("cannot read {}", path.display()))?;
-            (text, path.display().to_string())
-        }
-        _ => {
-            let mut text = String::new();
-            interrupt::reading(|| io::stdin().lock().read_to_string(&mut text))
-                .context("cannot read stdin")?;
-            (text, "<stdin>".to_string())
-        }
-    };
+    let (name, mut input) = crate::args::open(args.file.as_deref().unwrap_or("-".as_ref()))?;
+    let mut text = String::new();
+    interrupt::reading(|| input.read_to_string(&mut text))
+        .with_context(|| format!("cannot read {name}"))?;
     let mut tiling = match Tiling::parse(&text) {
         Ok(tiling) => tiling,
         Err(e) => {
@@ -171,7 +150,7 @@ pub fn run(args: Args) -> Result<Status> {
             }
         },
     };
-    run::solve(&problem, &args.run, &Pictures { tiling })
+    runner::solve(&problem, &args.run, &Pictures { tiling })
 }
 
 /// Each tiling drawn as the board, each cell showing its piece; `dlx

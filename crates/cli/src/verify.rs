@@ -14,7 +14,7 @@ use std::io::{self, BufRead, Write};
 use anyhow::{Context, Result};
 use dlx::{OptionId, Problem, VerifyError};
 
-use crate::{diagnose, located, Status};
+use crate::terminal::{diagnose, located, Status};
 
 /// An option by its items and their colors, sorted by item.
 type Key = Vec<(usize, Option<String>)>;

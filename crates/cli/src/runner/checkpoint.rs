@@ -6,23 +6,29 @@
 //! subtrees (subtree 1 also carries the figures of the walk above the
 //! split): so a finished checkpoint file is also input for `dlx merge`.
 //! Lines are written whole, one `write` each, as pieces finish; a last line
-//! cut short by a kill is dropped when the file is opened again.
+//! cut short by a kill is dropped when the file is opened again. A write
+//! that fails (a full disk) takes back what it wrote of its line and stops
+//! the count: the file then holds whole records only, and the same command
+//! resumes from it once there is space. The file is locked while a count
+//! runs, so that a second run on it is refused rather than both recording
+//! every piece.
 
-use std::fs::{File, OpenOptions};
+use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use dlx::{Split, Stats};
 
-use crate::located;
-use crate::record::{short, Record};
+use crate::runner::record::{short, Record};
+use crate::terminal::located;
 
 /// An open checkpoint file, appended to as pieces are done.
 pub struct Checkpoint {
     path: PathBuf,
-    file: Mutex<File>,
+    /// The file, and its length in whole records.
+    file: Mutex<(File, u64)>,
     fingerprint: String,
 }
 
@@ -48,6 +54,15 @@ impl Checkpoint {
             .create(true)
             .open(path)
             .with_context(|| format!("cannot open the checkpoint file {name}"))?;
+        // Held until the file is closed, at the end of the run.
+        file.try_lock().map_err(|e| match e {
+            TryLockError::WouldBlock => {
+                anyhow!("the checkpoint file {name} is in use by another run (it is locked)")
+            }
+            TryLockError::Error(e) => {
+                anyhow!(e).context(format!("cannot lock the checkpoint file {name}"))
+            }
+        })?;
         let mut text = String::new();
         file.read_to_string(&mut text)
             .with_context(|| format!("cannot read the checkpoint file {name}"))?;
@@ -77,6 +92,9 @@ impl Checkpoint {
                 file.write_all(b"\n")?;
             }
             let at = located(&name, Some(number), None);
+            if let Some(why) = record.contradiction() {
+                bail!("{at}: not a checkpoint record dlx writes: {why}");
+            }
             if record.fingerprint.as_deref() != Some(fingerprint) {
                 bail!(
                     "{at}: a checkpoint of another problem (fingerprint {}), not of this one ({})",
@@ -107,9 +125,10 @@ impl Checkpoint {
             seen[index] = Some(number);
             done.push((index, record));
         }
+        let length = file.seek(SeekFrom::End(0))?;
         let checkpoint = Checkpoint {
             path: path.to_path_buf(),
-            file: Mutex::new(file),
+            file: Mutex::new((file, length)),
             fingerprint: fingerprint.to_string(),
         };
         Ok((checkpoint, done))
@@ -120,7 +139,8 @@ impl Checkpoint {
     ///
     /// # Errors
     ///
-    /// When the file cannot be written.
+    /// When the file cannot be written: what was written of the line is
+    /// taken back, so that the file holds whole records only.
     pub fn append(&self, index: usize, count: u64, stats: &Stats, split: &Split) -> Result<()> {
         let record = Record::count(count, None).piece(
             &self.fingerprint,
@@ -128,9 +148,22 @@ impl Checkpoint {
             (index + 1, split.len()),
             stats,
         );
-        let mut file = self.file.lock().unwrap_or_else(|e| e.into_inner());
-        file.write_all(record.line().as_bytes())
-            .and_then(|()| file.flush())
-            .with_context(|| format!("cannot write the checkpoint file {}", self.path.display()))
+        let line = record.line();
+        let mut guard = self.file.lock().unwrap_or_else(|e| e.into_inner());
+        let (file, length) = &mut *guard;
+        match file.write_all(line.as_bytes()).and_then(|()| file.flush()) {
+            Ok(()) => {
+                *length += line.len() as u64;
+                Ok(())
+            }
+            Err(e) => {
+                // Shrinking needs no space: the torn line goes.
+                let _ = file.set_len(*length);
+                Err(anyhow!(e).context(format!(
+                    "cannot write the checkpoint file {}",
+                    self.path.display()
+                )))
+            }
+        }
     }
 }

@@ -1,25 +1,21 @@
-//! Counting the solutions below a list of subtrees (pieces of a split
-//! tree, or the whole tree as one), on one thread or a pool, under the
-//! run's limits, reporting each subtree as it is done.
-//!
-//! Each subtree is searched in slices of nodes taken from the shared
-//! [`Budget`], so that `--max-nodes` holds for the whole run whatever the
-//! number of threads, and the progress line moves between solutions.
+//! `--count`: the subtrees of the run counted by the engine's parallel
+//! count ([`dlx::Solver::par_count_pieces_with`]) on the run's threads,
+//! under its limits; with `--checkpoint`, resumed from the pieces the file
+//! holds and each piece recorded there as it is done.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::ops::ControlFlow;
+use std::path::Path;
+use std::sync::{Mutex, PoisonError};
 
 use anyhow::{Context, Result};
-use dlx::{Limits, OptionId, Outcome, Solver, Stats};
-use indicatif::ProgressBar;
-use rayon::prelude::*;
+use dlx::{Limits, OptionId, Outcome, PieceCount, Problem, Solver, Split, Stats};
 
+use super::checkpoint::Checkpoint;
+use super::limits::{heavier, Stop};
+use super::plan::Plan;
+use super::{record, Run};
 use crate::interrupt;
-use crate::limits::{heavier, Budget, Stop};
-
-/// Nodes searched between two looks at the budget, the other workers and
-/// the progress line: a few milliseconds.
-const SLICE: u64 = 1 << 16;
+use crate::terminal::diagnose;
 
 /// The count of some subtrees.
 #[derive(Clone, Debug, Default)]
@@ -32,205 +28,173 @@ pub struct Tally {
     pub stop: Option<Stop>,
 }
 
-impl Tally {
-    /// Adds another tally to this one.
-    pub fn add(&mut self, other: &Tally) {
-        self.solutions += other.solutions;
-        self.stats.merge(&other.stats);
-        self.stop = heavier(self.stop, other.stop);
-    }
-}
-
-/// What the counting shares: the limits and the report of each subtree.
-pub struct Counting<'a> {
-    /// The nodes the run may visit.
-    pub budget: &'a Budget,
-    /// At most this many solutions in all (`--limit`).
-    pub limit: Option<u64>,
-    /// Called with the index of each subtree and its tally, from the
-    /// worker that counted it, as soon as it is done (stopped or not).
-    pub done: &'a (dyn Fn(usize, &Tally) + Sync),
-    /// Progress: the subtrees done (or, on one thread, the fraction of
-    /// the tree explored).
-    pub bar: &'a ProgressBar,
-}
-
-/// Shared between the workers: solutions found so far, and whether to
-/// stop taking subtrees.
-struct Shared {
-    found: AtomicU64,
-    halt: AtomicBool,
-    /// Whether some subtree was left out for a stop.
-    skipped: AtomicBool,
-}
-
-/// Counts the solutions below `subtrees` (each an index, reported back to
-/// `counting.done`, and its options) on `threads` threads, each worker
-/// with its own copy of `solver`.
+/// Counts the solutions of the run's subtrees, on its threads, recording
+/// them in the checkpoint file if there is one. The figures are those of
+/// the whole (with the walk above the split when the run owns it).
 ///
 /// # Errors
 ///
-/// When a subtree does not fit the solver (it was not cut from it), or the
-/// threads cannot be started.
-pub fn count(
-    solver: &mut Solver,
-    subtrees: &[(usize, &[OptionId])],
-    threads: usize,
-    counting: &Counting<'_>,
-) -> Result<Tally> {
-    let shared = Shared {
-        found: AtomicU64::new(0),
-        halt: AtomicBool::new(false),
-        skipped: AtomicBool::new(false),
+/// A checkpoint file that cannot be read, locked or written (the count
+/// stops at the first failed write), threads that cannot be started.
+pub fn count(solver: &mut Solver, problem: &Problem, plan: &Plan, run: &Run) -> Result<Tally> {
+    let split = plan
+        .split
+        .as_ref()
+        .context("a count is always cut into subtrees")?;
+    let mut total = Tally::default();
+    let (checkpoint, resumed) = match &run.checkpoint {
+        Some(path) => {
+            let (checkpoint, resumed) = resume(path, problem, split, &plan.mine, &mut total)?;
+            (Some(checkpoint), resumed)
+        }
+        None => (None, Vec::new()),
     };
-    let total = Mutex::new(Tally::default());
-    let failure = Mutex::new(None);
-    let one = |worker: &mut Solver, k: usize, (index, options): &(usize, &[OptionId])| {
-        if shared.halt.load(Ordering::SeqCst) || interrupt_set() {
-            shared.skipped.store(true, Ordering::SeqCst);
-            return;
-        }
-        let tally = match subtree(
-            worker,
-            options,
-            counting,
-            &shared,
-            threads == 1,
-            (k, subtrees.len()),
-        ) {
-            Ok(tally) => tally,
-            Err(e) => {
-                shared.halt.store(true, Ordering::SeqCst);
-                failure
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .get_or_insert(e);
-                return;
-            }
-        };
-        if tally.stop.is_some() {
-            shared.halt.store(true, Ordering::SeqCst);
-        }
-        (counting.done)(*index, &tally);
-        counting.bar.inc(1);
-        let mut total = total.lock().unwrap_or_else(|e| e.into_inner());
-        total.add(&tally);
-        counting
-            .bar
-            .set_message(format!("{} solutions", total.solutions));
+    // A resumed count honours --limit K: the pieces recorded count towards
+    // it (they finished before the limit was reached, so they hold at most
+    // K solutions), and the rest of the search finds what is left.
+    let limit = run.limit.map(|k| k.saturating_sub(total.solutions));
+    if limit == Some(0) {
+        total.stop = Some(Stop::SolutionLimit);
+        return Ok(total);
+    }
+    let subtrees: Vec<usize> = (plan.mine.iter())
+        .filter(|k| !resumed.contains(k))
+        .copied()
+        .collect();
+    let above = plan.above().filter(|_| !resumed.contains(&0));
+    let mut limits = Limits::new().cancel_flag(interrupt::flag());
+    if let Some(limit) = limit {
+        limits = limits.solutions(limit);
+    }
+    // The walk above the split is part of the search: its nodes count
+    // against --max-nodes.
+    if let Some(max) = run.limits.max_nodes {
+        let spent = above.map_or(0, |split| split.stats().nodes);
+        limits = limits.nodes(max.saturating_sub(spent));
+    }
+    solver.clear_stats();
+    solver.set_limits(limits);
+    let record = Recorder {
+        checkpoint: checkpoint.as_ref(),
+        split,
+        subtrees: &subtrees,
+        above,
+        failed: Mutex::new(None),
+        bar: crate::terminal::progress_bar(Some(subtrees.len() as u64), "subtrees"),
     };
-    if threads <= 1 {
-        for (k, job) in subtrees.iter().enumerate() {
-            one(solver, k, job);
-        }
-    } else {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
+    let pieces: Vec<&[OptionId]> = (subtrees.iter())
+        .map(|&k| split.pieces()[k].as_slice())
+        .collect();
+    // One thread is a pool of one: the pool of the whole machine serves
+    // the engine otherwise.
+    let pool = match run.threads.pool(subtrees.len(), "count")? {
+        Some(pool) => pool,
+        None => rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
             .build()
-            .context("cannot start the worker threads")?;
-        let template = &*solver;
-        pool.install(|| {
-            subtrees
-                .par_iter()
-                .enumerate()
-                .for_each_init(|| template.clone(), |worker, (k, job)| one(worker, k, job));
-        });
+            .context("cannot start the worker thread")?,
+    };
+    let counted = pool
+        .install(|| solver.par_count_pieces_with(pieces, &|p| record.done(p)))
+        .context("a piece does not fit the problem")?;
+    record.bar.finish_and_clear();
+    if let Some(e) = record
+        .failed
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner)
+    {
+        let path = run.checkpoint.as_deref().unwrap_or(Path::new("-"));
+        return Err(e.context(format!(
+            "the count stopped; the pieces recorded before stay in {}, and the same \
+             command resumes from them",
+            path.display()
+        )));
     }
-    if let Some(e) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        return Err(e);
-    }
-    let mut total = total.into_inner().unwrap_or_else(|e| e.into_inner());
-    // Subtrees left out, for a limit reached elsewhere or a signal (or the
-    // time limit) between two: the run stopped for it. A signal after the
-    // last subtree changes nothing: the count is whole.
-    if shared.skipped.load(Ordering::SeqCst) {
-        let why = if interrupt_set() {
-            Stop::of(Outcome::Cancelled)
-        } else {
-            Some(Stop::SolutionLimit)
-        };
-        total.stop = heavier(total.stop, why);
+    total.solutions += counted.solutions;
+    total.stats.merge(&counted.stats);
+    total.stop = heavier(total.stop, Stop::of(counted.outcome));
+    if let Some(split) = above {
+        total.stats.merge(split.stats());
     }
     Ok(total)
 }
 
-/// Whether a signal or the time limit set the flag.
-fn interrupt_set() -> bool {
-    interrupt::flag().load(Ordering::SeqCst)
+/// Opens the checkpoint file and adds the pieces of `mine` it holds to
+/// `total`; returns the file and those pieces.
+fn resume(
+    path: &Path,
+    problem: &Problem,
+    split: &Split,
+    mine: &[usize],
+    total: &mut Tally,
+) -> Result<(Checkpoint, Vec<usize>)> {
+    let fingerprint = record::fingerprint(problem);
+    let (checkpoint, done) = Checkpoint::open(path, &fingerprint, split)?;
+    let mut resumed = Vec::new();
+    for (index, record) in done.into_iter().filter(|(k, _)| mine.contains(k)) {
+        let sum = |a: u64, b: Option<u64>| {
+            a.checked_add(b.unwrap_or_default())
+                .with_context(|| format!("the counts of {} pass 2^64", path.display()))
+        };
+        total.solutions = sum(total.solutions, Some(record.count))?;
+        total.stats.nodes = sum(total.stats.nodes, record.nodes)?;
+        total.stats.updates = sum(total.stats.updates, record.updates)?;
+        total.stats.max_level = (total.stats.max_level).max(record.max_level.unwrap_or_default());
+        resumed.push(index);
+    }
+    if !resumed.is_empty() {
+        diagnose(format_args!(
+            "dlx: {}: {} of the {} subtrees done already, {} solutions",
+            path.display(),
+            resumed.len(),
+            mine.len(),
+            total.solutions
+        ));
+    }
+    Ok((checkpoint, resumed))
 }
 
-/// Counts the solutions below one subtree, the `k`-th of `of`.
-fn subtree(
-    worker: &mut Solver,
-    options: &[OptionId],
-    counting: &Counting<'_>,
-    shared: &Shared,
-    alone: bool,
-    (k, of): (usize, usize),
-) -> Result<Tally> {
-    let cancel = interrupt::flag();
-    worker.clear_stats();
-    worker
-        .select_piece(options)
-        .context("a piece does not fit the problem")?;
-    worker.rewind();
-    let mut tally = Tally::default();
-    'slices: loop {
-        let grant = counting.budget.take(SLICE);
-        if grant == 0 {
-            tally.stop = Some(Stop::NodeLimit);
-            break;
+/// What is done with each piece counted: the progress line, and its
+/// record in the checkpoint file.
+struct Recorder<'a> {
+    checkpoint: Option<&'a Checkpoint>,
+    split: &'a Split,
+    /// The index in the split of each piece counted, by its place.
+    subtrees: &'a [usize],
+    /// The split, when its walk counts with subtree 0.
+    above: Option<&'a Split>,
+    /// The first write to the checkpoint file that failed.
+    failed: Mutex<Option<anyhow::Error>>,
+    bar: indicatif::ProgressBar,
+}
+
+impl Recorder<'_> {
+    /// Called by the worker that counted `piece`; a break stops the count.
+    fn done(&self, piece: &PieceCount) -> ControlFlow<()> {
+        self.bar.inc(1);
+        let Some(checkpoint) = self.checkpoint else {
+            return ControlFlow::Continue(());
+        };
+        if piece.outcome != Outcome::Complete {
+            return ControlFlow::Continue(());
         }
-        let before = worker.stats().nodes;
-        worker.set_limits(
-            Limits::new()
-                .nodes(before + grant)
-                .cancel_flag(Arc::clone(&cancel)),
-        );
-        while worker.next_solution().is_some() {
-            let n = shared.found.fetch_add(1, Ordering::SeqCst) + 1;
-            if counting.limit.is_some_and(|max| n > max) {
-                // Another worker reached the limit first.
-                shared.halt.store(true, Ordering::SeqCst);
-                tally.stop = Some(Stop::SolutionLimit);
-                break;
-            }
-            tally.solutions += 1;
-            if counting.limit == Some(n) {
-                shared.halt.store(true, Ordering::SeqCst);
-                tally.stop = Some(Stop::SolutionLimit);
-                break;
-            }
+        let mut failed = self.failed.lock().unwrap_or_else(PoisonError::into_inner);
+        if failed.is_some() {
+            return ControlFlow::Break(());
         }
-        let used = worker.stats().nodes - before;
-        counting.budget.settle(grant, used);
-        if tally.stop.is_some() {
-            break;
+        let index = self.subtrees[piece.index];
+        let mut stats = piece.stats.clone();
+        if let Some(above) = self.above.filter(|_| index == 0) {
+            stats.merge(above.stats());
         }
-        match worker.outcome() {
-            Outcome::NodeLimit => {
-                if shared.halt.load(Ordering::SeqCst) {
-                    tally.stop = Some(Stop::SolutionLimit);
-                    break 'slices;
-                }
-                if alone {
-                    let done = (k as f64 + worker.progress()) / of as f64;
-                    counting.bar.set_message(format!(
-                        "{} solutions ({:.1}% of the tree)",
-                        shared.found.load(Ordering::Relaxed),
-                        100.0 * done
-                    ));
-                }
-            }
-            outcome => {
-                tally.stop = Stop::of(outcome);
-                break;
+        // The first failed write stops the count: the file keeps the
+        // pieces recorded before it, and a run after it resumes there.
+        match checkpoint.append(index, piece.solutions, &stats, self.split) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                *failed = Some(e);
+                ControlFlow::Break(())
             }
         }
     }
-    tally.stats = worker.stats();
-    for _ in options {
-        worker.unselect();
-    }
-    Ok(tally)
 }

@@ -16,7 +16,8 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
-use crate::{interrupt, Status};
+use crate::interrupt;
+use crate::terminal::Status;
 
 /// How long the timed search runs at most.
 const TIMED: Duration = Duration::from_millis(100);
@@ -31,6 +32,18 @@ pub struct Ask {
     pub threads: usize,
     /// JSON instead of text.
     pub json: bool,
+}
+
+impl Ask {
+    /// What `run` asks.
+    pub fn of(run: &super::Run) -> Ask {
+        Ask {
+            probes: run.probes,
+            seed: run.seed.seed.unwrap_or(0),
+            threads: run.threads.count(),
+            json: run.format == super::Format::Json,
+        }
+    }
 }
 
 /// The estimate as JSON prints it.

@@ -9,7 +9,7 @@ use dlx::{Problem, Stats};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use crate::limits::Stop;
+use crate::runner::limits::Stop;
 
 /// A count, and for a piece, where it belongs.
 ///
@@ -84,6 +84,36 @@ impl Record {
         self
     }
 
+    /// What makes the record contradict itself, if anything: a count that
+    /// says it is complete and stopped, more solutions than nodes (each
+    /// solution is a node), a piece outside its split. Such a record was
+    /// not written by `dlx`, or was damaged since.
+    pub fn contradiction(&self) -> Option<String> {
+        if self.complete && (self.interrupted || self.stopped.is_some()) {
+            let why = self.stopped.as_deref().unwrap_or("interrupted");
+            return Some(format!("says complete and also stopped ({why})"));
+        }
+        if let Some(nodes) = self.nodes.filter(|&nodes| self.count > nodes) {
+            return Some(format!(
+                "counts {} solutions in {nodes} nodes (each solution is a node)",
+                self.count
+            ));
+        }
+        match (self.piece, self.pieces) {
+            (_, Some(0)) => return Some("a split into 0 pieces".to_string()),
+            (Some(piece), Some(pieces)) if piece == 0 || piece > pieces => {
+                return Some(format!("piece {piece}/{pieces} does not exist"))
+            }
+            _ => {}
+        }
+        match &self.fingerprint {
+            Some(f) if f.len() != 64 || !f.bytes().all(|b| b.is_ascii_hexdigit()) => {
+                Some("the fingerprint is not a SHA-256 in hex".to_string())
+            }
+            _ => None,
+        }
+    }
+
     /// The record as one line of JSON, with its newline.
     pub fn line(&self) -> String {
         let mut line = serde_json::to_string(self).unwrap_or_default();
@@ -129,6 +159,33 @@ mod tests {
             fingerprint(&b),
             "e330bd6988e1446386018792ea920a7d9e9c40426fba5335b361fb7a6be4e41b"
         );
+    }
+
+    #[test]
+    fn contradictions_are_named() {
+        let piece = Record::count(3, None).piece(&"ab".repeat(32), 2, (1, 4), &Stats::default());
+        assert_eq!(
+            piece.contradiction().as_deref(),
+            Some("counts 3 solutions in 0 nodes (each solution is a node)")
+        );
+        let mut good = piece.clone();
+        good.nodes = Some(10);
+        assert_eq!(good.contradiction(), None);
+        let mut stopped = good.clone();
+        stopped.stopped = Some("node limit".to_string());
+        assert!(stopped
+            .contradiction()
+            .unwrap()
+            .contains("complete and also stopped"));
+        let mut outside = good.clone();
+        outside.piece = Some(5);
+        assert_eq!(
+            outside.contradiction().as_deref(),
+            Some("piece 5/4 does not exist")
+        );
+        let mut short = good;
+        short.fingerprint = Some("abc".to_string());
+        assert!(short.contradiction().unwrap().contains("fingerprint"));
     }
 
     #[test]

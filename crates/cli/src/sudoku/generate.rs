@@ -9,30 +9,34 @@
 //! generator, and written in order.
 
 use std::io::{self, BufWriter, Write};
-use std::time::Duration;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use rayon::prelude::*;
 use serde::Serialize;
 use sudoku_dlx::{Difficulty, GenerateError, Generator, Grid, Layout, Rating, Symmetry};
 
-use crate::limits::parse_duration;
+use crate::args::{Seed, Threads, TimeLimit};
+use crate::interrupt;
 use crate::sudoku::output::RatingFields;
 use crate::sudoku::{layout, Format, LayoutArgs};
-use crate::{diagnose, interrupt, Status};
+use crate::terminal::{diagnose, Status};
 
 /// `dlx generate`.
 #[derive(Clone, Debug, clap::Args)]
 #[command(after_long_help = AFTER_HELP)]
+#[command(mut_arg("seed", |seed| seed.help(
+    "The seed: the same seed (and options) gives the same puzzles, on every platform \
+     and with any -j. Without it, a fresh seed is drawn and said on stderr")))]
+#[command(mut_arg("time_limit", |arg| arg.help(
+    "Stop after this time (seconds, or a number with s, m or h: 90, 1.5, 10m, 2h): \
+     the puzzles finished before the first one cut short are written (the same as a \
+     run without the limit begins with), and the run ends with status 3")))]
 pub struct Args {
     /// The number of puzzles.
     #[arg(short = 'n', long, value_name = "N", default_value_t = 1)]
     count: u64,
-    /// The seed: the same seed (and options) gives the same puzzles, on
-    /// every platform and with any -j. Without it, a fresh seed is drawn
-    /// and said on stderr.
-    #[arg(long, value_name = "S")]
-    seed: Option<u64>,
+    #[command(flatten)]
+    seed: Seed,
     /// The symmetry of the givens' pattern: none, rotate180, rotate90,
     /// mirror (left-right), flip (top-bottom), diagonal, antidiagonal,
     /// dihedral (all eight). It is of the pattern only: on a jigsaw or
@@ -76,15 +80,10 @@ pub struct Args {
     /// come in ten minutes.
     #[arg(long, value_name = "N")]
     trial_nodes: Option<u64>,
-    /// Stop after this time (seconds, or a number with s, m or h: 90,
-    /// 1.5, 10m, 2h): the puzzles finished before the first one cut short
-    /// are written (the same as a run without the limit begins with), and
-    /// the run ends with status 3.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_duration)]
-    time_limit: Option<Duration>,
-    /// Worker threads (default: all cores); the output is the same.
-    #[arg(short = 'j', long = "threads", value_name = "N")]
-    threads: Option<usize>,
+    #[command(flatten)]
+    time: TimeLimit,
+    #[command(flatten)]
+    threads: Threads,
 }
 
 const AFTER_HELP: &str = "\
@@ -274,7 +273,7 @@ impl Plan {
 /// A bad layout, a failed write.
 pub fn run(args: Args) -> Result<Status> {
     let layout = layout(&args.layout)?.unwrap_or_default();
-    let seed = match args.seed {
+    let seed = match args.seed.seed {
         Some(seed) => seed,
         None => {
             let seed = fresh_seed();
@@ -310,16 +309,13 @@ pub fn run(args: Args) -> Result<Status> {
         .givens(args.givens)
         .trial_nodes(args.trial_nodes)
         .cancel_flag(interrupt::flag());
-    if let Some(limit) = args.time_limit {
-        interrupt::stop_after(limit);
-    }
-    let threads = crate::thread_count(args.threads);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .thread_name(|i| format!("dlx-generate-{i}"))
-        .build()
-        .context("cannot start the worker threads")?;
-    let progress = crate::progress::bar(Some(args.count), "puzzles");
+    args.time.start();
+    let pool = args.threads.pool(
+        usize::try_from(args.count).unwrap_or(usize::MAX),
+        "generate",
+    )?;
+    let mut alone = generator.clone();
+    let progress = crate::terminal::progress_bar(Some(args.count), "puzzles");
     let mut out = BufWriter::new(io::stdout().lock());
     let mut failed = false;
     let mut written = 0;
@@ -327,21 +323,22 @@ pub fn run(args: Args) -> Result<Status> {
     let mut start = 0;
     'chunks: while start < args.count && !interrupt::interrupted() {
         let end = (start + CHUNK).min(args.count);
-        let made: Vec<Made> = pool.install(|| {
-            let indices: Vec<u64> = (start..end).collect();
-            indices
-                .into_par_iter()
-                .with_max_len(1)
-                .map_init(
-                    || generator.clone(),
-                    |g, index| {
-                        let made = plan.make(g, index);
-                        progress.inc(1);
-                        made
-                    },
-                )
-                .collect()
-        });
+        let make = |g: &mut Generator, index| {
+            let made = plan.make(g, index);
+            progress.inc(1);
+            made
+        };
+        let made: Vec<Made> = match &pool {
+            Some(pool) => pool.install(|| {
+                let indices: Vec<u64> = (start..end).collect();
+                indices
+                    .into_par_iter()
+                    .with_max_len(1)
+                    .map_init(|| generator.clone(), make)
+                    .collect()
+            }),
+            None => (start..end).map(|index| make(&mut alone, index)).collect(),
+        };
         for m in &made {
             // The output stops before the first puzzle cut short.
             if m.cut_short {
@@ -370,7 +367,7 @@ pub fn run(args: Args) -> Result<Status> {
     if interrupt::interrupted() {
         let made = format!("{written} of {} puzzles", args.count);
         if interrupt::timed_out() {
-            let limit = args.time_limit.unwrap_or_default().as_secs_f64();
+            let limit = args.time.seconds();
             diagnose(format_args!(
                 "dlx: stopped by the time limit ({limit:.1} s) after {made}"
             ));

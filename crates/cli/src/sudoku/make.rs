@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use sudoku_dlx::{Grid, SolveError, SudokuSolver};
 
-use super::solve::{Answer, Cut, Diagnostic, PuzzleStats, Report, Status, Verdict};
+use super::report::{Answer, Cut, Diagnostic, PuzzleStats, Report, Status, Verdict};
 use super::{Job, Mode};
 
 /// The report on `puzzle` (at `line`) in a making mode, `None` in the

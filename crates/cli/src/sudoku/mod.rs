@@ -18,11 +18,10 @@
 //! `FILE:LINE: message` (`FILE:LINE:COLUMN: message` when one symbol is to
 //! blame).
 
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
@@ -30,17 +29,20 @@ use clap::ValueEnum;
 use indicatif::ProgressBar;
 use sudoku_dlx::{Alphabet, Layout, Puzzles, ReadOptions, Variant};
 
-use crate::limits::parse_duration;
-use crate::{diagnose, interrupt, located, Status};
+use crate::args::{SearchLimits, Seed, Threads};
+use crate::interrupt;
+use crate::terminal::{diagnose, located, Status};
 
+pub mod generate;
 mod make;
 pub(crate) mod output;
 mod read;
+mod report;
 mod schedule;
 mod solve;
 
 use output::Writer;
-use schedule::Input;
+use schedule::{Input, Workers};
 
 /// How records are written; the help of --format says more.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -58,7 +60,13 @@ pub enum Format {
 #[derive(Clone, Debug, clap::Args)]
 #[command(
     after_long_help = AFTER_HELP,
-    group(clap::ArgGroup::new("enumerate").args(["count", "all"]))
+    group(clap::ArgGroup::new("enumerate").args(["count", "all"])),
+    mut_arg("seed", |seed| seed.requires("transform")
+        .help("The seed of --transform (default 0): the same seed, the same puzzles")),
+    mut_arg("max_nodes", |arg| arg.help(
+        "Stop each puzzle's search after N nodes (counted as --stats counts them): \
+         the puzzle's record is 'stopped' (with --count 'K stopped', the solutions \
+         found so far), the others go on, and the run ends with status 3")),
 )]
 pub struct Args {
     /// Files of puzzles (stdin when none is given, or for '-'): one puzzle
@@ -97,10 +105,8 @@ pub struct Args {
     /// candidate removed from one; placing the givens is not counted.
     #[arg(long)]
     stats: bool,
-    /// Worker threads (default: all cores); the output is in input order
-    /// whatever the number.
-    #[arg(short = 'j', long = "threads", value_name = "N")]
-    threads: Option<usize>,
+    #[command(flatten)]
+    threads: Threads,
     /// The symbols of digits 1, 2, ... in order, for reading and writing,
     /// e.g. 0123456789ABCDEF for 16x16 ('.' is always an empty cell, and
     /// '0' too unless it is a symbol). Without it, a 16x16 puzzle is 1-9A-G
@@ -129,21 +135,10 @@ pub struct Args {
     /// --seed names it.
     #[arg(long, conflicts_with_all = ["count", "all", "check"])]
     transform: bool,
-    /// The seed of --transform (default 0): the same seed, the same
-    /// puzzles.
-    #[arg(long, value_name = "S", requires = "transform")]
-    seed: Option<u64>,
-    /// Stop each puzzle's search after N nodes (counted as --stats counts
-    /// them): the puzzle's record is 'stopped' (with --count 'K stopped',
-    /// the solutions found so far), the others go on, and the run ends
-    /// with status 3.
-    #[arg(long, value_name = "N")]
-    max_nodes: Option<u64>,
-    /// Stop the run after this time (seconds, or a number with s, m or h:
-    /// 90, 1.5, 10m, 2h): the records answered so far are written, then
-    /// the one cut short, 'stopped', and the run ends with status 3.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_duration)]
-    time_limit: Option<Duration>,
+    #[command(flatten)]
+    seed: Seed,
+    #[command(flatten)]
+    limits: SearchLimits,
     /// Write the puzzle's exact-cover problem in Knuth's DLX format
     /// instead of solving it, the givens applied (the options that
     /// contradict them left out), for `dlx cover`. Takes one puzzle.
@@ -197,10 +192,8 @@ record cut short marked 'stopped'. --max-nodes stops one puzzle's search
 only: its record is 'stopped' (not 'none': the search did not finish), and
 the run goes on.
 
-Exit status: 0 when every puzzle was solved, 1 when some puzzle had no
-solution or was invalid (or, with --rate, had several solutions), 2 for usage errors or a file that cannot be read
-(the other files are still processed, and the error is said on stderr), 3
-when --max-nodes or --time-limit stopped a search, 130 when interrupted.";
+A file that cannot be read is said on stderr and the other files are still
+processed; the run then ends with status 2.";
 
 const FORMAT_HELP: &str = "\
 Output format.
@@ -344,7 +337,7 @@ pub fn run(args: Args) -> Result<Status> {
         (_, _, true) => Mode::Check,
         _ if args.rate => Mode::Rate,
         _ if args.canon => Mode::Canon,
-        _ if args.transform => Mode::Transform(args.seed.unwrap_or(0)),
+        _ if args.transform => Mode::Transform(args.seed.seed.unwrap_or(0)),
         _ => Mode::Solve,
     };
     let layout = layout(&args.layout)?;
@@ -359,22 +352,10 @@ pub fn run(args: Args) -> Result<Status> {
         writer: output::writer(args.format, mode, alphabet),
         stats: args.stats,
         cancel: interrupt::flag(),
-        max_nodes: args.max_nodes,
+        max_nodes: args.limits.max_nodes,
     };
-    if let Some(limit) = args.time_limit {
-        interrupt::stop_after(limit);
-    }
-    let threads = crate::thread_count(args.threads);
-    let pool = if threads > 1 {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .thread_name(|i| format!("dlx-sudoku-{i}"))
-            .build()
-            .context("cannot start the worker threads")?;
-        Some(pool)
-    } else {
-        None
-    };
+    args.limits.time.start();
+    let workers = Mutex::new(Workers::new(args.threads));
 
     let mut files = args.files;
     if files.is_empty() {
@@ -388,31 +369,24 @@ pub fn run(args: Args) -> Result<Status> {
     let progress = if typing {
         ProgressBar::hidden()
     } else {
-        crate::progress::bar(None, "puzzles")
+        crate::terminal::progress_bar(None, "puzzles")
     };
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut summary = Summary::default();
     let mut unreadable = Vec::new();
     for path in &files {
-        let (reader, name): (Box<dyn BufRead + Send>, String) = if path.as_os_str() == "-" {
-            let stdin = BufReader::with_capacity(1 << 16, io::stdin());
-            (Box::new(stdin), "<stdin>".to_string())
-        } else {
-            let name = path.display().to_string();
-            match File::open(path) {
-                Ok(file) => (Box::new(BufReader::with_capacity(1 << 16, file)), name),
-                Err(e) => {
-                    progress
-                        .suspend(|| diagnose(format_args!("dlx: error: cannot read {name}: {e}")));
-                    unreadable.push(name);
-                    continue;
-                }
+        let (name, reader) = match crate::args::open(path) {
+            Ok(opened) => opened,
+            Err(e) => {
+                progress.suspend(|| diagnose(format_args!("dlx: error: {e:#}")));
+                unreadable.push(path.display().to_string());
+                continue;
             }
         };
         let file = Input {
             name: &name,
             job: &job,
-            pool: pool.as_ref(),
+            workers: &workers,
             progress: &progress,
         };
         if let Err(e) = file.run(
@@ -436,7 +410,7 @@ pub fn run(args: Args) -> Result<Status> {
     // there is nothing left to stop, but the run was still cut short.
     if summary.cut_short > 0 || interrupt::interrupted() {
         if interrupt::timed_out() {
-            let limit = args.time_limit.unwrap_or_default().as_secs_f64();
+            let limit = args.limits.time.seconds();
             let answered = summary.puzzles - summary.cut_short;
             let s = if answered == 1 { "" } else { "s" };
             diagnose(format_args!(
@@ -465,7 +439,7 @@ pub fn run(args: Args) -> Result<Status> {
         diagnose(format_args!(
             "dlx: {} puzzle{s} stopped by the node limit ({} nodes): {whose} not complete",
             summary.stopped,
-            args.max_nodes.unwrap_or_default()
+            args.limits.max_nodes.unwrap_or_default()
         ));
         return Ok(Status::Stopped);
     }
@@ -518,13 +492,7 @@ fn print_summary(summary: &Summary, elapsed: Duration) {
 fn emit(files: &[PathBuf], options: ReadOptions) -> Result<Status> {
     let mut puzzles = Vec::new();
     for path in files {
-        let (reader, name): (Box<dyn BufRead + Send>, String) = if path.as_os_str() == "-" {
-            (Box::new(BufReader::new(io::stdin())), "<stdin>".to_string())
-        } else {
-            let name = path.display().to_string();
-            let file = File::open(path).with_context(|| format!("cannot read {name}"))?;
-            (Box::new(BufReader::new(file)), name)
-        };
+        let (name, reader) = crate::args::open(path)?;
         for record in Puzzles::with_options(reader, options.clone()) {
             let record = record.with_context(|| format!("cannot read {name}"))?;
             match record.result {

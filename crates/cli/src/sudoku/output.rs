@@ -5,7 +5,8 @@ use std::io::{self, Write};
 
 use sudoku_dlx::{Alphabet, AlphabetError, Grid, Rating};
 
-use super::solve::{Report, Search, Status, Verdict};
+use super::report::{Report, Status, Verdict};
+use super::solve::Search;
 use super::{Format, Mode};
 
 mod grid;

@@ -8,8 +8,11 @@ use std::time::Duration;
 
 use sudoku_dlx::{Puzzles, Record};
 
-use super::schedule::CHUNK;
 use crate::interrupt;
+
+/// Records read, solved and written at a time: enough to keep every worker
+/// busy and amortize the hand-over, small enough that memory stays flat.
+pub const CHUNK: usize = 4096;
 
 /// The records of an input, read by a thread of their own.
 pub struct ReadAhead(mpsc::Receiver<io::Result<Record>>);

@@ -9,20 +9,19 @@
 //! that no puzzle's solutions are ever all held.
 
 use std::io::{self, BufRead, Write};
+use std::sync::Mutex;
 
 use anyhow::Result;
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 use sudoku_dlx::{Puzzles, Record, SudokuSolver};
 
-use super::read::{read_ahead, Ready};
-use super::solve::{solve, Search, Status, Verdict};
+use super::read::{read_ahead, Ready, CHUNK};
+use super::report::{Status, Verdict};
+use super::solve::{solve, Search};
 use super::{Format, Job, Mode, Summary};
-use crate::located;
-
-/// Records read, solved and written at a time: enough to keep every worker
-/// busy and amortize the hand-over, small enough that memory stays flat.
-pub const CHUNK: usize = 4096;
+use crate::args::Threads;
+use crate::terminal::located;
 
 /// The most solutions per puzzle that `--all --limit K` holds in memory, so
 /// that a chunk of puzzles is solved in parallel; above, solutions are
@@ -37,12 +36,46 @@ struct Done {
     verdict: Verdict,
 }
 
+/// The worker threads of a run: a pool started with as many threads as
+/// the largest chunk so far can keep busy, up to `-j`, so that a short
+/// input starts few threads whatever `-j` says.
+pub struct Workers {
+    threads: Threads,
+    pool: Option<rayon::ThreadPool>,
+    size: usize,
+}
+
+impl Workers {
+    /// No thread yet; at most `threads` of them.
+    pub fn new(threads: Threads) -> Workers {
+        Workers {
+            threads,
+            pool: None,
+            size: 1,
+        }
+    }
+
+    /// The pool for a chunk of `work` records (grown if it can use more
+    /// threads), or `None` to solve them inline. A pool that cannot be
+    /// started leaves the one there was.
+    fn for_chunk(&mut self, work: usize) -> Option<&rayon::ThreadPool> {
+        let want = self.threads.count().min(work);
+        if want > self.size {
+            if let Ok(pool) = self.threads.pool(want, "sudoku") {
+                self.pool = pool;
+                self.size = want;
+            }
+        }
+        self.pool.as_ref()
+    }
+}
+
 /// One input being solved.
 pub struct Input<'a> {
     /// Its name in messages and JSON.
     pub name: &'a str,
     pub job: &'a Job,
-    pub pool: Option<&'a rayon::ThreadPool>,
+    pub workers: &'a Mutex<Workers>,
     pub progress: &'a ProgressBar,
 }
 
@@ -120,7 +153,8 @@ impl Input<'_> {
             self.progress.inc(1);
             done
         };
-        match self.pool {
+        let mut workers = self.workers.lock().unwrap_or_else(|e| e.into_inner());
+        match workers.for_chunk(records.len()) {
             Some(pool) => pool.install(|| records.par_iter().with_max_len(64).map(solve).collect()),
             None => records.iter().map(solve).collect(),
         }

@@ -2,6 +2,7 @@
 
 mod cover;
 mod formats;
+mod help;
 mod io;
 mod layouts;
 mod making;

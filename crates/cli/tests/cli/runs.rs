@@ -684,3 +684,269 @@ fn ctrl_c_is_told_apart_from_the_time_limit() {
         .unwrap()
         .contains("interrupted after"));
 }
+
+/// A piece record of queens 6 cut into two pieces, with `edit` applied to
+/// its JSON object.
+fn edited_record(edit: impl Fn(&mut serde_json::Value)) -> String {
+    let out = stdout(&[
+        "queens",
+        "6",
+        "--count",
+        "--format",
+        "json",
+        "--split-depth",
+        "1",
+        "--piece",
+        "1/2",
+    ]);
+    let mut record: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    edit(&mut record);
+    format!("{record}\n")
+}
+
+#[test]
+fn merge_refuses_each_corrupted_record_by_name() {
+    let huge = [
+        serde_json::json!(1u64 << 63),
+        serde_json::json!(1_000_000_000_000u64),
+        serde_json::json!(u64::MAX),
+    ];
+    for pieces in huge {
+        // Never an array of `pieces` places, never a loop over them all.
+        let record = edited_record(|r| r["pieces"] = pieces.clone());
+        let started = Instant::now();
+        dlx()
+            .arg("merge")
+            .write_stdin(record)
+            .timeout(Duration::from_secs(20))
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(predicate::str::contains("piece 2/"))
+            .stderr(predicate::str::contains("more pieces of"));
+        assert!(started.elapsed() < Duration::from_secs(20));
+    }
+    // Two pieces whose counts add up past 2^64.
+    let first = edited_record(|r| {
+        r["count"] = serde_json::json!(u64::MAX - 1);
+        r["nodes"] = serde_json::json!(u64::MAX);
+    });
+    let second = edited_record(|r| {
+        r["piece"] = serde_json::json!(2);
+        r["count"] = serde_json::json!(5);
+    });
+    dlx()
+        .arg("merge")
+        .write_stdin(format!("{first}{second}"))
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "<stdin>:2: the total count passes 2^64",
+        ));
+    // Records that contradict themselves.
+    for (edit, why) in [
+        (
+            Box::new(|r: &mut serde_json::Value| r["stopped"] = "node limit".into())
+                as Box<dyn Fn(&mut serde_json::Value)>,
+            "says complete and also stopped (node limit)",
+        ),
+        (
+            Box::new(|r: &mut serde_json::Value| r["count"] = 1_000_000.into()),
+            "counts 1000000 solutions in",
+        ),
+        (
+            Box::new(|r: &mut serde_json::Value| r["piece"] = 3.into()),
+            "piece 3/2 does not exist",
+        ),
+    ] {
+        dlx()
+            .arg("merge")
+            .write_stdin(edited_record(edit))
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(predicate::str::contains(format!(
+                "<stdin>:1: not a record dlx writes: {why}"
+            )));
+    }
+}
+
+#[test]
+fn a_checkpointed_count_keeps_its_limit_when_resumed() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("limit.ckpt");
+    let path = file.to_str().unwrap();
+    let args = [
+        "queens",
+        "10",
+        "--count",
+        "--limit",
+        "300",
+        "-j",
+        "2",
+        "--checkpoint",
+        path,
+    ];
+    for _ in 0..3 {
+        dlx().args(args).assert().success().stdout("300\n");
+    }
+    // Without the limit, the same file finishes the whole count.
+    dlx()
+        .args(&args[..3])
+        .args(["--checkpoint", path])
+        .assert()
+        .success()
+        .stdout("724\n");
+}
+
+#[test]
+fn a_second_run_on_a_checkpoint_in_use_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("shared.ckpt");
+    let path = file.to_str().unwrap();
+    let args = [
+        "pentomino",
+        "--count",
+        "-j",
+        "1",
+        "--pieces",
+        "400",
+        "--checkpoint",
+        path,
+    ];
+    let mut first = Process::cargo_bin("dlx")
+        .unwrap()
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while fs::read_to_string(&file).map_or(0, |t| t.lines().count()) == 0 {
+        assert!(started.elapsed() < Duration::from_secs(60), "no record");
+        thread::sleep(Duration::from_millis(5));
+    }
+    dlx()
+        .args(args)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("is in use by another run"));
+    first.kill().unwrap();
+    first.wait().unwrap();
+    // The lock goes with the process: the count resumes, exact.
+    dlx().args(args).assert().success().stdout("9356\n");
+    let text = fs::read_to_string(&file).unwrap();
+    let mut pieces: Vec<u64> = text
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["piece"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    let all = pieces.len();
+    pieces.sort_unstable();
+    pieces.dedup();
+    assert_eq!(pieces.len(), all, "a piece recorded twice");
+}
+
+#[test]
+fn a_checkpoint_on_a_full_disk_stops_and_resumes_once_there_is_space() {
+    // The file may grow to 8 KiB (`ulimit -f` counts 512-byte blocks), as
+    // on a small disk that fills: writes past it fail (SIGXFSZ ignored, as
+    // a full disk sends none).
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("full.ckpt");
+    let path = file.to_str().unwrap();
+    let command = format!("pentomino --board 5x12 --count -j 2 --pieces 400 --checkpoint {path}");
+    let full = Process::new("sh")
+        .args([
+            "-c",
+            &format!("trap '' XFSZ; ulimit -f 16; exec \"{}\" {command}", bin()),
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&full.stderr);
+    assert_eq!(full.status.code(), Some(2), "{err}");
+    assert_eq!(String::from_utf8_lossy(&full.stdout), "");
+    assert!(err.contains("cannot write the checkpoint file"), "{err}");
+    assert!(err.contains("resumes"), "{err}");
+    // Whole records only, each parsed.
+    let text = fs::read_to_string(&file).unwrap();
+    assert!(text.ends_with('\n'));
+    let recorded = text.lines().count();
+    assert!(
+        recorded > 0 && text.len() <= 8192,
+        "{recorded} {}",
+        text.len()
+    );
+    for line in text.lines() {
+        serde_json::from_str::<serde_json::Value>(line).unwrap();
+    }
+    // Space again: the same command resumes from those records.
+    let args: Vec<&str> = command.split(' ').collect();
+    let out = dlx().args(&args).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "4040\n");
+    assert!(err.contains(&format!("{recorded} of the")), "{err}");
+}
+
+#[test]
+fn no_solution_is_said_when_nothing_is_printed() {
+    dlx()
+        .args(["queens", "2"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains("dlx: no solution"));
+    dlx()
+        .arg("cover")
+        .write_stdin("a b\na\n")
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains("dlx: no solution"));
+    dlx()
+        .arg("tile")
+        .write_stdin("[0-2][0-2]\nI 00 01\n")
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains("dlx: no solution"));
+    // The count says it: 0.
+    dlx()
+        .args(["queens", "3", "--count"])
+        .assert()
+        .code(1)
+        .stdout("0\n");
+}
+
+#[test]
+fn absurd_thread_counts_are_usage_errors_and_extra_threads_cost_nothing() {
+    for command in ["sudoku", "cover", "generate", "queens"] {
+        dlx()
+            .args([command, "-j", "100000"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("--threads <N>"))
+            .stderr(predicate::str::contains("not in 0..=1024"));
+    }
+    // 1024 threads asked, 5 puzzles: no more threads start than there is
+    // work for, and the run ends at once.
+    let started = Instant::now();
+    dlx()
+        .args(["sudoku", "-j", "1024", &fixture("sudoku/easy.txt")])
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .success();
+    dlx()
+        .args(["queens", "6", "--count", "-j", "1024"])
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .success()
+        .stdout("4\n");
+    assert!(started.elapsed() < Duration::from_secs(60));
+}

@@ -8,7 +8,8 @@ use serde::{Serialize, Serializer};
 use sudoku_dlx::{Alphabet, Grid, Rating};
 
 use super::{text_or_error, Writer};
-use crate::sudoku::solve::{Answer, PuzzleStats, Report, Search, Status, Verdict};
+use crate::sudoku::report::{Answer, PuzzleStats, Report, Status, Verdict};
+use crate::sudoku::solve::Search;
 use crate::sudoku::Mode;
 
 pub struct Json {

@@ -7,7 +7,8 @@ use std::io::{self, Write};
 use sudoku_dlx::{Alphabet, Grid};
 
 use super::{count_or_status, solutions, stream_text, text_or_error, Writer};
-use crate::sudoku::solve::{Answer, Report, Search, Verdict};
+use crate::sudoku::report::{Answer, Report, Verdict};
+use crate::sudoku::solve::Search;
 use crate::sudoku::Mode;
 
 pub struct Line {
