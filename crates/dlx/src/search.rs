@@ -120,6 +120,13 @@ impl Limits {
     pub fn node_limit(&self) -> Option<u64> {
         self.nodes
     }
+
+    /// Whether the cancel flag is set.
+    pub(crate) fn is_cancelled(&self) -> bool {
+        self.cancel
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+    }
 }
 
 /// How the last search ended.
@@ -928,8 +935,95 @@ impl Solver {
     }
 }
 
-/// What the rest of the crate (the split into pieces) asks of the search.
+/// The node of the search tree that the selections lead to, as the search
+/// would branch there; see [`Solver::branch`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Branch {
+    /// Every primary item is covered: the node is a solution.
+    Solved,
+    /// The search branches on `item` into `children` nodes (none: the
+    /// node is a dead end).
+    Item {
+        /// The branching item (1-based, as in the arena).
+        item: usize,
+        /// The number of children: the item's options left (for Algorithm
+        /// M, the item's score: its options the search tries, and the null
+        /// move when the item may take no more).
+        children: u64,
+    },
+}
+
+/// What the rest of the crate (the split into pieces, the estimate) asks of
+/// the search.
 impl Solver {
+    /// How the search branches at the node the selections lead to (any
+    /// search under way is abandoned first): the item it would choose and
+    /// its number of children, found as the search finds them, without
+    /// entering any child.
+    ///
+    /// # Complexity
+    ///
+    /// The choice of the branching item: what the search does at a node
+    /// before it covers the item.
+    pub(crate) fn branch(&mut self) -> Branch {
+        self.rewind();
+        with_arena!(&self.arenas, c => {
+            let arena = &c.arena;
+            if arena.is_solved() {
+                Branch::Solved
+            } else if arena.has_bounds() {
+                match arena.choose_scored() {
+                    None => Branch::Solved,
+                    Some((item, score)) => Branch::Item {
+                        item,
+                        children: u64::try_from(score).unwrap_or(0),
+                    },
+                }
+            } else {
+                match arena.choose() {
+                    None => Branch::Solved,
+                    Some((item, len)) => Branch::Item {
+                        item,
+                        children: u64::from(len),
+                    },
+                }
+            }
+        })
+    }
+
+    /// The move of child `k` of a node that branches on `item` (see
+    /// [`Solver::branch`]), as [`Solver::select_piece`] takes it: the
+    /// option of the `k`-th node of the item's list, from the top, or
+    /// [`OptionId::NULL`] for the null move of Algorithm M (the child
+    /// after the last option).
+    ///
+    /// # Complexity
+    ///
+    /// A walk of `k` nodes down the item's list.
+    pub(crate) fn child(&self, item: usize, k: u64) -> OptionId {
+        with_arena!(&self.arenas, c => {
+            let arena = &c.arena;
+            let mut r = arena.down(item);
+            for _ in 0..k {
+                if r == item {
+                    break;
+                }
+                r = arena.down(r);
+            }
+            if r == item {
+                OptionId::NULL
+            } else {
+                self.shared.option_ids[arena.option_of(r)]
+            }
+        })
+    }
+
+    /// The updates made by the selections and exclusions held (not counted
+    /// in the [`Stats`]): the work of taking the options out of play.
+    pub(crate) fn held_updates(&self) -> u64 {
+        self.walk.held_updates
+    }
+
     /// Selects `id`, as a level of the tree when `level` (a piece's option).
     pub(crate) fn select_as(&mut self, id: OptionId, level: bool) -> Result<(), Error> {
         let shared = &*self.shared;
