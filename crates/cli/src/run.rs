@@ -43,9 +43,14 @@ writes it, in hex), \"depth\" (of the split), \"piece\" (I), \"pieces\"
 too, so that the pieces add up to the whole search) and \"max_level\"
 (the deepest level reached, from the root).
 
---estimate: text, or one object {\"nodes\":X,\"nodes_error\":X,
-\"solutions\":X,\"seconds\":X,\"nodes_per_second\":X,\"threads\":N,
-\"probes\":N,\"seed\":N,\"exact\":BOOL}."
+--estimate: text, or one object {\"nodes\":X,\"nodes_log10\":X,
+\"nodes_error\":X,\"solutions\":X,\"solutions_log10\":X,
+\"probes_with_solutions\":N,\"seconds\":X,\"nodes_per_second\":X,
+\"threads\":N,\"probes\":N,\"seed\":N,\"probe_seconds\":X,
+\"searched\":N,\"complete\":BOOL}: figures past 1.8e308 are given as
+1.8e308, with their exact log10; solutions and solutions_log10 are null
+when no probe reached a solution; complete is true when the timed search
+went through the whole tree (searched is then the exact node count)."
     };
 }
 pub(crate) use format_help_tail;
