@@ -114,6 +114,7 @@
 mod arena;
 mod error;
 mod estimate;
+mod footprint;
 mod format;
 mod memory;
 mod names;

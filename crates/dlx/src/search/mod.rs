@@ -269,7 +269,7 @@ impl Solver {
     /// # Ok::<(), dlx::Error>(())
     /// ```
     pub fn try_new(problem: &Problem) -> Result<Solver, Error> {
-        crate::memory::check(crate::memory::solver_bytes(problem))?;
+        crate::memory::check(crate::footprint::solver_bytes(problem))?;
         Ok(Solver::new(problem))
     }
 }
