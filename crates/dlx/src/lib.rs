@@ -116,6 +116,7 @@
 mod arena;
 mod error;
 mod estimate;
+mod footprint;
 mod format;
 mod memory;
 mod names;

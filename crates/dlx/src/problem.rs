@@ -2,7 +2,7 @@
 //!
 //! A [`Problem`] owns the items (primary ones first, then secondary ones), the
 //! colors used by secondary items, and the options; the solver compiles the
-//! options into a flat arena of its own (see `arena.rs` for why).
+//! options into a flat arena of its own (see the `arena` module for why).
 //!
 //! The layout is sized for problems read from large files. Item and color
 //! names are stored once each (see `names.rs`). The entries of all options
@@ -21,7 +21,8 @@ use std::fmt::Write as _;
 use bitvec::vec::BitVec;
 
 use crate::error::{Error, ErrorKind};
-use crate::memory::{self, Shape};
+use crate::footprint::Shape;
+use crate::memory;
 use crate::names::{NameList, Names};
 
 /// The largest number of items plus option nodes a problem may hold: every

@@ -37,9 +37,14 @@ macro_rules! format_help {
              (N), \"nodes\", \"updates\" (piece 1 counts those above the split\n\
              too, so that the pieces add up to the whole search) and \"max_level\"\n\
              (the deepest level reached, from the root).\n\n\
-             --estimate: text, or one object {\"nodes\":X,\"nodes_error\":X,\n\
-             \"solutions\":X,\"seconds\":X,\"nodes_per_second\":X,\"threads\":N,\n\
-             \"probes\":N,\"seed\":N,\"exact\":BOOL}."
+             --estimate: text, or one object {\"nodes\":X,\"nodes_log10\":X,\n\
+             \"nodes_error\":X,\"solutions\":X,\"solutions_log10\":X,\n\
+             \"probes_with_solutions\":N,\"seconds\":X,\"nodes_per_second\":X,\n\
+             \"threads\":N,\"probes\":N,\"seed\":N,\"probe_seconds\":X,\n\
+             \"searched\":N,\"complete\":BOOL}: figures past 1.8e308 are given as\n\
+             1.8e308, with their exact log10; solutions and solutions_log10 are null\n\
+             when no probe reached a solution; complete is true when the timed search\n\
+             went through the whole tree (searched is then the exact node count)."
         )
     };
 }

@@ -67,10 +67,10 @@ pub fn solve(problem: &Problem, run: &Run, print: &dyn Print) -> Result<Status> 
     let started = Instant::now();
     let mut solver = Solver::try_new(problem).context("cannot solve the problem")?;
     solver.profile_levels(run.levels);
+    run.limits.time.start();
     if run.estimate {
         return estimate::report(&mut solver, &estimate::Ask::of(run));
     }
-    run.limits.time.start();
     let plan = Plan::new(&mut solver, run);
     let tally = if run.count {
         count::count(&mut solver, problem, &plan, run)?

@@ -950,3 +950,51 @@ fn absurd_thread_counts_are_usage_errors_and_extra_threads_cost_nothing() {
         .stdout("4\n");
     assert!(started.elapsed() < Duration::from_secs(60));
 }
+
+#[test]
+fn an_estimate_stays_finite_and_obeys_signals_and_time_limits() {
+    // 250 queens: products of 250 numbers up to 250 pass f64.
+    let text = stdout(&["queens", "250", "--estimate", "--probes", "20"]);
+    for bad in ["inf", "NaN"] {
+        assert!(!text.contains(bad), "{bad} in {text}");
+    }
+    assert!(text.contains("nodes: about"), "{text}");
+    let json = stdout(&[
+        "queens",
+        "250",
+        "--estimate",
+        "--probes",
+        "20",
+        "--format",
+        "json",
+    ]);
+    let record: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    assert!(record["nodes_log10"].as_f64().unwrap() > 300.0, "{json}");
+    // Many probes: a signal stops them, with nothing printed and 130.
+    let child = Process::cargo_bin("dlx")
+        .unwrap()
+        .args(["queens", "30", "--estimate", "--probes", "1000000000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    thread::sleep(Duration::from_millis(700));
+    let killed = Process::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "");
+    // The time limit stops them too: status 3.
+    let started = Instant::now();
+    dlx()
+        .args(["queens", "30", "--estimate", "--probes", "1000000000"])
+        .args(["--time-limit", "0.5"])
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .code(3)
+        .stdout("");
+    assert!(started.elapsed() < Duration::from_secs(30));
+}

@@ -1,7 +1,8 @@
 //! N-queens, as Knuth's DLX1 states it.
 
 use crate::error::{Error, ErrorKind};
-use crate::memory::{self, Shape};
+use crate::footprint::{self, Shape};
+use crate::memory;
 use crate::problem::{node_count, OptionId, Problem, MAX_NODES};
 
 /// The N-queens problem as Knuth's DLX1 states it: place `n` queens on an
@@ -91,7 +92,7 @@ fn queens_within(n: usize, available: Option<u64>) -> Result<Problem, Error> {
         ..Shape::default()
     };
     let needed =
-        memory::problem_bytes(&shape).saturating_add(memory::solver_bytes_for(&shape, nodes));
+        footprint::problem_bytes(&shape).saturating_add(footprint::solver_bytes_for(&shape, nodes));
     memory::check_against(needed, available)?;
     let primary = (0..n)
         .map(|r| format!("r{r}"))

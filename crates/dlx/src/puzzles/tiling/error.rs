@@ -86,7 +86,10 @@ pub enum TilingErrorKind {
     /// The tilings cannot be counted once per class of the board's
     /// symmetries by restricting a piece: why.
     CannotBreakSymmetry(String),
-    /// Building the problem failed.
+    /// Building the problem failed: an item or option it refused, or
+    /// [`ErrorKind::OutOfMemory`](crate::ErrorKind::OutOfMemory) with the
+    /// bytes the placements and the problem would take, more than the
+    /// memory available.
     Problem(Error),
 }
 

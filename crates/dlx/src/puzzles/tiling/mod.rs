@@ -9,12 +9,14 @@ mod picture;
 mod unique;
 
 use std::collections::BTreeSet;
+use std::mem::size_of;
 
 pub use error::{TilingError, TilingErrorKind};
 use geometry::{extent, generators, orientations, Cell, Shape};
 
 use super::{Board, Tilings};
-use crate::problem::Problem;
+use crate::memory;
+use crate::problem::{Entry, Problem, Span};
 
 /// A tiling problem: a board of cells, in the plane or in space, and
 /// pieces to place on it, each a number of times, turned as allowed.
@@ -336,7 +338,23 @@ impl Tiling {
     /// in order, each line's orientations as his programs find them, each
     /// orientation at every position in lexicographic order. A piece's
     /// orientation given by two of its lines is placed once.
+    ///
+    /// # Errors
+    ///
+    /// Besides the faults of the pieces, [`TilingErrorKind::Problem`] with
+    /// [`ErrorKind::OutOfMemory`](crate::ErrorKind::OutOfMemory) when the
+    /// placements and the options they become would not fit in the memory
+    /// available ([`placement_bytes`]), found before any is listed.
     pub(crate) fn placements(&self) -> Result<Vec<Placement>, TilingError> {
+        self.placements_within(memory::available())
+    }
+
+    /// [`Tiling::placements`] with `available` bytes of memory (`None`:
+    /// unknown, no check).
+    pub(crate) fn placements_within(
+        &self,
+        available: Option<u64>,
+    ) -> Result<Vec<Placement>, TilingError> {
         if self.board.is_empty() {
             return Err(TilingError::new(TilingErrorKind::EmptyBoard));
         }
@@ -352,9 +370,11 @@ impl Tiling {
                 high[axis] = high[axis].max(cell.at[axis]);
             }
         }
+        // Every orientation first, and what placing them all may take:
+        // the bound is checked before the first placement is listed.
         let mut seen: Vec<BTreeSet<Shape>> = vec![BTreeSet::new(); self.pieces.len()];
-        let mut fits = vec![false; self.pieces.len()];
-        let mut all = Vec::new();
+        let mut placed = Vec::new();
+        let mut needed = 0u64;
         for (piece, shape) in &self.shapes {
             let info = &self.pieces[*piece];
             if shape.len() > self.board.len() {
@@ -370,28 +390,43 @@ impl Tiling {
                     continue;
                 }
                 let most = extent(&orientation);
-                let range = |axis: usize| low[axis]..=high[axis] - most[axis];
-                for dx in range(0) {
-                    for dy in range(1) {
-                        for dz in range(2) {
-                            let cells: Option<Vec<usize>> = orientation
-                                .iter()
-                                .map(|cell| {
-                                    let at = [cell.at[0] + dx, cell.at[1] + dy, cell.at[2] + dz];
-                                    let moved = Cell {
-                                        at,
-                                        suffix: cell.suffix,
-                                    };
-                                    self.board.binary_search(&moved).ok()
-                                })
-                                .collect();
-                            if let Some(cells) = cells {
-                                fits[*piece] = true;
-                                all.push(Placement {
-                                    piece: *piece,
-                                    cells,
-                                });
-                            }
+                // At most one placement per position in the board's box,
+                // and per board cell under the orientation's first cell.
+                let positions = (0..3)
+                    .map(|axis| {
+                        let span = i64::from(high[axis]) - i64::from(low[axis]);
+                        u64::try_from(span - i64::from(most[axis]) + 1).unwrap_or(0)
+                    })
+                    .fold(1u64, u64::saturating_mul)
+                    .min(self.board.len() as u64);
+                let bytes = positions.saturating_mul(placement_bytes(orientation.len()));
+                needed = needed.saturating_add(bytes);
+                placed.push((*piece, orientation, most));
+            }
+        }
+        memory::check_against(needed, available)?;
+        let mut fits = vec![false; self.pieces.len()];
+        let mut all = Vec::new();
+        for (piece, orientation, most) in placed {
+            let range = |axis: usize| low[axis]..=high[axis] - most[axis];
+            for dx in range(0) {
+                for dy in range(1) {
+                    for dz in range(2) {
+                        let cells: Option<Vec<usize>> = orientation
+                            .iter()
+                            .map(|cell| {
+                                let at = [cell.at[0] + dx, cell.at[1] + dy, cell.at[2] + dz];
+                                let moved = Cell {
+                                    at,
+                                    suffix: cell.suffix,
+                                };
+                                self.board.binary_search(&moved).ok()
+                            })
+                            .collect();
+                        if let Some(cells) = cells {
+                            fits[piece] = true;
+                            memory::reserve(&mut all, 1)?;
+                            all.push(Placement { piece, cells });
                         }
                     }
                 }
@@ -454,11 +489,56 @@ impl Tiling {
     }
 }
 
+/// The bytes a placement of `cells` cells takes, listed and then made an
+/// option of the problem: its cells, and the option's entries (the piece
+/// and the cells) and span.
+fn placement_bytes(cells: usize) -> u64 {
+    let listed = size_of::<Placement>() + cells * size_of::<usize>();
+    let option = (cells + 1) * size_of::<Entry>() + size_of::<Span>();
+    (listed + option) as u64
+}
+
 /// The cell at row `r`, column `c` of the plane.
 fn planar(r: usize, c: usize) -> Cell {
     let coordinate = |x: usize| i32::try_from(x).unwrap_or(i32::MAX);
     Cell {
         at: [coordinate(r), coordinate(c), 0],
         suffix: 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::*;
+    use crate::ErrorKind;
+
+    /// 34 bytes: a 62x62x62 box and a 6x6x6 cube, whose 57^3 placements
+    /// of 216 cells would take gigabytes once made options.
+    const BOMB: &str = "[0-Z][0-Z][0-Z]\nX [0-5][0-5][0-5]\n";
+
+    #[test]
+    fn placements_too_large_for_memory_are_refused_before_listing() {
+        let tiling = Tiling::parse(BOMB).unwrap();
+        assert_eq!(BOMB.len(), 34);
+        let available = 100 << 20;
+        let started = Instant::now();
+        let err = tiling.placements_within(Some(available)).unwrap_err();
+        // Listing them takes seconds: the refusal comes before.
+        assert!(started.elapsed() < Duration::from_secs(5));
+        let TilingErrorKind::Problem(e) = err.kind() else {
+            panic!("{err}")
+        };
+        let ErrorKind::OutOfMemory { needed, .. } = *e.kind() else {
+            panic!("{err}")
+        };
+        assert_eq!(needed, 57u64.pow(3) * placement_bytes(216));
+        assert!(err.to_string().starts_with("needs about"), "{err}");
+        // A small tiling goes through under the same bound, and with
+        // nothing known of the memory there is no check.
+        let small = Tiling::parse("[0-5][0-5][0-5]\nX [0-1][0-1][0-1]\n").unwrap();
+        assert_eq!(small.placements_within(Some(available)).unwrap().len(), 125);
+        assert_eq!(small.placements_within(None).unwrap().len(), 125);
     }
 }
