@@ -224,7 +224,7 @@ mod text;
 mod variant;
 
 pub use alphabet::{Alphabet, AlphabetError, AlphabetErrorKind};
-pub use canon::TransformError;
+pub use canon::{TransformError, TransformErrorKind};
 pub use error::{
     Conflict, GridError, GridErrorKind, House, LayoutError, LayoutErrorKind, ParseError,
     ParseErrorKind,
