@@ -16,6 +16,7 @@ use crate::error::{GridError, ParseError, ParseErrorKind};
 use crate::grid::{close_cell_count, square_layout, Grid};
 use crate::layout::{self, Layout};
 use crate::text::{count_cells, is_rule, is_title, line_cells, push_line_cells, stray_symbol};
+use crate::variant::Variant;
 
 /// Longest line kept, in bytes; the rest of a longer line is skipped.
 const MAX_LINE_LEN: usize = 1 << 16;
@@ -27,7 +28,7 @@ const MAX_LINE_LEN: usize = 1 << 16;
 const GRIDS_AHEAD: usize = 2;
 
 /// How [`Puzzles`] reads: the alphabet, and optionally a layout for every
-/// puzzle.
+/// puzzle, or variants for the layout found from each.
 ///
 /// # Example
 ///
@@ -38,12 +39,14 @@ const GRIDS_AHEAD: usize = 2;
 ///     .alphabet(Alphabet::custom("0123456789ABCDEF")?)
 ///     .box_size(4)?;
 /// let x = ReadOptions::new().layout(Layout::square(3)?.with_variant(Variant::X)?);
+/// let x_of_any_size = ReadOptions::new().variants(vec![Variant::X]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ReadOptions {
     alphabet: Alphabet,
     layout: Option<Layout>,
+    variants: Vec<Variant>,
 }
 
 impl ReadOptions {
@@ -81,6 +84,42 @@ impl ReadOptions {
     pub fn layout(mut self, layout: Layout) -> ReadOptions {
         self.layout = Some(layout);
         self
+    }
+
+    /// Adds `variants` to each puzzle's layout: with no layout given, to
+    /// the one found from the puzzle's side, so that X puzzles of any size
+    /// read in one file. A variant that a puzzle's layout cannot take
+    /// (hyper on a grid other than 9x9) makes its record an error, naming
+    /// the variant
+    /// ([`ParseErrorKind::Variant`](crate::ParseErrorKind::Variant)).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sudoku_dlx::{Puzzles, ReadOptions, Variant};
+    ///
+    /// let text = "1...............\n";
+    /// let options = ReadOptions::new().variants(vec![Variant::X]);
+    /// let records = Puzzles::with_options(text.as_bytes(), options)
+    ///     .collect::<Result<Vec<_>, _>>()?;
+    /// let puzzle = records[0].result.clone()?;
+    /// assert_eq!(puzzle.side(), 4);
+    /// assert!(puzzle.layout().has_variant(Variant::X));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn variants(mut self, variants: Vec<Variant>) -> ReadOptions {
+        self.variants = variants;
+        self
+    }
+
+    /// `layout`, of the record at `line`, with the variants added.
+    fn with_variants(&self, layout: Layout, line: usize) -> Result<Layout, ParseError> {
+        self.variants.iter().try_fold(layout, |layout, &variant| {
+            layout
+                .with_variant(variant)
+                .map_err(|e| ParseError::new(ParseErrorKind::Variant(e.kind().clone()), line, None))
+        })
     }
 
     /// The side of a whole puzzle of `count` cells on one line, when the
@@ -383,9 +422,10 @@ impl<R: BufRead> Puzzles<R> {
                 _ => return None,
             }
         }
+        let result = self.options.with_variants(layout, line.number);
         Some(Record {
             line: line.number,
-            result: Ok(Grid::from_candidates(layout, candidates)),
+            result: result.map(|layout| Grid::from_candidates(layout, candidates)),
         })
     }
 
@@ -432,6 +472,7 @@ impl<R: BufRead> Puzzles<R> {
                 census.note(&line.text, line.number);
                 census.resolve(&mut cells)?;
             }
+            let layout = self.options.with_variants(layout, line.number)?;
             Ok(Grid::from_parsed(layout, cells))
         });
         let record = Record {
@@ -497,7 +538,10 @@ impl<R: BufRead> Puzzles<R> {
         }
         let result = match error {
             Some(error) => Err(error),
-            None => Ok(Grid::from_parsed(layout, cells)),
+            None => self
+                .options
+                .with_variants(layout, start)
+                .map(|layout| Grid::from_parsed(layout, cells)),
         };
         Ok(Record {
             line: start,
@@ -1409,6 +1453,46 @@ mod tests {
                 Err("line 4: grid cut short after 3 of 9 rows".to_string())
             )
         );
+    }
+
+    #[test]
+    fn variants_join_the_layout_found_from_each_puzzle() {
+        let text = format!("1.3.............\n{LEETCODE}\n");
+        let options = ReadOptions::new().variants(vec![Variant::X]);
+        let records = read_with(&text, options);
+        let sides: Vec<usize> = records
+            .iter()
+            .map(|r| r.result.as_ref().unwrap().side())
+            .collect();
+        assert_eq!(sides, [4, 9]);
+        let small = records[0].result.as_ref().unwrap();
+        assert!(small.layout().has_variant(Variant::X));
+        let solution = small.solve_one().unwrap().unwrap();
+        let digits = |cells: &mut dyn Iterator<Item = usize>| {
+            let mut digits: Vec<u8> = cells.map(|k| solution.cells()[k]).collect();
+            digits.sort_unstable();
+            digits
+        };
+        assert_eq!(digits(&mut (0..4).map(|i| i * 5)), [1, 2, 3, 4]);
+        assert_eq!(digits(&mut (0..4).map(|i| i * 3 + 3)), [1, 2, 3, 4]);
+        // Hyper fits 9x9 grids only: the 4x4 record is an error naming it,
+        // the 9x9 one a hyper puzzle.
+        let options = ReadOptions::new().variants(vec![Variant::Hyper]);
+        let records = read_with(&text, options);
+        assert_eq!(
+            summary(&records)[0],
+            (
+                1,
+                Err("line 1: hyper needs a 9x9 grid, not 4x4".to_string())
+            )
+        );
+        let error = records[0].result.as_ref().unwrap_err();
+        assert!(matches!(
+            error.kind(),
+            ParseErrorKind::Variant(crate::LayoutErrorKind::HyperSide { side: 4 })
+        ));
+        let nine = records[1].result.as_ref().unwrap();
+        assert!(nine.layout().has_variant(Variant::Hyper));
     }
 
     #[test]
