@@ -124,9 +124,11 @@ pub struct Generator {
     cells: Cells,
     /// The orbits of the symmetry, each a list of cells.
     orbits: Vec<Vec<usize>>,
-    strategy: Strategy,
-    /// The cells whose givens are selected on the solver, bottom to top,
-    /// under [`Strategy::Stacked`]; each holds its digit of the solution.
+    /// Another test of a removal than the product's, to measure against it.
+    #[cfg(test)]
+    strategy: Option<tests::Strategy>,
+    /// The cells whose givens are selected on the solver, bottom to top;
+    /// each holds its digit of the solution.
     stack: Vec<usize>,
     /// Whether each cell is on `stack`.
     on_stack: Vec<bool>,
@@ -151,26 +153,6 @@ pub struct Generator {
 /// on 9x9 among 1 to 24.
 const RESTACK: usize = 8;
 
-/// How a removal is tested; the figures in the module docs compare them.
-#[cfg_attr(not(test), allow(dead_code))]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Strategy {
-    /// Count the solutions of the puzzle without the orbit up to 2.
-    CountToTwo,
-    /// One search per cell of the orbit with S there excluded.
-    Exclude,
-    /// Singles first, then [`Strategy::Exclude`].
-    SinglesThenExclude,
-    /// Singles first, then searches on a solver whose givens stay
-    /// selected from one test to the next: the givens are selected in the
-    /// reverse of the order the orbits are tried, so the cells to take
-    /// away lie near the top of the selections, and only those above them
-    /// are released and selected again. Another digit than S(c) in c is
-    /// tried as a selection (one search for each digit that fits the
-    /// givens), since a selection, unlike an exclusion, is undone alone.
-    Stacked,
-}
-
 impl Generator {
     /// A generator of minimal puzzles of `layout` without symmetry.
     ///
@@ -186,7 +168,8 @@ impl Generator {
             solver: Solver::new(&problem),
             cells: Cells::of(layout),
             orbits: Vec::new(),
-            strategy: Strategy::Stacked,
+            #[cfg(test)]
+            strategy: None,
             stack: Vec::new(),
             on_stack: vec![false; layout.side() * layout.side()],
             rank: vec![0; layout.side() * layout.side()],
@@ -293,9 +276,10 @@ impl Generator {
     ///
     /// # Complexity
     ///
-    /// For each cell of an orbit that the singles do not settle, one
-    /// search per digit that fits the givens left (a few dozen nodes each
-    /// on 9x9).
+    /// For each cell c of an orbit that neither the singles nor the
+    /// two-digit swap settle, one search with its digit S(c) excluded (a
+    /// few dozen nodes on 9x9, past 10^6 on 25x25 with half the cells
+    /// empty).
     pub fn generate(&mut self, seed: u64) -> Result<Grid, GenerateError> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let solution = self.fill(&mut rng)?;
@@ -309,9 +293,7 @@ impl Generator {
             }
         }
         self.next = 0;
-        if self.strategy == Strategy::Stacked {
-            self.restack(&cells, &solution);
-        }
+        self.restack(&cells, &solution);
         let mut givens = cells.len();
         self.minimal = true;
         for (k, o) in order.into_iter().enumerate() {
@@ -407,7 +389,14 @@ impl Generator {
         }
     }
 
-    /// [`Generator::has_other`] on the stacked selections.
+    /// Whether some solution of `cells` differs from `solution` in a cell
+    /// of `orbit`, its cells tried in turn, the ones before each held at
+    /// their digit: by the two-digit swap, else by one search with the
+    /// cell's digit excluded, on a solver whose givens stay selected from
+    /// one test to the next. The givens are selected in the reverse of the
+    /// order the orbits are tried, so the cells to take away lie near the
+    /// top of the selections, and only those above them are released and
+    /// selected again ([`Generator::sync`]).
     fn has_other_stacked(&mut self, cells: &mut [u8], orbit: &[usize], solution: &[u8]) -> bool {
         let n = self.layout.side();
         let mut other = false;
@@ -497,61 +486,11 @@ impl Generator {
     /// Whether the puzzle `cells` (the orbit's cells emptied) has no other
     /// solution than `solution`.
     fn removable(&mut self, cells: &mut [u8], orbit: &[usize], solution: &[u8]) -> bool {
-        match self.strategy {
-            Strategy::CountToTwo => self.count(cells) == 1,
-            Strategy::Exclude => !self.has_other(cells, orbit, solution),
-            Strategy::SinglesThenExclude => {
-                self.cells.forced(cells, orbit, solution) || !self.has_other(cells, orbit, solution)
-            }
-            Strategy::Stacked => {
-                self.cells.forced(cells, orbit, solution)
-                    || !self.has_other_stacked(cells, orbit, solution)
-            }
+        #[cfg(test)]
+        if let Some(strategy) = self.strategy {
+            return self.removable_by(strategy, cells, orbit, solution);
         }
-    }
-
-    /// Selects the givens of `cells`.
-    fn load(&mut self, cells: &[u8]) {
-        let n = self.layout.side();
-        self.solver.reset();
-        for (cell, &digit) in cells.iter().enumerate() {
-            if digit != 0 {
-                self.solver
-                    .select(encode::option(n, cell, digit))
-                    .expect("the givens of a solution agree");
-            }
-        }
-    }
-
-    /// The solutions of `cells`, counted up to 2.
-    fn count(&mut self, cells: &[u8]) -> u64 {
-        self.load(cells);
-        self.solver.count_up_to(2)
-    }
-
-    /// Whether some solution of `cells` differs from `solution` in a cell
-    /// of `orbit`.
-    fn has_other(&mut self, cells: &mut [u8], orbit: &[usize], solution: &[u8]) -> bool {
-        let n = self.layout.side();
-        let mut other = false;
-        for (i, &c) in orbit.iter().enumerate() {
-            // The cells before c in the orbit hold their digit of S.
-            for &b in &orbit[..i] {
-                cells[b] = solution[b];
-            }
-            self.load(cells);
-            self.solver
-                .exclude(encode::option(n, c, solution[c]))
-                .expect("the option is not selected");
-            if self.solver.count_up_to(1) > 0 {
-                other = true;
-                break;
-            }
-        }
-        for &b in orbit {
-            cells[b] = 0;
-        }
-        other
+        self.cells.forced(cells, orbit, solution) || !self.has_other_stacked(cells, orbit, solution)
     }
 }
 
@@ -795,6 +734,83 @@ impl Grid {
 mod tests {
     use super::*;
 
+    /// The tests of a removal that came before the product's, kept to
+    /// measure it against them (the figures of the module docs).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub(super) enum Strategy {
+        /// Count the solutions of the puzzle without the orbit up to 2.
+        CountToTwo,
+        /// One search per cell of the orbit with S there excluded, the
+        /// givens selected anew for each.
+        Exclude,
+        /// Singles first, then [`Strategy::Exclude`].
+        SinglesThenExclude,
+    }
+
+    impl Generator {
+        /// [`Generator::removable`] by `strategy`.
+        pub(super) fn removable_by(
+            &mut self,
+            strategy: Strategy,
+            cells: &mut [u8],
+            orbit: &[usize],
+            solution: &[u8],
+        ) -> bool {
+            match strategy {
+                Strategy::CountToTwo => self.count(cells) == 1,
+                Strategy::Exclude => !self.has_other(cells, orbit, solution),
+                Strategy::SinglesThenExclude => {
+                    self.cells.forced(cells, orbit, solution)
+                        || !self.has_other(cells, orbit, solution)
+                }
+            }
+        }
+
+        /// Selects the givens of `cells`, and nothing else.
+        fn load(&mut self, cells: &[u8]) {
+            let n = self.layout.side();
+            self.release_stack();
+            for (cell, &digit) in cells.iter().enumerate() {
+                if digit != 0 {
+                    self.solver
+                        .select(encode::option(n, cell, digit))
+                        .expect("the givens of a solution agree");
+                }
+            }
+        }
+
+        /// The solutions of `cells`, counted up to 2.
+        fn count(&mut self, cells: &[u8]) -> u64 {
+            self.load(cells);
+            self.solver.count_up_to(2)
+        }
+
+        /// Whether some solution of `cells` differs from `solution` in a
+        /// cell of `orbit`, one search per cell on givens selected anew.
+        fn has_other(&mut self, cells: &mut [u8], orbit: &[usize], solution: &[u8]) -> bool {
+            let n = self.layout.side();
+            let mut other = false;
+            for (i, &c) in orbit.iter().enumerate() {
+                // The cells before c in the orbit hold their digit of S.
+                for &b in &orbit[..i] {
+                    cells[b] = solution[b];
+                }
+                self.load(cells);
+                self.solver
+                    .exclude(encode::option(n, c, solution[c]))
+                    .expect("the option is not selected");
+                if self.solver.count_up_to(1) > 0 {
+                    other = true;
+                    break;
+                }
+            }
+            for &b in orbit {
+                cells[b] = 0;
+            }
+            other
+        }
+    }
+
     #[test]
     fn orbits_cover_the_grid_once() {
         for symmetry in Symmetry::ALL {
@@ -819,7 +835,7 @@ mod tests {
         ] {
             let mut a = Generator::new(&layout);
             let mut b = Generator::new(&layout);
-            b.strategy = strategy;
+            b.strategy = Some(strategy);
             for seed in 0..20 {
                 assert_eq!(a.generate(seed), b.generate(seed), "{strategy:?} {seed}");
             }
@@ -832,13 +848,14 @@ mod tests {
     fn measure_strategies() {
         let layout = Layout::square(3).unwrap();
         let mut base = None;
+        // None: the product's stacked searches.
         for (strategy, churn, swaps) in [
-            (Strategy::CountToTwo, RESTACK, false),
-            (Strategy::Exclude, RESTACK, false),
-            (Strategy::SinglesThenExclude, RESTACK, false),
-            (Strategy::Stacked, usize::MAX, false),
-            (Strategy::Stacked, RESTACK, false),
-            (Strategy::Stacked, RESTACK, true),
+            (Some(Strategy::CountToTwo), RESTACK, false),
+            (Some(Strategy::Exclude), RESTACK, false),
+            (Some(Strategy::SinglesThenExclude), RESTACK, false),
+            (None, usize::MAX, false),
+            (None, RESTACK, false),
+            (None, RESTACK, true),
         ] {
             let mut generator = Generator::new(&layout);
             generator.strategy = strategy;
