@@ -151,8 +151,8 @@ const OPEN: u8 = u8::MAX;
 
 /// The part of the map from the grid to the form that the search has
 /// fixed: which column sits at each position, which stack at each slot,
-/// and the label of each digit. Copied whole to undo a choice: it is a
-/// few hundred bytes, cheaper to copy than a trail is to keep.
+/// and the label of each digit. Copied whole to undo a choice: a few
+/// hundred bytes, and no trail of changes to keep in step.
 #[derive(Clone, Copy)]
 struct Map {
     /// The column at each position of the form, and the position of each
@@ -180,7 +180,10 @@ struct Map {
 /// A digit of the first row met again before its column is placed takes
 /// the first free position its column may take, the least label it can
 /// have. That leaves ties only where the second row ties, not the
-/// (5!)^6 orderings of a 25x25 first row.
+/// (5!)^6 orderings of a 25x25 first row. From the third row on, of the
+/// rows a band allows only those that write the least row are followed:
+/// following the others until a better form cuts them multiplies the
+/// work at every row.
 ///
 /// Rows (bands, stacks, columns) that are wholly empty are
 /// interchangeable: only the first unused one of them is tried.
@@ -370,8 +373,7 @@ impl<'a> Search<'a> {
         let mut candidates = self.row_candidates(i);
         if i >= 2 {
             // Every column is fixed: only the rows that write the least
-            // row can lead to the least form. Following the others until
-            // a better form cuts them is what made the search exponential.
+            // row can lead to the least form.
             let Some(least) = self.least_rows(i, &mut candidates) else {
                 return;
             };
