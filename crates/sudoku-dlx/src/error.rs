@@ -503,6 +503,10 @@ pub enum ParseErrorKind {
     /// other empty symbol. Read by [`Puzzles`](crate::Puzzles) only, which
     /// never guesses between two puzzles.
     AmbiguousZero,
+    /// A variant given to the reader
+    /// ([`ReadOptions::variants`](crate::ReadOptions::variants)) that the
+    /// layout of the puzzle cannot take, such as hyper on a 4x4 grid: why.
+    Variant(LayoutErrorKind),
 }
 
 impl fmt::Display for ParseErrorKind {
@@ -549,6 +553,7 @@ impl fmt::Display for ParseErrorKind {
                  puzzle has no 'G' to tell: give the alphabet (--alphabet 0123456789ABCDEF, \
                  or 123456789ABCDEFG)"
             ),
+            ParseErrorKind::Variant(ref kind) => write!(f, "{kind}"),
         }
     }
 }

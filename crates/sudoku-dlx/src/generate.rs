@@ -56,16 +56,8 @@
 //! once about half the cells are empty (seed 1: 0.4 s per test at 313
 //! givens, 6.4 s at 310), so a minimal 25x25 puzzle takes far longer than
 //! ten minutes; stop at a number of givens instead.
-//!
-//! # Symmetry
-//!
-//! A [`Symmetry`] is of the givens' pattern only: a cell is given exactly
-//! when its images are. It need not map the layout to itself (a jigsaw's
-//! regions, an anti-knight rule): the pattern is still symmetric, the
-//! digits are whatever the solution holds.
 
 use std::fmt;
-use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -77,206 +69,8 @@ use rand_chacha::ChaCha8Rng;
 use crate::encode;
 use crate::grid::Grid;
 use crate::layout::Layout;
+use crate::symmetry::Symmetry;
 use crate::variant::Variant;
-
-/// A symmetry of the givens' pattern: a cell is given exactly when its
-/// images are.
-///
-/// `Display` and `FromStr` use the names `none`, `rotate180`, `rotate90`,
-/// `mirror`, `flip`, `diagonal`, `antidiagonal` and `dihedral`.
-///
-/// # Example
-///
-/// ```
-/// use sudoku_dlx::Symmetry;
-///
-/// let symmetry: Symmetry = "rotate180".parse()?;
-/// assert_eq!(symmetry, Symmetry::Rotate180);
-/// // The cells given together with r1c2 on a 9x9 grid.
-/// assert_eq!(symmetry.orbit(9, 0, 1), [(0, 1), (8, 7)]);
-/// assert_eq!(Symmetry::Rotate90.orbit(9, 0, 1).len(), 4);
-/// assert!("spiral".parse::<Symmetry>().is_err());
-/// # Ok::<(), sudoku_dlx::SymmetryError>(())
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Symmetry {
-    /// Any pattern.
-    #[default]
-    None,
-    /// Half turn about the centre: (r, c) with (n-1-r, n-1-c).
-    Rotate180,
-    /// Quarter turns about the centre: the four images of a cell.
-    Rotate90,
-    /// Left to right: (r, c) with (r, n-1-c).
-    Mirror,
-    /// Top to bottom: (r, c) with (n-1-r, c).
-    Flip,
-    /// About the main diagonal: (r, c) with (c, r).
-    Diagonal,
-    /// About the anti-diagonal: (r, c) with (n-1-c, n-1-r).
-    AntiDiagonal,
-    /// All eight symmetries of the square at once.
-    Dihedral,
-}
-
-impl Symmetry {
-    /// Every symmetry, in the order of the names.
-    pub const ALL: [Symmetry; 8] = [
-        Symmetry::None,
-        Symmetry::Rotate180,
-        Symmetry::Rotate90,
-        Symmetry::Mirror,
-        Symmetry::Flip,
-        Symmetry::Diagonal,
-        Symmetry::AntiDiagonal,
-        Symmetry::Dihedral,
-    ];
-
-    /// The symmetry's name, as `FromStr` reads it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Symmetry::None => "none",
-            Symmetry::Rotate180 => "rotate180",
-            Symmetry::Rotate90 => "rotate90",
-            Symmetry::Mirror => "mirror",
-            Symmetry::Flip => "flip",
-            Symmetry::Diagonal => "diagonal",
-            Symmetry::AntiDiagonal => "antidiagonal",
-            Symmetry::Dihedral => "dihedral",
-        }
-    }
-
-    /// The maps that generate the symmetry's group.
-    fn generators(self) -> &'static [CellMap] {
-        fn half(n: usize, r: usize, c: usize) -> (usize, usize) {
-            (n - 1 - r, n - 1 - c)
-        }
-        fn quarter(n: usize, r: usize, c: usize) -> (usize, usize) {
-            (c, n - 1 - r)
-        }
-        fn mirror(n: usize, r: usize, c: usize) -> (usize, usize) {
-            (r, n - 1 - c)
-        }
-        fn flip(n: usize, r: usize, c: usize) -> (usize, usize) {
-            (n - 1 - r, c)
-        }
-        fn diagonal(_: usize, r: usize, c: usize) -> (usize, usize) {
-            (c, r)
-        }
-        fn anti(n: usize, r: usize, c: usize) -> (usize, usize) {
-            (n - 1 - c, n - 1 - r)
-        }
-        match self {
-            Symmetry::None => &[],
-            Symmetry::Rotate180 => &[half],
-            Symmetry::Rotate90 => &[quarter],
-            Symmetry::Mirror => &[mirror],
-            Symmetry::Flip => &[flip],
-            Symmetry::Diagonal => &[diagonal],
-            Symmetry::AntiDiagonal => &[anti],
-            Symmetry::Dihedral => &[quarter, mirror],
-        }
-    }
-
-    /// The cells given together with (`row`, `col`) on a grid of side
-    /// `side`, that cell first, then in the order the symmetry's maps reach
-    /// them.
-    ///
-    /// # Panics
-    ///
-    /// When `row` or `col` is not below `side`.
-    pub fn orbit(self, side: usize, row: usize, col: usize) -> Vec<(usize, usize)> {
-        assert!(
-            row < side && col < side,
-            "cell ({row}, {col}) is outside a {side}x{side} grid"
-        );
-        let mut orbit = vec![(row, col)];
-        let mut k = 0;
-        while k < orbit.len() {
-            let (r, c) = orbit[k];
-            for map in self.generators() {
-                let image = map(side, r, c);
-                if !orbit.contains(&image) {
-                    orbit.push(image);
-                }
-            }
-            k += 1;
-        }
-        orbit
-    }
-
-    /// Whether the givens of `grid` keep this symmetry.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use sudoku_dlx::{Grid, Symmetry};
-    /// let grid = Grid::parse("1..............4")?;
-    /// assert!(Symmetry::Rotate180.holds(&grid));
-    /// assert!(!Symmetry::Mirror.holds(&grid));
-    /// # Ok::<(), sudoku_dlx::ParseError>(())
-    /// ```
-    pub fn holds(self, grid: &Grid) -> bool {
-        let n = grid.side();
-        (0..n * n).all(|cell| {
-            let given = grid.cells()[cell] != 0;
-            self.orbit(n, cell / n, cell % n)
-                .iter()
-                .all(|&(r, c)| (grid.cells()[r * n + c] != 0) == given)
-        })
-    }
-}
-
-impl fmt::Display for Symmetry {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A name that is no [`Symmetry`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SymmetryError {
-    name: String,
-}
-
-impl fmt::Display for SymmetryError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names: Vec<&str> = Symmetry::ALL.iter().map(|s| s.name()).collect();
-        write!(
-            f,
-            "unknown symmetry '{}', expected one of {}",
-            self.name,
-            names.join(", ")
-        )
-    }
-}
-
-impl std::error::Error for SymmetryError {}
-
-/// Reads a symmetry's name in any case; `180` and `90` are rotations.
-impl FromStr for Symmetry {
-    type Err = SymmetryError;
-
-    fn from_str(text: &str) -> Result<Symmetry, SymmetryError> {
-        let name = text.trim().to_ascii_lowercase().replace(['-', '_'], "");
-        let symmetry = match name.as_str() {
-            "180" | "rotate180" => Symmetry::Rotate180,
-            "90" | "rotate90" => Symmetry::Rotate90,
-            "antidiagonal" => Symmetry::AntiDiagonal,
-            _ => Symmetry::ALL
-                .into_iter()
-                .find(|s| s.name() == name)
-                .ok_or_else(|| SymmetryError {
-                    name: text.to_string(),
-                })?,
-        };
-        Ok(symmetry)
-    }
-}
-
-/// A map of the cells of a grid: (side, row, column) to (row, column).
-type CellMap = fn(usize, usize, usize) -> (usize, usize);
 
 /// Why no puzzle was made.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -330,9 +124,11 @@ pub struct Generator {
     cells: Cells,
     /// The orbits of the symmetry, each a list of cells.
     orbits: Vec<Vec<usize>>,
-    strategy: Strategy,
-    /// The cells whose givens are selected on the solver, bottom to top,
-    /// under [`Strategy::Stacked`]; each holds its digit of the solution.
+    /// Another test of a removal than the product's, to measure against it.
+    #[cfg(test)]
+    strategy: Option<tests::Strategy>,
+    /// The cells whose givens are selected on the solver, bottom to top;
+    /// each holds its digit of the solution.
     stack: Vec<usize>,
     /// Whether each cell is on `stack`.
     on_stack: Vec<bool>,
@@ -357,26 +153,6 @@ pub struct Generator {
 /// on 9x9 among 1 to 24.
 const RESTACK: usize = 8;
 
-/// How a removal is tested; the figures in the module docs compare them.
-#[cfg_attr(not(test), allow(dead_code))]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Strategy {
-    /// Count the solutions of the puzzle without the orbit up to 2.
-    CountToTwo,
-    /// One search per cell of the orbit with S there excluded.
-    Exclude,
-    /// Singles first, then [`Strategy::Exclude`].
-    SinglesThenExclude,
-    /// Singles first, then searches on a solver whose givens stay
-    /// selected from one test to the next: the givens are selected in the
-    /// reverse of the order the orbits are tried, so the cells to take
-    /// away lie near the top of the selections, and only those above them
-    /// are released and selected again. Another digit than S(c) in c is
-    /// tried as a selection (one search for each digit that fits the
-    /// givens), since a selection, unlike an exclusion, is undone alone.
-    Stacked,
-}
-
 impl Generator {
     /// A generator of minimal puzzles of `layout` without symmetry.
     ///
@@ -392,7 +168,8 @@ impl Generator {
             solver: Solver::new(&problem),
             cells: Cells::of(layout),
             orbits: Vec::new(),
-            strategy: Strategy::Stacked,
+            #[cfg(test)]
+            strategy: None,
             stack: Vec::new(),
             on_stack: vec![false; layout.side() * layout.side()],
             rank: vec![0; layout.side() * layout.side()],
@@ -499,9 +276,10 @@ impl Generator {
     ///
     /// # Complexity
     ///
-    /// For each cell of an orbit that the singles do not settle, one
-    /// search per digit that fits the givens left (a few dozen nodes each
-    /// on 9x9).
+    /// For each cell c of an orbit that neither the singles nor the
+    /// two-digit swap settle, one search with its digit S(c) excluded (a
+    /// few dozen nodes on 9x9, past 10^6 on 25x25 with half the cells
+    /// empty).
     pub fn generate(&mut self, seed: u64) -> Result<Grid, GenerateError> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let solution = self.fill(&mut rng)?;
@@ -515,9 +293,7 @@ impl Generator {
             }
         }
         self.next = 0;
-        if self.strategy == Strategy::Stacked {
-            self.restack(&cells, &solution);
-        }
+        self.restack(&cells, &solution);
         let mut givens = cells.len();
         self.minimal = true;
         for (k, o) in order.into_iter().enumerate() {
@@ -613,7 +389,14 @@ impl Generator {
         }
     }
 
-    /// [`Generator::has_other`] on the stacked selections.
+    /// Whether some solution of `cells` differs from `solution` in a cell
+    /// of `orbit`, its cells tried in turn, the ones before each held at
+    /// their digit: by the two-digit swap, else by one search with the
+    /// cell's digit excluded, on a solver whose givens stay selected from
+    /// one test to the next. The givens are selected in the reverse of the
+    /// order the orbits are tried, so the cells to take away lie near the
+    /// top of the selections, and only those above them are released and
+    /// selected again ([`Generator::sync`]).
     fn has_other_stacked(&mut self, cells: &mut [u8], orbit: &[usize], solution: &[u8]) -> bool {
         let n = self.layout.side();
         let mut other = false;
@@ -703,61 +486,11 @@ impl Generator {
     /// Whether the puzzle `cells` (the orbit's cells emptied) has no other
     /// solution than `solution`.
     fn removable(&mut self, cells: &mut [u8], orbit: &[usize], solution: &[u8]) -> bool {
-        match self.strategy {
-            Strategy::CountToTwo => self.count(cells) == 1,
-            Strategy::Exclude => !self.has_other(cells, orbit, solution),
-            Strategy::SinglesThenExclude => {
-                self.cells.forced(cells, orbit, solution) || !self.has_other(cells, orbit, solution)
-            }
-            Strategy::Stacked => {
-                self.cells.forced(cells, orbit, solution)
-                    || !self.has_other_stacked(cells, orbit, solution)
-            }
+        #[cfg(test)]
+        if let Some(strategy) = self.strategy {
+            return self.removable_by(strategy, cells, orbit, solution);
         }
-    }
-
-    /// Selects the givens of `cells`.
-    fn load(&mut self, cells: &[u8]) {
-        let n = self.layout.side();
-        self.solver.reset();
-        for (cell, &digit) in cells.iter().enumerate() {
-            if digit != 0 {
-                self.solver
-                    .select(encode::option(n, cell, digit))
-                    .expect("the givens of a solution agree");
-            }
-        }
-    }
-
-    /// The solutions of `cells`, counted up to 2.
-    fn count(&mut self, cells: &[u8]) -> u64 {
-        self.load(cells);
-        self.solver.count_up_to(2)
-    }
-
-    /// Whether some solution of `cells` differs from `solution` in a cell
-    /// of `orbit`.
-    fn has_other(&mut self, cells: &mut [u8], orbit: &[usize], solution: &[u8]) -> bool {
-        let n = self.layout.side();
-        let mut other = false;
-        for (i, &c) in orbit.iter().enumerate() {
-            // The cells before c in the orbit hold their digit of S.
-            for &b in &orbit[..i] {
-                cells[b] = solution[b];
-            }
-            self.load(cells);
-            self.solver
-                .exclude(encode::option(n, c, solution[c]))
-                .expect("the option is not selected");
-            if self.solver.count_up_to(1) > 0 {
-                other = true;
-                break;
-            }
-        }
-        for &b in orbit {
-            cells[b] = 0;
-        }
-        other
+        self.cells.forced(cells, orbit, solution) || !self.has_other_stacked(cells, orbit, solution)
     }
 }
 
@@ -1001,6 +734,83 @@ impl Grid {
 mod tests {
     use super::*;
 
+    /// The tests of a removal that came before the product's, kept to
+    /// measure it against them (the figures of the module docs).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub(super) enum Strategy {
+        /// Count the solutions of the puzzle without the orbit up to 2.
+        CountToTwo,
+        /// One search per cell of the orbit with S there excluded, the
+        /// givens selected anew for each.
+        Exclude,
+        /// Singles first, then [`Strategy::Exclude`].
+        SinglesThenExclude,
+    }
+
+    impl Generator {
+        /// [`Generator::removable`] by `strategy`.
+        pub(super) fn removable_by(
+            &mut self,
+            strategy: Strategy,
+            cells: &mut [u8],
+            orbit: &[usize],
+            solution: &[u8],
+        ) -> bool {
+            match strategy {
+                Strategy::CountToTwo => self.count(cells) == 1,
+                Strategy::Exclude => !self.has_other(cells, orbit, solution),
+                Strategy::SinglesThenExclude => {
+                    self.cells.forced(cells, orbit, solution)
+                        || !self.has_other(cells, orbit, solution)
+                }
+            }
+        }
+
+        /// Selects the givens of `cells`, and nothing else.
+        fn load(&mut self, cells: &[u8]) {
+            let n = self.layout.side();
+            self.release_stack();
+            for (cell, &digit) in cells.iter().enumerate() {
+                if digit != 0 {
+                    self.solver
+                        .select(encode::option(n, cell, digit))
+                        .expect("the givens of a solution agree");
+                }
+            }
+        }
+
+        /// The solutions of `cells`, counted up to 2.
+        fn count(&mut self, cells: &[u8]) -> u64 {
+            self.load(cells);
+            self.solver.count_up_to(2)
+        }
+
+        /// Whether some solution of `cells` differs from `solution` in a
+        /// cell of `orbit`, one search per cell on givens selected anew.
+        fn has_other(&mut self, cells: &mut [u8], orbit: &[usize], solution: &[u8]) -> bool {
+            let n = self.layout.side();
+            let mut other = false;
+            for (i, &c) in orbit.iter().enumerate() {
+                // The cells before c in the orbit hold their digit of S.
+                for &b in &orbit[..i] {
+                    cells[b] = solution[b];
+                }
+                self.load(cells);
+                self.solver
+                    .exclude(encode::option(n, c, solution[c]))
+                    .expect("the option is not selected");
+                if self.solver.count_up_to(1) > 0 {
+                    other = true;
+                    break;
+                }
+            }
+            for &b in orbit {
+                cells[b] = 0;
+            }
+            other
+        }
+    }
+
     #[test]
     fn orbits_cover_the_grid_once() {
         for symmetry in Symmetry::ALL {
@@ -1016,17 +826,6 @@ mod tests {
     }
 
     #[test]
-    fn names_read_back() {
-        for symmetry in Symmetry::ALL {
-            assert_eq!(symmetry.to_string().parse::<Symmetry>(), Ok(symmetry));
-        }
-        assert_eq!(
-            "Anti-Diagonal".parse::<Symmetry>(),
-            Ok(Symmetry::AntiDiagonal)
-        );
-    }
-
-    #[test]
     fn the_strategies_make_the_same_puzzles() {
         let layout = Layout::square(3).unwrap();
         for strategy in [
@@ -1036,7 +835,7 @@ mod tests {
         ] {
             let mut a = Generator::new(&layout);
             let mut b = Generator::new(&layout);
-            b.strategy = strategy;
+            b.strategy = Some(strategy);
             for seed in 0..20 {
                 assert_eq!(a.generate(seed), b.generate(seed), "{strategy:?} {seed}");
             }
@@ -1049,13 +848,14 @@ mod tests {
     fn measure_strategies() {
         let layout = Layout::square(3).unwrap();
         let mut base = None;
+        // None: the product's stacked searches.
         for (strategy, churn, swaps) in [
-            (Strategy::CountToTwo, RESTACK, false),
-            (Strategy::Exclude, RESTACK, false),
-            (Strategy::SinglesThenExclude, RESTACK, false),
-            (Strategy::Stacked, usize::MAX, false),
-            (Strategy::Stacked, RESTACK, false),
-            (Strategy::Stacked, RESTACK, true),
+            (Some(Strategy::CountToTwo), RESTACK, false),
+            (Some(Strategy::Exclude), RESTACK, false),
+            (Some(Strategy::SinglesThenExclude), RESTACK, false),
+            (None, usize::MAX, false),
+            (None, RESTACK, false),
+            (None, RESTACK, true),
         ] {
             let mut generator = Generator::new(&layout);
             generator.strategy = strategy;

@@ -220,21 +220,23 @@ mod layout;
 mod rate;
 mod read;
 mod solve;
+mod symmetry;
 mod text;
 mod variant;
 
 pub use alphabet::{Alphabet, AlphabetError, AlphabetErrorKind};
-pub use canon::TransformError;
+pub use canon::{TransformError, TransformErrorKind};
 pub use error::{
     Conflict, GridError, GridErrorKind, House, LayoutError, LayoutErrorKind, ParseError,
     ParseErrorKind,
 };
-pub use generate::{GenerateError, Generator, Symmetry, SymmetryError};
+pub use generate::{GenerateError, Generator};
 pub use grid::Grid;
 pub use layout::Layout;
 pub use rate::{Difficulty, Rating, ORDERINGS};
 pub use read::{Puzzles, ReadOptions, Record};
 pub use solve::{GridSolutions, SolveError, SudokuSolver};
+pub use symmetry::{Symmetry, SymmetryError};
 pub use variant::Variant;
 
 // The types users share across threads (a solver per worker, grids and

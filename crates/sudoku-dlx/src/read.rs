@@ -16,12 +16,19 @@ use crate::error::{GridError, ParseError, ParseErrorKind};
 use crate::grid::{close_cell_count, square_layout, Grid};
 use crate::layout::{self, Layout};
 use crate::text::{count_cells, is_rule, is_title, line_cells, push_line_cells, stray_symbol};
+use crate::variant::Variant;
 
 /// Longest line kept, in bytes; the rest of a longer line is skipped.
 const MAX_LINE_LEN: usize = 1 << 16;
 
+/// How many whole grids drawn right after a grid split by a break between
+/// bands are looked at to keep the break: a file of grids that never
+/// repeats the damage of a grid missing rows within two grids reads
+/// right, and the look-ahead stays under 3n lines.
+const GRIDS_AHEAD: usize = 2;
+
 /// How [`Puzzles`] reads: the alphabet, and optionally a layout for every
-/// puzzle.
+/// puzzle, or variants for the layout found from each.
 ///
 /// # Example
 ///
@@ -32,12 +39,14 @@ const MAX_LINE_LEN: usize = 1 << 16;
 ///     .alphabet(Alphabet::custom("0123456789ABCDEF")?)
 ///     .box_size(4)?;
 /// let x = ReadOptions::new().layout(Layout::square(3)?.with_variant(Variant::X)?);
+/// let x_of_any_size = ReadOptions::new().variants(vec![Variant::X]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ReadOptions {
     alphabet: Alphabet,
     layout: Option<Layout>,
+    variants: Vec<Variant>,
 }
 
 impl ReadOptions {
@@ -75,6 +84,42 @@ impl ReadOptions {
     pub fn layout(mut self, layout: Layout) -> ReadOptions {
         self.layout = Some(layout);
         self
+    }
+
+    /// Adds `variants` to each puzzle's layout: with no layout given, to
+    /// the one found from the puzzle's side, so that X puzzles of any size
+    /// read in one file. A variant that a puzzle's layout cannot take
+    /// (hyper on a grid other than 9x9) makes its record an error, naming
+    /// the variant
+    /// ([`ParseErrorKind::Variant`](crate::ParseErrorKind::Variant)).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sudoku_dlx::{Puzzles, ReadOptions, Variant};
+    ///
+    /// let text = "1...............\n";
+    /// let options = ReadOptions::new().variants(vec![Variant::X]);
+    /// let records = Puzzles::with_options(text.as_bytes(), options)
+    ///     .collect::<Result<Vec<_>, _>>()?;
+    /// let puzzle = records[0].result.clone()?;
+    /// assert_eq!(puzzle.side(), 4);
+    /// assert!(puzzle.layout().has_variant(Variant::X));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn variants(mut self, variants: Vec<Variant>) -> ReadOptions {
+        self.variants = variants;
+        self
+    }
+
+    /// `layout`, of the record at `line`, with the variants added.
+    fn with_variants(&self, layout: Layout, line: usize) -> Result<Layout, ParseError> {
+        self.variants.iter().try_fold(layout, |layout, &variant| {
+            layout
+                .with_variant(variant)
+                .map_err(|e| ParseError::new(ParseErrorKind::Variant(e.kind().clone()), line, None))
+        })
     }
 
     /// The side of a whole puzzle of `count` cells on one line, when the
@@ -206,10 +251,13 @@ pub struct Record {
 /// - at the end of input;
 /// - at a break, unless the break is between bands (after rows R, 2R,
 ///   ...; a jigsaw has no bands) and the lines after it are exactly the
-///   rest of the grid: rows of n cells, breaks only between bands, and no
-///   further row of n cells right after the last. So a grid drawn with
-///   blank lines or comments between its bands reads as one grid, while a
-///   grid missing a row never reaches into the next one;
+///   rest of the grid: rows of n cells, breaks only between bands, after
+///   which comes no further row of n cells, or whole grids of n rows (each
+///   with breaks only between its bands) right after it up to such an end
+///   (two are looked at). So a grid drawn with blank lines or comments
+///   between its bands reads as one grid, even with the next grid right
+///   after it, while a grid missing a row never reaches into the next one,
+///   nor the rows after the break join rows of the next grid;
 /// - at a line of another count that begins another puzzle: a whole
 ///   puzzle of 64 cells or more (or of the layout given), or a line whose
 ///   count could begin a puzzle when the next line has the same count,
@@ -374,9 +422,10 @@ impl<R: BufRead> Puzzles<R> {
                 _ => return None,
             }
         }
+        let result = self.options.with_variants(layout, line.number);
         Some(Record {
             line: line.number,
-            result: Ok(Grid::from_candidates(layout, candidates)),
+            result: result.map(|layout| Grid::from_candidates(layout, candidates)),
         })
     }
 
@@ -423,6 +472,7 @@ impl<R: BufRead> Puzzles<R> {
                 census.note(&line.text, line.number);
                 census.resolve(&mut cells)?;
             }
+            let layout = self.options.with_variants(layout, line.number)?;
             Ok(Grid::from_parsed(layout, cells))
         });
         let record = Record {
@@ -488,7 +538,10 @@ impl<R: BufRead> Puzzles<R> {
         }
         let result = match error {
             Some(error) => Err(error),
-            None => Ok(Grid::from_parsed(layout, cells)),
+            None => self
+                .options
+                .with_variants(layout, start)
+                .map(|layout| Grid::from_parsed(layout, cells)),
         };
         Ok(Record {
             line: start,
@@ -557,8 +610,11 @@ impl<R: BufRead> Puzzles<R> {
         if next.title {
             false
         } else if next.after_break {
-            // A blank line between bands, when the rest is there.
-            rows.is_multiple_of(band) && self.rows_ahead(ahead, rows + 1, n, band)
+            // A break between bands, when the rest of the grid is there,
+            // and then the grid ends or whole grids follow: the rows after
+            // the break are never the start of the next grid, nor a row
+            // short, taking a row of it.
+            rows.is_multiple_of(band) && self.rows_then_grids(ahead, rows + 1, n, band)
         } else if next.small {
             false
         } else if next.too_long || next.cells == n {
@@ -580,14 +636,40 @@ impl<R: BufRead> Puzzles<R> {
     /// to n of a grid of side `n`, with breaks only where a band of `band`
     /// rows starts, and the line after them ends the grid.
     fn rows_ahead(&mut self, from: usize, row: usize, n: usize, band: usize) -> bool {
-        for (ahead, row) in (from..).zip(row..=n) {
-            match self.source.peek(ahead) {
-                Some(line) if is_row(line, n) && (!line.after_break || (row - 1) % band == 0) => {}
-                _ => return false,
-            }
+        self.rows_between(from, row, n, band) && ends_grid(self.source.peek(from + n + 1 - row), n)
+    }
+
+    /// Whether the lines with cells from `from` lines ahead are rows `row`
+    /// to n of a grid of side `n`, with breaks only where a band of `band`
+    /// rows starts.
+    fn rows_between(&mut self, from: usize, row: usize, n: usize, band: usize) -> bool {
+        (from..).zip(row..=n).all(|(ahead, row)| {
+            self.source
+                .peek(ahead)
+                .is_some_and(|line| is_row(line, n) && (!line.after_break || (row - 1) % band == 0))
+        })
+    }
+
+    /// Whether the lines with cells from `from` lines ahead are rows `row`
+    /// to n of a grid of side `n`, breaks only between its bands, followed
+    /// right away by whole grids (up to [`GRIDS_AHEAD`] are looked at) up
+    /// to a line that ends one: the rest of the grid, then the next ones
+    /// drawn with no break between them.
+    fn rows_then_grids(&mut self, from: usize, row: usize, n: usize, band: usize) -> bool {
+        if !self.rows_between(from, row, n, band) {
+            return false;
         }
-        let after = from + n + 1 - row;
-        ends_grid(self.source.peek(after), n)
+        let mut next = from + n + 1 - row;
+        for _ in 0..GRIDS_AHEAD {
+            if ends_grid(self.source.peek(next), n) {
+                return true;
+            }
+            if !self.rows_between(next, 1, n, band) {
+                return false;
+            }
+            next += n;
+        }
+        true
     }
 
     /// Whether `first`, a line of 16 or 36 cells with no layout given, is
@@ -727,9 +809,10 @@ struct Source<R> {
     reader: R,
     /// Lines read so far.
     lines_read: usize,
-    /// Lines with cells read ahead, to be taken first, in order. Holds at
-    /// most n + 1 lines for grids of side n, 50 in all: the rest of a grid
-    /// looked at before it is read, and the line after it.
+    /// Lines with cells read ahead, to be taken first, in order. Holds
+    /// fewer than 3n lines for grids of side n, 147 in all: the rest of a
+    /// grid looked at before it is read, the line after it, and the grids
+    /// right after a grid broken between bands (see [`GRIDS_AHEAD`]).
     pending: VecDeque<Line>,
     /// A buffer kept from a line already used, to read the next into.
     spare: Vec<u8>,
@@ -1313,6 +1396,103 @@ mod tests {
                 (10, Ok(INKALA.to_string())),
             ]
         );
+    }
+
+    /// Two grids back to back, the first broken between bands, are two
+    /// records: the rows after the break were once read as a grid of
+    /// their own with the first rows of the next, a puzzle in no file.
+    #[test]
+    fn a_grid_broken_between_bands_never_joins_the_next() {
+        let rule = "------+-------+------\n";
+        let first = LEETCODE_GRID.replacen(rule, "\n", 1);
+        let firsts = [
+            first.clone(),
+            LEETCODE_GRID.replace(rule, "\n"),
+            LEETCODE_GRID.replace(rule, &format!("{rule}\n")),
+        ];
+        let blank_inkala = INKALA_GRID.replace(rule, "\n");
+        let seconds = [
+            INKALA_GRID.to_string(),
+            format!("\n{INKALA_GRID}"),
+            blank_inkala.clone(),
+            format!("\n{blank_inkala}"),
+            rows(&Grid::parse(INKALA).unwrap(), true),
+            format!("{INKALA}\n"),
+        ];
+        for first in &firsts {
+            for second in &seconds {
+                let text = format!("{first}{second}");
+                let records = read(&text);
+                let results: Vec<_> = records.iter().map(|r| r.result.clone()).collect();
+                assert_eq!(
+                    results,
+                    vec![
+                        Ok(Grid::parse(LEETCODE).unwrap()),
+                        Ok(Grid::parse(INKALA).unwrap())
+                    ],
+                    "{text}"
+                );
+            }
+        }
+        // Three grids back to back: the break is kept when whole grids
+        // follow the rest of the first.
+        let text = format!("{first}{INKALA_GRID}{blank_inkala}");
+        let grids: Vec<String> = summary(&read(&text))
+            .into_iter()
+            .map(|(_, r)| r.unwrap())
+            .collect();
+        assert_eq!(grids, [LEETCODE, INKALA, INKALA]);
+        // A grid missing its last two rows, then a grid: the rest after
+        // the break would take rows of the next grid, so the break ends it.
+        let short: String = first.lines().take(10).map(|l| format!("{l}\n")).collect();
+        let records = read(&format!("{short}{INKALA_GRID}"));
+        assert_eq!(
+            summary(&records)[0],
+            (
+                2,
+                Err("line 4: grid cut short after 3 of 9 rows".to_string())
+            )
+        );
+    }
+
+    #[test]
+    fn variants_join_the_layout_found_from_each_puzzle() {
+        let text = format!("1.3.............\n{LEETCODE}\n");
+        let options = ReadOptions::new().variants(vec![Variant::X]);
+        let records = read_with(&text, options);
+        let sides: Vec<usize> = records
+            .iter()
+            .map(|r| r.result.as_ref().unwrap().side())
+            .collect();
+        assert_eq!(sides, [4, 9]);
+        let small = records[0].result.as_ref().unwrap();
+        assert!(small.layout().has_variant(Variant::X));
+        let solution = small.solve_one().unwrap().unwrap();
+        let digits = |cells: &mut dyn Iterator<Item = usize>| {
+            let mut digits: Vec<u8> = cells.map(|k| solution.cells()[k]).collect();
+            digits.sort_unstable();
+            digits
+        };
+        assert_eq!(digits(&mut (0..4).map(|i| i * 5)), [1, 2, 3, 4]);
+        assert_eq!(digits(&mut (0..4).map(|i| i * 3 + 3)), [1, 2, 3, 4]);
+        // Hyper fits 9x9 grids only: the 4x4 record is an error naming it,
+        // the 9x9 one a hyper puzzle.
+        let options = ReadOptions::new().variants(vec![Variant::Hyper]);
+        let records = read_with(&text, options);
+        assert_eq!(
+            summary(&records)[0],
+            (
+                1,
+                Err("line 1: hyper needs a 9x9 grid, not 4x4".to_string())
+            )
+        );
+        let error = records[0].result.as_ref().unwrap_err();
+        assert!(matches!(
+            error.kind(),
+            ParseErrorKind::Variant(crate::LayoutErrorKind::HyperSide { side: 4 })
+        ));
+        let nine = records[1].result.as_ref().unwrap();
+        assert!(nine.layout().has_variant(Variant::Hyper));
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use sudoku_dlx::{Grid, SolveError, SudokuSolver};
+use sudoku_dlx::{Grid, SolveError, SudokuSolver, TransformErrorKind};
 
 use super::report::{Answer, Cut, Diagnostic, PuzzleStats, Report, Status, Verdict};
 use super::{Job, Mode};
@@ -48,11 +48,23 @@ pub fn answer<'a>(line: usize, puzzle: &'a Grid, job: &Job) -> Option<Report<'a>
         Mode::Canon | Mode::Transform(_) => {
             let form = match job.mode {
                 Mode::Transform(seed) => puzzle.transform(seed),
-                _ => puzzle.canonical(),
+                _ => puzzle.canonical_with(&job.cancel),
             };
             let stats = started.map(|t| PuzzleStats::no_search(t.elapsed()));
             match form {
                 Ok(grid) => (Answer::Form(grid), Status::Ok, None, stats, None),
+                Err(e) if e.kind() == TransformErrorKind::Cancelled => {
+                    // Stopped as a search is, by the time limit or a signal.
+                    let cut = Cut::of(dlx::Outcome::Cancelled, job.max_nodes);
+                    let verdict = Verdict::of_search(job.mode, line, 0, cut, None, stats);
+                    (
+                        Answer::Nothing,
+                        verdict.status,
+                        verdict.diagnostic.map(|d| d.message),
+                        stats,
+                        cut,
+                    )
+                }
                 Err(e) => (
                     Answer::Nothing,
                     Status::Invalid,

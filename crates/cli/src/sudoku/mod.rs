@@ -171,7 +171,8 @@ pub struct LayoutArgs {
     /// cells at one place of every box), anti-knight and anti-king (no
     /// digit repeated a knight's or a king's move away), non-consecutive
     /// (no orthogonal neighbours with digits one apart). With no --size,
-    /// --box or --regions, puzzles are 9x9.
+    /// --box or --regions, a puzzle read has the size its cells give, and
+    /// a puzzle made is 9x9.
     #[arg(long, value_name = "NAME", value_delimiter = ',', value_parser = parse_variant)]
     variant: Vec<Variant>,
 }
@@ -241,9 +242,24 @@ fn parse_variant(text: &str) -> Result<Variant, String> {
         .map_err(|e: sudoku_dlx::LayoutError| e.to_string())
 }
 
-/// The layout that --size, --box, --regions and --variant ask for, if any.
+/// The layout that --size, --box, --regions and --variant ask for, if any;
+/// with variants alone, 9x9 with them (for `dlx generate`, which has no
+/// puzzle to take a side from).
 pub fn layout(args: &LayoutArgs) -> Result<Option<Layout>> {
-    let base = if let Some(side) = args.size {
+    let base = base_layout(args)?;
+    if args.variant.is_empty() {
+        return Ok(base);
+    }
+    let base = match base {
+        Some(layout) => layout,
+        None => Layout::square(3).context("the 9x9 layout")?,
+    };
+    with_variants(base, &args.variant).map(Some)
+}
+
+/// The layout that --size, --box and --regions ask for, if any.
+fn base_layout(args: &LayoutArgs) -> Result<Option<Layout>> {
+    Ok(if let Some(side) = args.size {
         Some(Layout::squarest(side).context("bad --size")?)
     } else if let Some((rows, cols)) = args.boxes {
         Some(Layout::boxes(rows, cols).context("bad --box")?)
@@ -256,20 +272,27 @@ pub fn layout(args: &LayoutArgs) -> Result<Option<Layout>> {
         }
     } else {
         None
-    };
-    if args.variant.is_empty() {
-        return Ok(base);
-    }
-    let mut layout = match base {
-        Some(layout) => layout,
-        None => Layout::square(3).context("the 9x9 layout")?,
-    };
-    for &variant in &args.variant {
+    })
+}
+
+/// `layout` with --variant's `variants` added.
+fn with_variants(mut layout: Layout, variants: &[Variant]) -> Result<Layout> {
+    for &variant in variants {
         layout = layout
             .with_variant(variant)
             .with_context(|| format!("bad --variant {variant}"))?;
     }
-    Ok(Some(layout))
+    Ok(layout)
+}
+
+/// How `dlx sudoku` reads the puzzles: with the layout asked for, or with
+/// variants alone, each puzzle's side read from it as without them.
+fn read_options(args: &LayoutArgs, alphabet: Alphabet) -> Result<ReadOptions> {
+    let options = ReadOptions::new().alphabet(alphabet);
+    Ok(match base_layout(args)? {
+        Some(base) => options.layout(with_variants(base, &args.variant)?),
+        None => options.variants(args.variant.clone()),
+    })
 }
 
 /// What is asked of each puzzle.
@@ -340,12 +363,8 @@ pub fn run(args: Args) -> Result<Status> {
         _ if args.transform => Mode::Transform(args.seed.seed.unwrap_or(0)),
         _ => Mode::Solve,
     };
-    let layout = layout(&args.layout)?;
     let alphabet = args.alphabet.unwrap_or_default();
-    let mut options = ReadOptions::new().alphabet(alphabet.clone());
-    if let Some(layout) = layout {
-        options = options.layout(layout);
-    }
+    let options = read_options(&args.layout, alphabet.clone())?;
     let job = Job {
         mode,
         format: args.format,

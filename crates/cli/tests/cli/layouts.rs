@@ -216,6 +216,48 @@ fn jigsaw_regions_from_a_map() {
     check("jigsaw", &["--regions", &map_path], &layout);
 }
 
+/// With --variant alone, each puzzle's side comes from its cells, as
+/// without it: a 4x4 X puzzle next to a 9x9 one.
+#[test]
+fn variants_alone_take_the_side_of_each_puzzle() {
+    let text = std::fs::read_to_string(fixture("sudoku/layouts/x.txt")).unwrap();
+    let (nine, nine_solution) = text
+        .lines()
+        .find(|l| !l.starts_with('#'))
+        .and_then(|l| l.split_once("\t# "))
+        .unwrap();
+    let four = "1.3.............";
+    let output = Command::cargo_bin("dlx")
+        .unwrap()
+        .args(["sudoku", "--variant", "x"])
+        .write_stdin(format!("{four}\n{nine}\n"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    let mut small = Layout::new(4, boxes(4, 2, 2));
+    small.houses.push((0..4).map(|i| i * 5).collect());
+    small.houses.push((0..4).map(|i| i * 3 + 3).collect());
+    let solution = digits(lines[0]);
+    assert_eq!(small.fault(&solution), None, "{}", lines[0]);
+    for (a, &given) in digits(four).iter().enumerate() {
+        assert!(given == 0 || given == solution[a], "{}", lines[0]);
+    }
+    assert_eq!(lines[1], nine_solution);
+    // Hyper fits 9x9 only: a 4x4 puzzle is invalid, and says why.
+    Command::cargo_bin("dlx")
+        .unwrap()
+        .args(["sudoku", "--variant", "hyper"])
+        .write_stdin(format!("{four}\n"))
+        .assert()
+        .code(1)
+        .stdout("invalid\n")
+        .stderr(predicates::str::contains("hyper needs a 9x9 grid, not 4x4"));
+}
+
 #[test]
 fn givens_that_break_a_rule_are_none_with_the_rule_and_cells() {
     let mut cells = ['.'; 81];
