@@ -233,6 +233,25 @@ fn rate_canon_and_transform() {
     assert!(err.contains("need boxes without variants"), "{err}");
 }
 
+/// A 25x25 puzzle of 30 givens: few givens and many symmetries, whose
+/// canonical form takes far longer than a second.
+const SPARSE_25: &str = "..............................................7.....8..O...............................................J....E..L...........................N......................P.......................................................................C.....................D....................................A.............6............................4......5...B.I...........P......................................................I...........................O.......................................................I....F...........C........................A...B........N...................8.......A....6....2...........D...................";
+
+#[test]
+fn the_time_limit_stops_a_canonical_form() {
+    let started = std::time::Instant::now();
+    let (code, out, err) = run(&["sudoku", "--canon", "--time-limit", "0.5"], SPARSE_25);
+    assert!(started.elapsed().as_secs() < 30, "{err}");
+    assert_eq!((code, out.as_str()), (3, "stopped\n"), "{err}");
+    assert!(err.contains("stopped by the time limit"), "{err}");
+    // The project's own 25x25 puzzle has its form at once.
+    let puzzle = fixture("sudoku/25x25.txt");
+    let (code, out, err) = run(&["sudoku", "--canon", "--time-limit", "30", &puzzle], "");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 1);
+    assert_eq!(out.trim().len(), 625);
+}
+
 #[test]
 fn an_emitted_problem_counts_the_same_in_dlx_cover() {
     let puzzle = "1.3.............";
