@@ -731,3 +731,18 @@ fn a_solver_checked_for_memory_solves_as_one_built_without() {
         assert_eq!(checked.first(), plain.first());
     }
 }
+
+#[test]
+fn a_split_deeper_than_the_tree_gives_its_leaves() {
+    // A depth past the tree (as a command line may ask) cuts at the
+    // leaves: each piece a solution, nothing allocated by the depth.
+    let problem = dlx::puzzles::queens(6);
+    let mut solver = Solver::new(&problem);
+    for depth in [7, 100, 1 << 62, usize::MAX] {
+        let split = solver.split(depth);
+        assert_eq!(split.len(), 4, "depth {depth}");
+        for piece in split.pieces() {
+            problem.verify(piece).unwrap();
+        }
+    }
+}

@@ -949,6 +949,18 @@ fn absurd_thread_counts_are_usage_errors_and_extra_threads_cost_nothing() {
         .success()
         .stdout("4\n");
     assert!(started.elapsed() < Duration::from_secs(60));
+    // A split deeper than the tree cuts at its leaves.
+    let split = ["--split-depth", "4611686018427387904"];
+    let one = stdout(&[
+        "queens", "6", "--count", split[0], split[1], "--piece", "1/2",
+    ]);
+    let two = stdout(&[
+        "queens", "6", "--count", split[0], split[1], "--piece", "2/2",
+    ]);
+    assert_eq!(
+        one.trim().parse::<u64>().unwrap() + two.trim().parse::<u64>().unwrap(),
+        4
+    );
 }
 
 #[test]

@@ -764,6 +764,9 @@ impl Solver {
             c.arena.set_updates(0);
             updates
         });
+        // No path is longer than the tree is deep: a deeper cut is a cut at
+        // the leaves, whatever depth is asked (usize::MAX would be no cut).
+        let depth = depth.min(self.walk.levels.len());
         self.walk.stop = depth;
         let mut options = Vec::with_capacity(depth);
         while self.search() == Event::Piece {
