@@ -75,10 +75,15 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = match command()
-        .try_get_matches()
-        .and_then(|matches| Cli::from_arg_matches(&matches))
-    {
+    // The plain definition parses a good command line; help, versions and
+    // usage errors are made again from the one with the table of exit
+    // statuses, which only they show (building it costs start-up).
+    let parsed = Cli::try_parse().or_else(|_| {
+        command()
+            .try_get_matches()
+            .and_then(|matches| Cli::from_arg_matches(&matches))
+    });
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {
             // Help and version go to stdout with status 0; usage errors to

@@ -20,13 +20,23 @@ use std::mem::size_of;
 
 use crate::error::{Error, ErrorKind};
 
+/// Below this many bytes a problem is not checked against [`available`]:
+/// finding what is available reads some twenty files of `/proc` and
+/// `/sys/fs/cgroup`, which was most of the start-up of a command on a
+/// small problem, and so little memory is there on any machine this runs
+/// on (where it is not, the fallible reservations still fail cleanly).
+const SMALL: u64 = 64 << 20;
+
 /// Checks that `needed` bytes can be had.
 ///
 /// # Errors
 ///
 /// [`ErrorKind::OutOfMemory`] when more than [`available`] is needed; never
-/// when that is unknown.
+/// when that is unknown, or when `needed` is small.
 pub(crate) fn check(needed: u64) -> Result<(), Error> {
+    if needed <= SMALL {
+        return Ok(());
+    }
     check_against(needed, available())
 }
 
