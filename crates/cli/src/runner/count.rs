@@ -37,17 +37,14 @@ pub struct Tally {
 /// A checkpoint file that cannot be read, locked or written (the count
 /// stops at the first failed write), threads that cannot be started.
 pub fn count(solver: &mut Solver, problem: &Problem, plan: &Plan, run: &Run) -> Result<Tally> {
-    let split = plan
-        .split
-        .as_ref()
-        .context("a count is always cut into subtrees")?;
     let mut total = Tally::default();
-    let (checkpoint, resumed) = match &run.checkpoint {
-        Some(path) => {
+    // A checkpoint always comes with a split (see Plan::new).
+    let (checkpoint, resumed) = match (&run.checkpoint, &plan.split) {
+        (Some(path), Some(split)) => {
             let (checkpoint, resumed) = resume(path, problem, split, &plan.mine, &mut total)?;
-            (Some(checkpoint), resumed)
+            (Some((checkpoint, split)), resumed)
         }
-        None => (None, Vec::new()),
+        _ => (None, Vec::new()),
     };
     // A resumed count honours --limit K: the pieces recorded count towards
     // it (they finished before the limit was reached, so they hold at most
@@ -57,10 +54,17 @@ pub fn count(solver: &mut Solver, problem: &Problem, plan: &Plan, run: &Run) -> 
         total.stop = Some(Stop::SolutionLimit);
         return Ok(total);
     }
-    let subtrees: Vec<usize> = (plan.mine.iter())
-        .filter(|k| !resumed.contains(k))
-        .copied()
-        .collect();
+    // Without a split, the whole tree is subtree 0, its only piece.
+    let whole = [0];
+    let subtrees: Vec<usize> = (if plan.split.is_some() {
+        &plan.mine[..]
+    } else {
+        &whole
+    })
+    .iter()
+    .filter(|k| !resumed.contains(k))
+    .copied()
+    .collect();
     let above = plan.above().filter(|_| !resumed.contains(&0));
     let mut limits = Limits::new().cancel_flag(interrupt::flag());
     if let Some(limit) = limit {
@@ -75,16 +79,18 @@ pub fn count(solver: &mut Solver, problem: &Problem, plan: &Plan, run: &Run) -> 
     solver.clear_stats();
     solver.set_limits(limits);
     let record = Recorder {
-        checkpoint: checkpoint.as_ref(),
-        split,
+        checkpoint: checkpoint.as_ref().map(|(file, split)| (file, *split)),
         subtrees: &subtrees,
         above,
         failed: Mutex::new(None),
         bar: crate::terminal::progress_bar(Some(subtrees.len() as u64), "subtrees"),
     };
-    let pieces: Vec<&[OptionId]> = (subtrees.iter())
-        .map(|&k| split.pieces()[k].as_slice())
-        .collect();
+    let pieces: Vec<&[OptionId]> = match &plan.split {
+        Some(split) => (subtrees.iter())
+            .map(|&k| split.pieces()[k].as_slice())
+            .collect(),
+        None => vec![&[]],
+    };
     // One thread is a pool of one: the pool of the whole machine serves
     // the engine otherwise.
     let pool = match run.threads.pool(subtrees.len(), "count")? {
@@ -157,8 +163,8 @@ fn resume(
 /// What is done with each piece counted: the progress line, and its
 /// record in the checkpoint file.
 struct Recorder<'a> {
-    checkpoint: Option<&'a Checkpoint>,
-    split: &'a Split,
+    /// The checkpoint file, and the split whose pieces it records.
+    checkpoint: Option<(&'a Checkpoint, &'a Split)>,
     /// The index in the split of each piece counted, by its place.
     subtrees: &'a [usize],
     /// The split, when its walk counts with subtree 0.
@@ -172,7 +178,7 @@ impl Recorder<'_> {
     /// Called by the worker that counted `piece`; a break stops the count.
     fn done(&self, piece: &PieceCount) -> ControlFlow<()> {
         self.bar.inc(1);
-        let Some(checkpoint) = self.checkpoint else {
+        let Some((checkpoint, split)) = self.checkpoint else {
             return ControlFlow::Continue(());
         };
         if piece.outcome != Outcome::Complete {
@@ -189,7 +195,7 @@ impl Recorder<'_> {
         }
         // The first failed write stops the count: the file keeps the
         // pieces recorded before it, and a run after it resumes there.
-        match checkpoint.append(index, piece.solutions, &stats, self.split) {
+        match checkpoint.append(index, piece.solutions, &stats, split) {
             Ok(()) => ControlFlow::Continue(()),
             Err(e) => {
                 *failed = Some(e);

@@ -22,9 +22,9 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// The cut `run` asks for. A count is always cut, so that its threads
-    /// share the subtrees and its progress counts them; a run that prints
-    /// solutions is cut only when asked.
+    /// The cut `run` asks for. A count on several threads is cut so that
+    /// they share the subtrees; one thread counts the whole tree as one
+    /// piece, and a run that prints solutions is cut only when asked.
     pub fn new(solver: &mut Solver, run: &Run) -> Plan {
         let split = match (run.split_depth, run.pieces) {
             (Some(depth), _) => Some(solver.split(depth)),
@@ -32,7 +32,9 @@ impl Plan {
             (None, None) if run.checkpoint.is_some() => {
                 Some(split_into(solver, CHECKPOINT_PIECES as u64))
             }
-            (None, None) if run.count => Some(solver.split_for(run.threads.count())),
+            (None, None) if run.count && run.threads.count() > 1 => {
+                Some(solver.split_for(run.threads.count()))
+            }
             (None, None) => None,
         };
         let mine: Vec<usize> = match (&split, run.piece) {
