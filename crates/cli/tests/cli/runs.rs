@@ -406,6 +406,31 @@ fn pieces_run_concurrently_merge_to_the_whole_and_faults_are_named() {
         .stderr(predicate::str::contains("not a piece record"));
 }
 
+/// Spawns `dlx ARGS`, a checkpointed count, and waits until `file` holds
+/// `records` records: the running child.
+fn count_until_recorded(
+    args: &[&str],
+    file: &std::path::Path,
+    records: usize,
+) -> std::process::Child {
+    let child = Process::cargo_bin("dlx")
+        .unwrap()
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while fs::read_to_string(file).map_or(0, |t| t.lines().count()) < records {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "no checkpoint lines"
+        );
+        thread::sleep(Duration::from_millis(5));
+    }
+    child
+}
+
 #[test]
 fn a_killed_checkpointed_count_resumes_to_the_exact_total() {
     let dir = tempfile::tempdir().unwrap();
@@ -424,25 +449,7 @@ fn a_killed_checkpointed_count_resumes_to_the_exact_total() {
         path,
         "--stats",
     ];
-    let mut child = Process::cargo_bin("dlx")
-        .unwrap()
-        .args(args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    loop {
-        let lines = fs::read_to_string(&file).map_or(0, |t| t.lines().count());
-        if lines >= 5 {
-            break;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(60),
-            "no checkpoint lines"
-        );
-        thread::sleep(Duration::from_millis(5));
-    }
+    let mut child = count_until_recorded(&args, &file, 5);
     child.kill().unwrap();
     child.wait().unwrap();
     let done = fs::read_to_string(&file).unwrap().lines().count();
@@ -815,18 +822,7 @@ fn a_second_run_on_a_checkpoint_in_use_is_refused() {
         "--checkpoint",
         path,
     ];
-    let mut first = Process::cargo_bin("dlx")
-        .unwrap()
-        .args(args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    while fs::read_to_string(&file).map_or(0, |t| t.lines().count()) == 0 {
-        assert!(started.elapsed() < Duration::from_secs(60), "no record");
-        thread::sleep(Duration::from_millis(5));
-    }
+    let mut first = count_until_recorded(&args, &file, 1);
     dlx()
         .args(args)
         .assert()
