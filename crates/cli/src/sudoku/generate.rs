@@ -183,6 +183,39 @@ struct Plan {
 }
 
 impl Plan {
+    /// What `args` ask of every puzzle: the seed (a fresh one, said on
+    /// stderr, when none is given) and the filters.
+    fn of(args: &Args) -> Plan {
+        let seed = args.seed.seed.unwrap_or_else(|| {
+            let seed = fresh_seed();
+            diagnose(format_args!(
+                "dlx generate: seed {seed} (--seed {seed} makes these puzzles again)"
+            ));
+            seed
+        });
+        let mut range = None;
+        if let Some(d) = args.difficulty.filter(|&d| d != Difficulty::Forced) {
+            let (lo, hi) = d.range();
+            // Scores within a class: from its start to just below its end.
+            range = Some((lo.max(f64::MIN_POSITIVE), hi - 0.005));
+        }
+        if args.min_score.is_some() || args.max_score.is_some() {
+            let (lo, hi) = range.unwrap_or((f64::NEG_INFINITY, f64::INFINITY));
+            range = Some((
+                args.min_score.map_or(lo, |m| m.max(lo)),
+                args.max_score.map_or(hi, |m| m.min(hi)),
+            ));
+        }
+        Plan {
+            seed,
+            givens: args.givens,
+            range,
+            forced_only: args.difficulty == Some(Difficulty::Forced),
+            rate: args.rate,
+            tries: args.tries,
+        }
+    }
+
     /// Whether a score is kept.
     fn keeps(&self, score: f64) -> bool {
         if self.forced_only {
@@ -273,43 +306,58 @@ impl Plan {
 /// A bad layout, a failed write.
 pub fn run(args: Args) -> Result<Status> {
     let layout = layout(&args.layout)?.unwrap_or_default();
-    let seed = match args.seed.seed {
-        Some(seed) => seed,
-        None => {
-            let seed = fresh_seed();
-            diagnose(format_args!(
-                "dlx generate: seed {seed} (--seed {seed} makes these puzzles again)"
-            ));
-            seed
-        }
-    };
-    let mut range = None;
-    if let Some(d) = args.difficulty.filter(|&d| d != Difficulty::Forced) {
-        let (lo, hi) = d.range();
-        // Scores within a class: from its start to just below its end.
-        range = Some((lo.max(f64::MIN_POSITIVE), hi - 0.005));
-    }
-    if args.min_score.is_some() || args.max_score.is_some() {
-        let (lo, hi) = range.unwrap_or((f64::NEG_INFINITY, f64::INFINITY));
-        range = Some((
-            args.min_score.map_or(lo, |m| m.max(lo)),
-            args.max_score.map_or(hi, |m| m.min(hi)),
-        ));
-    }
-    let plan = Plan {
-        seed,
-        givens: args.givens,
-        range,
-        forced_only: args.difficulty == Some(Difficulty::Forced),
-        rate: args.rate,
-        tries: args.tries,
-    };
+    let plan = Plan::of(&args);
     let generator = Generator::new(&layout)
         .symmetry(args.symmetry)
         .givens(args.givens)
         .trial_nodes(args.trial_nodes)
         .cancel_flag(interrupt::flag());
     args.time.start();
+    let tally = make_all(&args, &plan, &generator, &layout)?;
+    if let (Some(nodes), 1..) = (args.trial_nodes, tally.not_minimal) {
+        diagnose(format_args!(
+            "dlx generate: {} of {} puzzles not proved minimal: a trial \
+             passed --trial-nodes {nodes}, and its given stayed",
+            tally.not_minimal, tally.written
+        ));
+    }
+    if interrupt::interrupted() {
+        let made = format!("{} of {} puzzles", tally.written, args.count);
+        if interrupt::timed_out() {
+            let limit = args.time.seconds();
+            diagnose(format_args!(
+                "dlx: stopped by the time limit ({limit:.1} s) after {made}"
+            ));
+            return Ok(Status::Stopped);
+        }
+        diagnose(format_args!("dlx: interrupted after {made}"));
+        return Ok(Status::Interrupted);
+    }
+    Ok(if tally.failed {
+        Status::Failed
+    } else {
+        Status::Solved
+    })
+}
+
+/// What a run made.
+#[derive(Default)]
+struct Tally {
+    /// Records written.
+    written: u64,
+    /// Records of puzzles not proved minimal (`--trial-nodes`).
+    not_minimal: u64,
+    /// Whether some puzzle could not be made.
+    failed: bool,
+}
+
+/// Makes the puzzles a chunk at a time on the run's threads and writes
+/// them in order, stopping before the first one cut short.
+///
+/// # Errors
+///
+/// Threads that cannot be started, a failed write.
+fn make_all(args: &Args, plan: &Plan, generator: &Generator, layout: &Layout) -> Result<Tally> {
     let pool = args.threads.pool(
         usize::try_from(args.count).unwrap_or(usize::MAX),
         "generate",
@@ -317,9 +365,7 @@ pub fn run(args: Args) -> Result<Status> {
     let mut alone = generator.clone();
     let progress = crate::terminal::progress_bar(Some(args.count), "puzzles");
     let mut out = BufWriter::new(io::stdout().lock());
-    let mut failed = false;
-    let mut written = 0;
-    let mut not_minimal = 0;
+    let mut tally = Tally::default();
     let mut start = 0;
     'chunks: while start < args.count && !interrupt::interrupted() {
         let end = (start + CHUNK).min(args.count);
@@ -344,10 +390,10 @@ pub fn run(args: Args) -> Result<Status> {
             if m.cut_short {
                 break 'chunks;
             }
-            written += 1;
-            failed |= m.result.is_err();
-            not_minimal += u64::from(m.result.as_ref().is_ok_and(|p| !p.minimal));
-            write(&mut out, args.format, &layout, m)?;
+            tally.written += 1;
+            tally.failed |= m.result.is_err();
+            tally.not_minimal += u64::from(m.result.as_ref().is_ok_and(|p| !p.minimal));
+            write(&mut out, args.format, layout, m)?;
             if let Err(why) = &m.result {
                 progress
                     .suspend(|| diagnose(format_args!("dlx generate: puzzle {}: {why}", m.index)));
@@ -358,29 +404,7 @@ pub fn run(args: Args) -> Result<Status> {
     }
     out.flush()?;
     progress.finish_and_clear();
-    if let (Some(nodes), 1..) = (args.trial_nodes, not_minimal) {
-        diagnose(format_args!(
-            "dlx generate: {not_minimal} of {written} puzzles not proved minimal: a trial \
-             passed --trial-nodes {nodes}, and its given stayed"
-        ));
-    }
-    if interrupt::interrupted() {
-        let made = format!("{written} of {} puzzles", args.count);
-        if interrupt::timed_out() {
-            let limit = args.time.seconds();
-            diagnose(format_args!(
-                "dlx: stopped by the time limit ({limit:.1} s) after {made}"
-            ));
-            return Ok(Status::Stopped);
-        }
-        diagnose(format_args!("dlx: interrupted after {made}"));
-        return Ok(Status::Interrupted);
-    }
-    Ok(if failed {
-        Status::Failed
-    } else {
-        Status::Solved
-    })
+    Ok(tally)
 }
 
 /// A seed from the clock and the process.

@@ -6,8 +6,8 @@ use std::time::Instant;
 
 use sudoku_dlx::{Grid, SolveError, SudokuSolver, TransformErrorKind};
 
+use super::job::{Job, Mode};
 use super::report::{Answer, Cut, Diagnostic, PuzzleStats, Report, Status, Verdict};
-use super::{Job, Mode};
 
 /// The report on `puzzle` (at `line`) in a making mode, `None` in the
 /// solving modes.

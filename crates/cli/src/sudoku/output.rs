@@ -5,9 +5,10 @@ use std::io::{self, Write};
 
 use sudoku_dlx::{Alphabet, AlphabetError, Grid, Rating};
 
+use super::flags::Format;
+use super::job::Mode;
 use super::report::{Report, Status, Verdict};
 use super::solve::Search;
-use super::{Format, Mode};
 
 mod grid;
 mod json;

@@ -16,10 +16,11 @@ use indicatif::ProgressBar;
 use rayon::prelude::*;
 use sudoku_dlx::{Puzzles, Record, SudokuSolver};
 
+use super::flags::Format;
+use super::job::{Job, Mode, Summary};
 use super::read::{read_ahead, Ready, CHUNK};
 use super::report::{Status, Verdict};
 use super::solve::{solve, Search};
-use super::{Format, Job, Mode, Summary};
 use crate::args::Threads;
 use crate::terminal::located;
 

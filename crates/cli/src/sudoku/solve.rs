@@ -7,8 +7,8 @@ use std::time::Instant;
 use indicatif::ProgressBar;
 use sudoku_dlx::{Grid, Record, SolveError, SudokuSolver};
 
+use super::job::{Job, Mode};
 use super::report::{Answer, Cut, Diagnostic, PuzzleStats, Report, Verdict};
-use super::{Job, Mode};
 
 /// Searches the puzzle of `record` as `job` asks, on this thread's solver.
 pub fn solve<'a>(record: &'a Record, job: &Job) -> Report<'a> {

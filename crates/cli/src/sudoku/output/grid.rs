@@ -7,9 +7,9 @@ use std::io::{self, Write};
 use sudoku_dlx::{Alphabet, Grid};
 
 use super::{count_or_status, solutions, stream_text, text_or_error, Writer};
+use crate::sudoku::job::Mode;
 use crate::sudoku::report::{Answer, Report, Verdict};
 use crate::sudoku::solve::Search;
-use crate::sudoku::Mode;
 
 /// The writer of drawn grids.
 pub struct Drawn {

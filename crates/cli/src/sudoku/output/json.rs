@@ -8,9 +8,9 @@ use serde::{Serialize, Serializer};
 use sudoku_dlx::{Alphabet, Grid, Rating};
 
 use super::{text_or_error, Writer};
+use crate::sudoku::job::Mode;
 use crate::sudoku::report::{Answer, PuzzleStats, Report, Status, Verdict};
 use crate::sudoku::solve::Search;
-use crate::sudoku::Mode;
 
 pub struct Json {
     pub mode: Mode,

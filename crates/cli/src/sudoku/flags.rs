@@ -1,0 +1,287 @@
+//! The flags of `dlx sudoku` (and the layout flags `dlx generate` shares),
+//! their help, and the layout and reading options they ask for.
+
+use std::path::PathBuf;
+
+use anyhow::{bail, Context, Result};
+use clap::ValueEnum;
+use sudoku_dlx::{Alphabet, Layout, ReadOptions, Variant};
+
+use super::job::Mode;
+use crate::args::{SearchLimits, Seed, Threads};
+use crate::terminal::located;
+
+/// How records are written; the help of --format says more.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// One line per puzzle.
+    #[default]
+    Line,
+    /// Solutions drawn as grids.
+    Grid,
+    /// JSON Lines, one object per puzzle.
+    Json,
+}
+
+/// `dlx sudoku`.
+#[derive(Clone, Debug, clap::Args)]
+#[command(
+    after_long_help = AFTER_HELP,
+    group(clap::ArgGroup::new("enumerate").args(["count", "all"])),
+    mut_arg("seed", |seed| seed.requires("transform")
+        .help("The seed of --transform (default 0): the same seed, the same puzzles")),
+    mut_arg("max_nodes", |arg| arg.help(
+        "Stop each puzzle's search after N nodes (counted as --stats counts them): \
+         the puzzle's record is 'stopped' (with --count 'K stopped', the solutions \
+         found so far), the others go on, and the run ends with status 3")),
+)]
+pub struct Args {
+    /// Files of puzzles (stdin when none is given, or for '-'): one puzzle
+    /// per line, or grids drawn over several lines; '#' starts a comment.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Print the number of solutions of each puzzle. Without --limit every
+    /// solution is counted, which takes forever on a nearly empty 9x9 grid.
+    #[arg(long, conflicts_with_all = ["all", "check"])]
+    pub count: bool,
+    /// Print every solution of each puzzle (at most K with --limit). Without
+    /// --limit, solutions are printed as they are found, one puzzle at a
+    /// time; with it, puzzles are solved in parallel.
+    #[arg(long, conflicts_with = "check")]
+    pub all: bool,
+    /// Print whether each puzzle has a unique solution: unique, multiple or
+    /// none.
+    #[arg(long)]
+    pub check: bool,
+    /// With --count or --all: stop at K solutions per puzzle.
+    #[arg(
+        long,
+        value_name = "K",
+        value_parser = clap::value_parser!(u64).range(1..),
+        requires = "enumerate"
+    )]
+    pub limit: Option<u64>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Line, long_help = FORMAT_HELP)]
+    pub format: Format,
+    /// Print nodes, updates and time per puzzle (to stderr, or in the JSON
+    /// object), and a summary on stderr at the end. The figures are the
+    /// search's once the givens are placed, counted as Knuth's DLX1 counts
+    /// them: a node per entry to a level and one per solution (a full grid
+    /// is 1 node, 0 updates), an update per cell or house covered and per
+    /// candidate removed from one; placing the givens is not counted.
+    #[arg(long)]
+    pub stats: bool,
+    #[command(flatten)]
+    pub threads: Threads,
+    /// The symbols of digits 1, 2, ... in order, for reading and writing,
+    /// e.g. 0123456789ABCDEF for 16x16 ('.' is always an empty cell, and
+    /// '0' too unless it is a symbol). Without it, a 16x16 puzzle is 1-9A-G
+    /// with '0' empty, unless it holds '0' and '.' (or '_', '*') and no 'G':
+    /// then 0-F with '.' empty; one with '0' and neither is invalid.
+    #[arg(long, value_name = "SYMBOLS", value_parser = parse_alphabet)]
+    pub alphabet: Option<Alphabet>,
+    #[command(flatten)]
+    pub layout: LayoutArgs,
+    /// Rate each puzzle: a score from the engine's own search, 0 for a
+    /// puzzle solved by forced moves alone (naked and hidden singles), else
+    /// the mean search nodes beyond them over 4 fixed relabellings of the
+    /// digits, and a class: forced, easy (below 30), medium (below 300),
+    /// hard (below 3000), extreme. Only puzzles with one solution are rated:
+    /// one with several gives 'multiple', and the run ends with status 1.
+    #[arg(long, conflicts_with_all = ["count", "all", "check", "canon", "transform"])]
+    pub rate: bool,
+    /// Print each puzzle's canonical form: the least equivalent puzzle
+    /// (bands, stacks, rows in bands, columns in stacks, transposition for
+    /// square boxes, digits relabelled), a given before an empty cell and
+    /// smaller digits first. Two puzzles are equivalent exactly when their
+    /// forms are equal. Boxes without variants only.
+    #[arg(long, conflicts_with_all = ["count", "all", "check", "transform"])]
+    pub canon: bool,
+    /// Print a random puzzle equivalent to each (as --canon transforms);
+    /// --seed names it.
+    #[arg(long, conflicts_with_all = ["count", "all", "check"])]
+    pub transform: bool,
+    #[command(flatten)]
+    pub seed: Seed,
+    #[command(flatten)]
+    pub limits: SearchLimits,
+    /// Write the puzzle's exact-cover problem in Knuth's DLX format
+    /// instead of solving it, the givens applied (the options that
+    /// contradict them left out), for `dlx cover`. Takes one puzzle.
+    #[arg(long, value_name = "FORMAT", value_parser = ["dlx"])]
+    pub emit: Option<String>,
+}
+
+/// The layout flags, shared by `dlx sudoku` and `dlx generate`.
+#[derive(Clone, Debug, Default, clap::Args)]
+pub struct LayoutArgs {
+    /// Puzzles N x N with the squarest boxes (6: 2x3, 8: 2x4, 9: 3x3, 12:
+    /// 3x4, 15: 3x5, 16: 4x4...). In input, a line of N*N cells is then a
+    /// puzzle and a line of N cells a grid row (it settles whether a line
+    /// of 16 cells is a 4x4 puzzle or a row of a 16x16 grid). Without it,
+    /// a puzzle read has the size its cells give, with the squarest boxes,
+    /// and a puzzle made is 9x9.
+    #[arg(long, value_name = "N", conflicts_with_all = ["boxes", "regions"])]
+    pub size: Option<usize>,
+    /// Boxes R rows high and C columns wide, for puzzles of side R*C (6x6
+    /// puzzles usually have 2x3 boxes, and --size 6 picks them too).
+    #[arg(long = "box", value_name = "RxC", value_parser = parse_box, conflicts_with = "regions")]
+    pub boxes: Option<(usize, usize)>,
+    /// Jigsaw sudoku: the regions, from a map of N lines of N symbols, one
+    /// symbol per region of N cells (space-separated symbols are fine too).
+    /// Every puzzle is N x N with these regions.
+    #[arg(long, value_name = "FILE")]
+    pub regions: Option<PathBuf>,
+    /// Extra houses and rules, repeated or comma-separated: x (both main
+    /// diagonals), hyper (four extra 3x3 windows, 9x9 only), disjoint (the
+    /// cells at one place of every box), anti-knight and anti-king (no
+    /// digit repeated a knight's or a king's move away), non-consecutive
+    /// (no orthogonal neighbours with digits one apart). With no --size,
+    /// --box or --regions, a puzzle read has the size its cells give, and
+    /// a puzzle made is 9x9.
+    #[arg(long, value_name = "NAME", value_delimiter = ',', value_parser = parse_variant)]
+    pub variant: Vec<Variant>,
+}
+
+const AFTER_HELP: &str = "\
+Output: exactly one record per puzzle read, in input order, even for a puzzle
+that is invalid (text that is no puzzle: 'invalid') or has no solution
+('none', givens that repeat a digit included), so that outputs line up with
+inputs. What went wrong is said on stderr as FILE:LINE: message (or
+FILE:LINE:COLUMN: message when one symbol is to blame), and processing goes
+on. --format says what a record holds.
+
+Ctrl-C (or SIGTERM) stops the searches under way: the puzzles answered so
+far are written, then the one stopped, as 'interrupted' (with --count, the
+solutions counted so far: 'N interrupted'); with --stats the summary follows.
+A second Ctrl-C quits at once. --time-limit stops the run the same way, the
+record cut short marked 'stopped'. --max-nodes stops one puzzle's search
+only: its record is 'stopped' (not 'none': the search did not finish), and
+the run goes on.
+
+A file that cannot be read is said on stderr and the other files are still
+processed; the run then ends with status 2.";
+
+const FORMAT_HELP: &str = "\
+Output format.
+
+line: one line per puzzle: the solution; with --rate the score and the
+class ('52.25 medium'); with --canon or --transform the puzzle made;
+with --count the count ('N
+interrupted' when a signal stopped the search, 'N stopped' a limit); with --check unique,
+multiple or none; with --all each solution on a line of its own,
+then an empty line. A puzzle with no solution gives 'none', text
+that is no puzzle 'invalid'.
+
+grid: each solution drawn over its rows and followed by an empty
+line (--all: then one more empty line); words and counts as in line,
+followed by an empty line.
+
+json: JSON Lines, one object per puzzle: \"file\", \"line\" (its first
+line), \"puzzle\" (null for text that is no puzzle), \"status\" (solved,
+unique, multiple, none, invalid, interrupted or stopped), then as the mode
+asks \"solution\" (the one found), \"solutions\" (--all: the list of
+those found) or \"count\" (--count, --check: the number of solutions
+counted), and \"error\" (what went wrong, as said on stderr) and
+\"stats\" ({\"nodes\":N,\"updates\":N,\"micros\":N}, with --stats) when
+there are some. --rate adds \"score\", \"difficulty\", \"nodes\" (of
+each search) and \"forced_nodes\" (status unique); --canon \"canonical\"
+and --transform \"transformed\" (status ok). With --all and no --limit (or one above 16), the
+solutions are written as they are found, and status, error and stats
+follow them.";
+
+fn parse_alphabet(text: &str) -> Result<Alphabet, String> {
+    Alphabet::custom(text).map_err(|e| e.to_string())
+}
+
+fn parse_box(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("expected boxes RxC (rows x columns, such as 2x3), found '{text}'");
+    let (rows, cols) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let rows = rows.trim().parse().map_err(|_| bad())?;
+    let cols = cols.trim().parse().map_err(|_| bad())?;
+    Ok((rows, cols))
+}
+
+fn parse_variant(text: &str) -> Result<Variant, String> {
+    text.trim()
+        .parse()
+        .map_err(|e: sudoku_dlx::LayoutError| e.to_string())
+}
+
+/// The layout that --size, --box, --regions and --variant ask for, if any;
+/// with variants alone, 9x9 with them (for `dlx generate`, which has no
+/// puzzle to take a side from).
+pub fn layout(args: &LayoutArgs) -> Result<Option<Layout>> {
+    let base = base_layout(args)?;
+    if args.variant.is_empty() {
+        return Ok(base);
+    }
+    let base = match base {
+        Some(layout) => layout,
+        None => Layout::square(3).context("the 9x9 layout")?,
+    };
+    with_variants(base, &args.variant).map(Some)
+}
+
+/// The layout that --size, --box and --regions ask for, if any.
+fn base_layout(args: &LayoutArgs) -> Result<Option<Layout>> {
+    Ok(if let Some(side) = args.size {
+        Some(Layout::squarest(side).context("bad --size")?)
+    } else if let Some((rows, cols)) = args.boxes {
+        Some(Layout::boxes(rows, cols).context("bad --box")?)
+    } else if let Some(path) = &args.regions {
+        let name = path.display().to_string();
+        let map = std::fs::read_to_string(path).with_context(|| format!("cannot read {name}"))?;
+        match Layout::jigsaw(&map) {
+            Ok(layout) => Some(layout),
+            Err(e) => bail!("{}: {}", located(&name, e.line(), e.column()), e.kind()),
+        }
+    } else {
+        None
+    })
+}
+
+/// `layout` with --variant's `variants` added.
+fn with_variants(mut layout: Layout, variants: &[Variant]) -> Result<Layout> {
+    for &variant in variants {
+        layout = layout
+            .with_variant(variant)
+            .with_context(|| format!("bad --variant {variant}"))?;
+    }
+    Ok(layout)
+}
+
+/// How `dlx sudoku` reads the puzzles: with the layout asked for, or with
+/// variants alone, each puzzle's side read from it as without them.
+pub fn read_options(args: &LayoutArgs, alphabet: Alphabet) -> Result<ReadOptions> {
+    let options = ReadOptions::new().alphabet(alphabet);
+    Ok(match base_layout(args)? {
+        Some(base) => options.layout(with_variants(base, &args.variant)?),
+        None => options.variants(args.variant.clone()),
+    })
+}
+
+impl Args {
+    /// What is asked of each puzzle.
+    pub fn mode(&self) -> Mode {
+        match (self.count, self.all, self.check) {
+            (true, _, _) => Mode::Count(self.limit.unwrap_or(u64::MAX)),
+            (_, true, _) => Mode::All(self.limit.unwrap_or(u64::MAX)),
+            (_, _, true) => Mode::Check,
+            _ if self.rate => Mode::Rate,
+            _ if self.canon => Mode::Canon,
+            _ if self.transform => Mode::Transform(self.seed.seed.unwrap_or(0)),
+            _ => Mode::Solve,
+        }
+    }
+
+    /// The files named, or stdin (`-`) when none is.
+    pub fn inputs(&self) -> Vec<PathBuf> {
+        if self.files.is_empty() {
+            vec![PathBuf::from("-")]
+        } else {
+            self.files.clone()
+        }
+    }
+}
