@@ -7,7 +7,6 @@ use anyhow::{bail, Context, Result};
 use clap::ValueEnum;
 use sudoku_dlx::{Alphabet, Layout, ReadOptions, Variant};
 
-use super::job::Mode;
 use crate::args::{SearchLimits, Seed, Threads};
 use crate::terminal::located;
 
@@ -284,4 +283,23 @@ impl Args {
             self.files.clone()
         }
     }
+}
+
+/// What is asked of each puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// The first solution found.
+    Solve,
+    /// The number of solutions, up to the limit.
+    Count(u64),
+    /// Every solution, up to the limit.
+    All(u64),
+    /// Solutions counted up to 2.
+    Check,
+    /// A rating (--rate).
+    Rate,
+    /// The canonical form (--canon).
+    Canon,
+    /// A random equivalent puzzle, of this seed (--transform).
+    Transform(u64),
 }

@@ -15,10 +15,10 @@ use rayon::prelude::*;
 use serde::Serialize;
 use sudoku_dlx::{Difficulty, GenerateError, Generator, Grid, Layout, Rating, Symmetry};
 
+use super::flags::{layout, Format, LayoutArgs};
+use super::output::RatingFields;
 use crate::args::{Seed, Threads, TimeLimit};
 use crate::interrupt;
-use crate::sudoku::output::RatingFields;
-use crate::sudoku::{layout, Format, LayoutArgs};
 use crate::terminal::{diagnose, Status};
 
 /// `dlx generate`.

@@ -7,36 +7,14 @@ use std::time::Duration;
 
 use anyhow::{bail, Result};
 
-use super::flags::Format;
-use super::output::Writer;
+use super::flags::{Format, Mode};
 use crate::interrupt;
 use crate::terminal::{diagnose, Status};
-
-/// What is asked of each puzzle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    /// The first solution found.
-    Solve,
-    /// The number of solutions, up to the limit.
-    Count(u64),
-    /// Every solution, up to the limit.
-    All(u64),
-    /// Solutions counted up to 2.
-    Check,
-    /// A rating (--rate).
-    Rate,
-    /// The canonical form (--canon).
-    Canon,
-    /// A random equivalent puzzle, of this seed (--transform).
-    Transform(u64),
-}
 
 /// Everything a worker needs to turn a record into its output.
 pub struct Job {
     pub mode: Mode,
     pub format: Format,
-    /// The writer of `format`.
-    pub writer: Box<dyn Writer>,
     pub stats: bool,
     /// Set by Ctrl-C, SIGTERM or the time limit; every search watches it.
     pub cancel: Arc<AtomicBool>,

@@ -6,7 +6,8 @@ use std::time::Instant;
 
 use sudoku_dlx::{Grid, SolveError, SudokuSolver, TransformErrorKind};
 
-use super::job::{Job, Mode};
+use super::flags::Mode;
+use super::job::Job;
 use super::report::{Answer, Cut, Diagnostic, PuzzleStats, Report, Status, Verdict};
 
 /// The report on `puzzle` (at `line`) in a making mode, `None` in the

@@ -41,8 +41,9 @@ mod report;
 mod schedule;
 mod solve;
 
-pub use flags::{layout, Args, Format, LayoutArgs};
+pub use flags::Args;
 use job::{Job, Summary};
+use output::Writer;
 use schedule::{Input, Workers};
 
 /// `dlx sudoku`: solve every puzzle of every file, in order.
@@ -63,13 +64,13 @@ pub fn run(args: Args) -> Result<Status> {
     let job = Job {
         mode,
         format: args.format,
-        writer: output::writer(args.format, mode, alphabet),
         stats: args.stats,
         cancel: interrupt::flag(),
         max_nodes: args.limits.max_nodes,
     };
     args.limits.time.start();
-    let (summary, unreadable) = solve_files(&files, &options, &job, args.threads)?;
+    let writer = output::writer(args.format, mode, alphabet);
+    let (summary, unreadable) = solve_files(&files, &options, &job, &*writer, args.threads)?;
     if args.stats {
         summary.print(start.elapsed());
     }
@@ -87,6 +88,7 @@ fn solve_files(
     files: &[PathBuf],
     options: &ReadOptions,
     job: &Job,
+    writer: &dyn Writer,
     threads: Threads,
 ) -> Result<(Summary, Vec<String>)> {
     let workers = Mutex::new(Workers::new(threads));
@@ -112,6 +114,7 @@ fn solve_files(
         let file = Input {
             name: &name,
             job,
+            writer,
             workers: &workers,
             progress: &progress,
         };

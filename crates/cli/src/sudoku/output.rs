@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use sudoku_dlx::{Alphabet, AlphabetError, Grid, Rating};
 
 use super::flags::Format;
-use super::job::Mode;
+use super::flags::Mode;
 use super::report::{Report, Status, Verdict};
 use super::solve::Search;
 

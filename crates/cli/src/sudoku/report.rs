@@ -7,7 +7,7 @@ use std::time::Duration;
 use serde::{Serialize, Serializer};
 use sudoku_dlx::{Grid, Rating, SudokuSolver};
 
-use super::job::Mode;
+use super::flags::Mode;
 use crate::interrupt;
 
 /// A record's status, the same word in every format.

@@ -17,7 +17,9 @@ use rayon::prelude::*;
 use sudoku_dlx::{Puzzles, Record, SudokuSolver};
 
 use super::flags::Format;
-use super::job::{Job, Mode, Summary};
+use super::flags::Mode;
+use super::job::{Job, Summary};
+use super::output::Writer;
 use super::read::{read_ahead, Ready, CHUNK};
 use super::report::{Status, Verdict};
 use super::solve::{solve, Search};
@@ -76,6 +78,8 @@ pub struct Input<'a> {
     /// Its name in messages and JSON.
     pub name: &'a str,
     pub job: &'a Job,
+    /// The writer of the job's format.
+    pub writer: &'a dyn Writer,
     pub workers: &'a Mutex<Workers>,
     pub progress: &'a ProgressBar,
 }
@@ -165,7 +169,7 @@ impl Input<'_> {
     fn done(&self, record: &Record) -> Done {
         let report = solve(record, self.job);
         let mut output = String::new();
-        self.job.writer.record(&mut output, self.name, &report);
+        self.writer.record(&mut output, self.name, &report);
         Done {
             output,
             verdict: report.verdict,
@@ -187,7 +191,7 @@ impl Input<'_> {
                 limit,
                 progress: self.progress,
             };
-            let verdict = self.job.writer.stream(out, self.name, search)?;
+            let verdict = self.writer.stream(out, self.name, search)?;
             Ok(Done {
                 output: String::new(),
                 verdict,

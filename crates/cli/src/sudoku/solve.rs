@@ -7,7 +7,8 @@ use std::time::Instant;
 use indicatif::ProgressBar;
 use sudoku_dlx::{Grid, Record, SolveError, SudokuSolver};
 
-use super::job::{Job, Mode};
+use super::flags::Mode;
+use super::job::Job;
 use super::report::{Answer, Cut, Diagnostic, PuzzleStats, Report, Verdict};
 
 /// Searches the puzzle of `record` as `job` asks, on this thread's solver.

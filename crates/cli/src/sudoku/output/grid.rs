@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use sudoku_dlx::{Alphabet, Grid};
 
 use super::{count_or_status, solutions, stream_text, text_or_error, Writer};
-use crate::sudoku::job::Mode;
+use crate::sudoku::flags::Mode;
 use crate::sudoku::report::{Answer, Report, Verdict};
 use crate::sudoku::solve::Search;
 

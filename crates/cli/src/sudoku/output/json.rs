@@ -8,7 +8,7 @@ use serde::{Serialize, Serializer};
 use sudoku_dlx::{Alphabet, Grid, Rating};
 
 use super::{text_or_error, Writer};
-use crate::sudoku::job::Mode;
+use crate::sudoku::flags::Mode;
 use crate::sudoku::report::{Answer, PuzzleStats, Report, Status, Verdict};
 use crate::sudoku::solve::Search;
 
