@@ -313,3 +313,63 @@ fn most_common<T: Clone + Eq + std::hash::Hash>(values: impl Iterator<Item = T>)
         .map(|(value, _)| value)
         .expect("called with at least one value")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn piece(piece: usize, pieces: usize, count: u64) -> String {
+        format!(
+            "{{\"count\":{count},\"complete\":true,\"interrupted\":false,\"fingerprint\":\"{}\",\
+             \"depth\":2,\"piece\":{piece},\"pieces\":{pieces},\"nodes\":{count},\"updates\":1}}",
+            "ab".repeat(32)
+        )
+    }
+
+    fn entries(lines: &[String]) -> Vec<Entry> {
+        let read = lines
+            .iter()
+            .enumerate()
+            .map(|(k, line)| entry("in", k + 1, line));
+        read.map(|e| e.unwrap().unwrap()).collect()
+    }
+
+    #[test]
+    fn the_pieces_add_up_when_each_is_there_once() {
+        let total = total(&entries(&[piece(2, 2, 5), piece(1, 2, 7)])).unwrap();
+        assert_eq!(
+            (total.count, total.nodes, total.updates),
+            (12, Some(12), Some(2))
+        );
+        assert!(entry("in", 3, "  ").unwrap().is_none());
+        assert_eq!(
+            entry("in", 4, "{").err().as_deref(),
+            Some("in:4:1: not a piece record: EOF while parsing an object at line 1 column 1")
+        );
+    }
+
+    #[test]
+    fn a_split_into_2_to_the_64_pieces_costs_its_lines_only() {
+        let faults = total(&entries(&[
+            piece(1, usize::MAX, 1),
+            piece(1, usize::MAX, 1),
+        ]));
+        let faults = faults.unwrap_err();
+        assert_eq!(faults.len(), 1 + 10 + 1);
+        assert_eq!(
+            faults[0],
+            format!(
+                "dlx: merge: piece 1/{} appears twice (in:1, in:2)",
+                usize::MAX
+            )
+        );
+        assert_eq!(
+            faults[11],
+            format!(
+                "dlx: merge: {} more pieces of {} are missing",
+                usize::MAX - 11,
+                usize::MAX
+            )
+        );
+    }
+}

@@ -190,3 +190,51 @@ pub fn scan(
     }
     Ok((done, keep))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FINGERPRINT: &str = "611ad8e26e36e4eaccce0870eab2346b47b2e0304e71380518f253f909a67993";
+
+    /// The record of piece `piece` of 4 at depth 2, with its newline.
+    fn line(piece: usize) -> String {
+        let finished = Record {
+            complete: true,
+            ..Record::default()
+        };
+        let stats = Stats::default();
+        finished.piece(FINGERPRINT, 2, (piece, 4), &stats).line()
+    }
+
+    #[test]
+    fn a_torn_last_line_is_dropped_and_a_whole_one_kept() {
+        let whole = format!("{}{}", line(1), line(3));
+        let (done, keep) = scan("cp", &whole, FINGERPRINT, (2, 4)).unwrap();
+        assert_eq!(done.iter().map(|(k, _)| *k).collect::<Vec<_>>(), [0, 2]);
+        assert_eq!(keep, whole.len());
+        let torn = format!("{}{}", line(1), &line(3)[..20]);
+        let (done, keep) = scan("cp", &torn, FINGERPRINT, (2, 4)).unwrap();
+        assert_eq!((done.len(), keep), (1, line(1).len()));
+        let unended = whole.trim_end();
+        let (done, keep) = scan("cp", unended, FINGERPRINT, (2, 4)).unwrap();
+        assert_eq!((done.len(), keep), (2, unended.len()));
+    }
+
+    #[test]
+    fn a_piece_twice_or_of_another_split_is_refused() {
+        let twice = format!("{}{}", line(2), line(2));
+        assert_eq!(
+            scan("cp", &twice, FINGERPRINT, (2, 4)),
+            Err("cp:2: piece 2/4 is there already (line 1)".to_string())
+        );
+        assert_eq!(
+            scan("cp", &line(2), FINGERPRINT, (3, 4)),
+            Err(
+                "cp:1: a checkpoint of another split (4 subtrees at depth 2), \
+                 not of this one (4 subtrees at depth 3)"
+                    .to_string()
+            )
+        );
+    }
+}
