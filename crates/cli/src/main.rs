@@ -14,17 +14,7 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-mod args;
-mod cover;
-mod interrupt;
-mod merge;
-mod pentomino;
-mod queens;
-mod runner;
-mod sudoku;
-mod terminal;
-mod tile;
-mod verify;
+use dlx_cli::{cover, interrupt, merge, pentomino, queens, sudoku, terminal, tile};
 
 use terminal::EXIT_STATUS;
 

@@ -44,24 +44,29 @@ every piece 1..N is there exactly once, complete, and of one problem (the
 SHA-256 of its text in Knuth's format) and one split (depth and N);
 otherwise each fault is named on stderr and the status is 1.";
 
-/// A record and where it was read.
-struct Entry {
-    at: String,
-    record: Record,
-    fingerprint: String,
-    depth: usize,
-    piece: usize,
-    pieces: usize,
+/// A piece record and where it was read.
+pub struct Entry {
+    /// `FILE:LINE`.
+    pub at: String,
+    /// The record, free of contradictions.
+    pub record: Record,
+    /// The fingerprint of its problem.
+    pub fingerprint: String,
+    /// The depth its split cut the tree at.
+    pub depth: usize,
+    /// Which piece, from 1.
+    pub piece: usize,
+    /// Of how many.
+    pub pieces: usize,
 }
 
-/// `dlx merge`.
+/// What is said when no line is a piece record.
+pub const NO_RECORDS: &str = "dlx: merge: no piece records, no total";
+
+/// `dlx merge`: reads the files, names the faults, prints the total.
 pub fn run(args: Args) -> Result<Status> {
     let mut entries = Vec::new();
     let mut faults = 0usize;
-    let mut fault = |line: String| {
-        diagnose(line);
-        faults += 1;
-    };
     let files = if args.files.is_empty() {
         vec![PathBuf::from("-")]
     } else {
@@ -71,52 +76,103 @@ pub fn run(args: Args) -> Result<Status> {
         let (name, reader) = crate::args::open(path)?;
         for (k, line) in reader.lines().enumerate() {
             let line = line.with_context(|| format!("cannot read {name}"))?;
-            let number = k + 1;
-            if line.trim().is_empty() {
-                continue;
-            }
-            let record: Record = match serde_json::from_str(&line) {
-                Ok(record) => record,
-                Err(e) => {
-                    fault(format!(
-                        "{}: not a piece record: {e}",
-                        located(&name, Some(number), Some(e.column()))
-                    ));
-                    continue;
+            match entry(&name, k + 1, &line) {
+                Ok(Some(entry)) => entries.push(entry),
+                Ok(None) => {}
+                Err(fault) => {
+                    diagnose(fault);
+                    faults += 1;
                 }
-            };
-            let at = located(&name, Some(number), None);
-            if let Some(why) = record.contradiction() {
-                fault(format!("{at}: not a record dlx writes: {why}"));
-                continue;
-            }
-            match (
-                &record.fingerprint,
-                record.depth,
-                record.piece,
-                record.pieces,
-            ) {
-                (Some(fingerprint), Some(depth), Some(piece), Some(pieces)) => {
-                    entries.push(Entry {
-                        at,
-                        fingerprint: fingerprint.clone(),
-                        depth,
-                        piece,
-                        pieces,
-                        record,
-                    });
-                }
-                _ => fault(format!(
-                    "{at}: not a piece record (no fingerprint, depth, piece or pieces: \
-                     run each piece with --piece I/N --count --format json)"
-                )),
             }
         }
     }
     if entries.is_empty() {
-        diagnose("dlx: merge: no piece records, no total");
+        diagnose(NO_RECORDS);
         return Ok(Status::Failed);
     }
+    let total = total(&entries).map_err(|found| {
+        faults += found.len();
+        found.into_iter().for_each(diagnose);
+    });
+    let total = match total {
+        Ok(total) if faults == 0 => total,
+        _ => {
+            diagnose(format_args!(
+                "dlx: merge: {faults} fault{}, no total",
+                if faults == 1 { "" } else { "s" }
+            ));
+            return Ok(Status::Failed);
+        }
+    };
+    let mut out = io::stdout().lock();
+    match args.format {
+        Format::Text => writeln!(out, "{}", total.count)?,
+        Format::Json => out.write_all(total.line().as_bytes())?,
+    }
+    out.flush()?;
+    if args.stats {
+        diagnose(format_args!(
+            "solutions: {}, nodes: {}, updates: {} ({} pieces at depth {})",
+            total.count,
+            total.nodes.unwrap_or_default(),
+            total.updates.unwrap_or_default(),
+            total.pieces.unwrap_or_default(),
+            total.depth.unwrap_or_default()
+        ));
+    }
+    Ok(Status::Solved)
+}
+
+/// Line `number` of the input `name`: the piece record it holds, nothing
+/// when it is blank, or the fault that makes it no piece record.
+pub fn entry(name: &str, number: usize, line: &str) -> Result<Option<Entry>, String> {
+    if line.trim().is_empty() {
+        return Ok(None);
+    }
+    let record: Record = serde_json::from_str(line).map_err(|e| {
+        format!(
+            "{}: not a piece record: {e}",
+            located(name, Some(number), Some(e.column()))
+        )
+    })?;
+    let at = located(name, Some(number), None);
+    if let Some(why) = record.contradiction() {
+        return Err(format!("{at}: not a record dlx writes: {why}"));
+    }
+    match (
+        &record.fingerprint,
+        record.depth,
+        record.piece,
+        record.pieces,
+    ) {
+        (Some(fingerprint), Some(depth), Some(piece), Some(pieces)) => Ok(Some(Entry {
+            at,
+            fingerprint: fingerprint.clone(),
+            depth,
+            piece,
+            pieces,
+            record,
+        })),
+        _ => Err(format!(
+            "{at}: not a piece record (no fingerprint, depth, piece or pieces: \
+             run each piece with --piece I/N --count --format json)"
+        )),
+    }
+}
+
+/// The record of the whole search the pieces make up, when every piece
+/// 1..N is there exactly once, complete, and of one problem and split;
+/// otherwise the faults, in the order of the entries, then of the pieces.
+///
+/// # Complexity
+///
+/// O(n log n) in the number of entries, whatever the records say: a split
+/// into 2^64 - 1 pieces is a number, never a table.
+pub fn total(entries: &[Entry]) -> Result<Record, Vec<String>> {
+    if entries.is_empty() {
+        return Err(vec![NO_RECORDS.to_string()]);
+    }
+    let mut faults = Vec::new();
     // The problem and the split most records are of (the first on a tie):
     // the others are named as foreign.
     let fingerprint = most_common(entries.iter().map(|e| e.fingerprint.clone()));
@@ -129,16 +185,16 @@ pub fn run(args: Args) -> Result<Status> {
     // By piece number, never by an array of `pieces` places: the number
     // is read from the input, and may be anything.
     let mut places: BTreeMap<usize, Vec<&Entry>> = BTreeMap::new();
-    for entry in &entries {
+    for entry in entries {
         if entry.fingerprint != fingerprint {
-            fault(format!(
+            faults.push(format!(
                 "{}: piece of another problem (fingerprint {}, not {})",
                 entry.at,
                 short(&entry.fingerprint),
                 short(&fingerprint)
             ));
         } else if (entry.depth, entry.pieces) != (depth, pieces) {
-            fault(format!(
+            faults.push(format!(
                 "{}: piece of another split (piece {}/{} at depth {}, not of {pieces} at depth {depth})",
                 entry.at, entry.piece, entry.pieces, entry.depth
             ));
@@ -149,7 +205,7 @@ pub fn run(args: Args) -> Result<Status> {
     let mut total = Total::default();
     for (&piece, found) in &places {
         match found.as_slice() {
-            [entry] if !entry.record.complete => fault(format!(
+            [entry] if !entry.record.complete => faults.push(format!(
                 "{}: piece {piece}/{pieces} is incomplete ({})",
                 entry.at,
                 entry
@@ -164,7 +220,7 @@ pub fn run(args: Args) -> Result<Status> {
             )),
             [entry] => {
                 if let Err(what) = total.add(&entry.record) {
-                    fault(format!(
+                    faults.push(format!(
                         "{}: the total {what} passes 2^64 with piece {piece}/{pieces}",
                         entry.at
                     ));
@@ -176,7 +232,7 @@ pub fn run(args: Args) -> Result<Status> {
                     2 => "twice".to_string(),
                     n => format!("{n} times"),
                 };
-                fault(format!(
+                faults.push(format!(
                     "dlx: merge: piece {piece}/{pieces} appears {times} ({})",
                     at.join(", ")
                 ));
@@ -184,52 +240,34 @@ pub fn run(args: Args) -> Result<Status> {
         }
     }
     // The first few missing pieces by name, the rest counted: a record
-    // may say its split has 2^63 pieces.
+    // may say its split has 2^63 pieces. Every piece placed is in 1..N,
+    // which `Record::contradiction` checked.
     let missing = pieces - places.len();
     let named = (1..=pieces)
         .filter(|piece| !places.contains_key(piece))
         .take(MISSING_SHOWN);
     for piece in named {
-        fault(format!("dlx: merge: piece {piece}/{pieces} is missing"));
+        faults.push(format!("dlx: merge: piece {piece}/{pieces} is missing"));
     }
     if missing > MISSING_SHOWN {
-        fault(format!(
+        faults.push(format!(
             "dlx: merge: {} more pieces of {pieces} are missing",
             missing - MISSING_SHOWN
         ));
     }
-    if faults > 0 {
-        diagnose(format_args!(
-            "dlx: merge: {faults} fault{}, no total",
-            if faults == 1 { "" } else { "s" }
-        ));
-        return Ok(Status::Failed);
+    if !faults.is_empty() {
+        return Err(faults);
     }
-    let total = Record {
+    Ok(Record {
         count: total.count,
         complete: true,
-        fingerprint: Some(fingerprint.clone()),
+        fingerprint: Some(fingerprint),
         depth: Some(depth),
         pieces: Some(pieces),
         nodes: Some(total.nodes),
         updates: Some(total.updates),
         ..Record::default()
-    };
-    let mut out = io::stdout().lock();
-    match args.format {
-        Format::Text => writeln!(out, "{}", total.count)?,
-        Format::Json => out.write_all(total.line().as_bytes())?,
-    }
-    out.flush()?;
-    if args.stats {
-        diagnose(format_args!(
-            "solutions: {}, nodes: {}, updates: {} ({pieces} pieces at depth {depth})",
-            total.count,
-            total.nodes.unwrap_or_default(),
-            total.updates.unwrap_or_default()
-        ));
-    }
-    Ok(Status::Solved)
+    })
 }
 
 /// The missing pieces named one by one; the others are counted.
@@ -274,4 +312,64 @@ fn most_common<T: Clone + Eq + std::hash::Hash>(values: impl Iterator<Item = T>)
         .max_by_key(|(_, (n, first))| (*n, std::cmp::Reverse(*first)))
         .map(|(value, _)| value)
         .expect("called with at least one value")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn piece(piece: usize, pieces: usize, count: u64) -> String {
+        format!(
+            "{{\"count\":{count},\"complete\":true,\"interrupted\":false,\"fingerprint\":\"{}\",\
+             \"depth\":2,\"piece\":{piece},\"pieces\":{pieces},\"nodes\":{count},\"updates\":1}}",
+            "ab".repeat(32)
+        )
+    }
+
+    fn entries(lines: &[String]) -> Vec<Entry> {
+        let read = lines
+            .iter()
+            .enumerate()
+            .map(|(k, line)| entry("in", k + 1, line));
+        read.map(|e| e.unwrap().unwrap()).collect()
+    }
+
+    #[test]
+    fn the_pieces_add_up_when_each_is_there_once() {
+        let total = total(&entries(&[piece(2, 2, 5), piece(1, 2, 7)])).unwrap();
+        assert_eq!(
+            (total.count, total.nodes, total.updates),
+            (12, Some(12), Some(2))
+        );
+        assert!(entry("in", 3, "  ").unwrap().is_none());
+        assert_eq!(
+            entry("in", 4, "{").err().as_deref(),
+            Some("in:4:1: not a piece record: EOF while parsing an object at line 1 column 1")
+        );
+    }
+
+    #[test]
+    fn a_split_into_2_to_the_64_pieces_costs_its_lines_only() {
+        let faults = total(&entries(&[
+            piece(1, usize::MAX, 1),
+            piece(1, usize::MAX, 1),
+        ]));
+        let faults = faults.unwrap_err();
+        assert_eq!(faults.len(), 1 + 10 + 1);
+        assert_eq!(
+            faults[0],
+            format!(
+                "dlx: merge: piece 1/{} appears twice (in:1, in:2)",
+                usize::MAX
+            )
+        );
+        assert_eq!(
+            faults[11],
+            format!(
+                "dlx: merge: {} more pieces of {} are missing",
+                usize::MAX - 11,
+                usize::MAX
+            )
+        );
+    }
 }

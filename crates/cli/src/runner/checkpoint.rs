@@ -13,12 +13,13 @@
 //! runs, so that a second run on it is refused rather than both recording
 //! every piece.
 
+use std::collections::HashMap;
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, Context, Result};
 use dlx::{Split, Stats};
 
 use crate::runner::record::{short, Record};
@@ -66,64 +67,16 @@ impl Checkpoint {
         let mut text = String::new();
         file.read_to_string(&mut text)
             .with_context(|| format!("cannot read the checkpoint file {name}"))?;
-        let mut done: Vec<(usize, Record)> = Vec::new();
-        let mut seen: Vec<Option<usize>> = vec![None; split.len()];
-        let mut offset = 0;
-        for (k, line) in text.split_inclusive('\n').enumerate() {
-            let number = k + 1;
-            let whole = line.ends_with('\n');
-            let record: Record = match serde_json::from_str(line.trim_end()) {
-                Ok(record) => record,
-                Err(_) if !whole => {
-                    // The last line, cut short by a kill: drop it.
-                    file.set_len(offset as u64)
-                        .with_context(|| format!("cannot write the checkpoint file {name}"))?;
-                    file.seek(SeekFrom::End(0))?;
-                    break;
-                }
-                Err(e) => bail!(
-                    "{}: not a checkpoint record: {e}",
-                    located(&name, Some(number), Some(e.column()))
-                ),
-            };
-            offset += line.len();
-            if !whole {
-                // A whole record whose newline was lost: complete the line.
-                file.write_all(b"\n")?;
-            }
-            let at = located(&name, Some(number), None);
-            if let Some(why) = record.contradiction() {
-                bail!("{at}: not a checkpoint record dlx writes: {why}");
-            }
-            if record.fingerprint.as_deref() != Some(fingerprint) {
-                bail!(
-                    "{at}: a checkpoint of another problem (fingerprint {}), not of this one ({})",
-                    short(record.fingerprint.as_deref().unwrap_or("none")),
-                    short(fingerprint)
-                );
-            }
-            if record.depth != Some(split.depth()) || record.pieces != Some(split.len()) {
-                bail!(
-                    "{at}: a checkpoint of another split ({} subtrees at depth {}), not of this one ({} subtrees at depth {})",
-                    record.pieces.unwrap_or_default(),
-                    record.depth.unwrap_or_default(),
-                    split.len(),
-                    split.depth()
-                );
-            }
-            let index = match record.piece {
-                Some(piece) if (1..=split.len()).contains(&piece) && record.complete => piece - 1,
-                _ => bail!("{at}: not the record of a finished piece"),
-            };
-            if let Some(first) = seen[index] {
-                bail!(
-                    "{at}: piece {}/{} is there already (line {first})",
-                    index + 1,
-                    split.len()
-                );
-            }
-            seen[index] = Some(number);
-            done.push((index, record));
+        let (done, keep) = scan(&name, &text, fingerprint, (split.depth(), split.len()))
+            .map_err(|e| anyhow!(e))?;
+        if keep < text.len() {
+            // The last line, cut short by a kill: drop it.
+            file.set_len(keep as u64)
+                .with_context(|| format!("cannot write the checkpoint file {name}"))?;
+            file.seek(SeekFrom::End(0))?;
+        } else if !text.is_empty() && !text.ends_with('\n') {
+            // A whole record whose newline was lost: complete the line.
+            file.write_all(b"\n")?;
         }
         let length = file.seek(SeekFrom::End(0))?;
         let checkpoint = Checkpoint {
@@ -165,5 +118,123 @@ impl Checkpoint {
                 )))
             }
         }
+    }
+}
+
+/// Reads the text of the checkpoint file `name` of the problem with this
+/// fingerprint, split into `pieces` subtrees at `depth`: the pieces done
+/// (by index from 0, with their records, in the order of the file), and
+/// the length of the text to keep. That is the text but for a last line
+/// cut short by a kill, which is dropped; a whole last record that lost
+/// its newline is kept, to be completed.
+///
+/// # Errors
+///
+/// A line that is no record (`FILE:LINE:COL`), a record of another problem
+/// or split, or of an unfinished piece, or a piece twice (`FILE:LINE`).
+pub fn scan(
+    name: &str,
+    text: &str,
+    fingerprint: &str,
+    (depth, pieces): (usize, usize),
+) -> Result<(Vec<(usize, Record)>, usize), String> {
+    let mut done: Vec<(usize, Record)> = Vec::new();
+    // The line of each piece found, by piece number: a map, not a table of
+    // `pieces` places, so that the space is that of the file.
+    let mut seen: HashMap<usize, usize> = HashMap::new();
+    let mut keep = 0;
+    for (k, line) in text.split_inclusive('\n').enumerate() {
+        let number = k + 1;
+        let whole = line.ends_with('\n');
+        let record: Record = match serde_json::from_str(line.trim_end()) {
+            Ok(record) => record,
+            // The last line, cut short by a kill.
+            Err(_) if !whole => break,
+            Err(e) => {
+                return Err(format!(
+                    "{}: not a checkpoint record: {e}",
+                    located(name, Some(number), Some(e.column()))
+                ))
+            }
+        };
+        keep += line.len();
+        let at = located(name, Some(number), None);
+        if let Some(why) = record.contradiction() {
+            return Err(format!("{at}: not a checkpoint record dlx writes: {why}"));
+        }
+        if record.fingerprint.as_deref() != Some(fingerprint) {
+            return Err(format!(
+                "{at}: a checkpoint of another problem (fingerprint {}), not of this one ({})",
+                short(record.fingerprint.as_deref().unwrap_or("none")),
+                short(fingerprint)
+            ));
+        }
+        if record.depth != Some(depth) || record.pieces != Some(pieces) {
+            return Err(format!(
+                "{at}: a checkpoint of another split ({} subtrees at depth {}), not of this one ({pieces} subtrees at depth {depth})",
+                record.pieces.unwrap_or_default(),
+                record.depth.unwrap_or_default(),
+            ));
+        }
+        let index = match record.piece {
+            Some(piece) if (1..=pieces).contains(&piece) && record.complete => piece - 1,
+            _ => return Err(format!("{at}: not the record of a finished piece")),
+        };
+        if let Some(first) = seen.insert(index, number) {
+            return Err(format!(
+                "{at}: piece {}/{pieces} is there already (line {first})",
+                index + 1
+            ));
+        }
+        done.push((index, record));
+    }
+    Ok((done, keep))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FINGERPRINT: &str = "611ad8e26e36e4eaccce0870eab2346b47b2e0304e71380518f253f909a67993";
+
+    /// The record of piece `piece` of 4 at depth 2, with its newline.
+    fn line(piece: usize) -> String {
+        let finished = Record {
+            complete: true,
+            ..Record::default()
+        };
+        let stats = Stats::default();
+        finished.piece(FINGERPRINT, 2, (piece, 4), &stats).line()
+    }
+
+    #[test]
+    fn a_torn_last_line_is_dropped_and_a_whole_one_kept() {
+        let whole = format!("{}{}", line(1), line(3));
+        let (done, keep) = scan("cp", &whole, FINGERPRINT, (2, 4)).unwrap();
+        assert_eq!(done.iter().map(|(k, _)| *k).collect::<Vec<_>>(), [0, 2]);
+        assert_eq!(keep, whole.len());
+        let torn = format!("{}{}", line(1), &line(3)[..20]);
+        let (done, keep) = scan("cp", &torn, FINGERPRINT, (2, 4)).unwrap();
+        assert_eq!((done.len(), keep), (1, line(1).len()));
+        let unended = whole.trim_end();
+        let (done, keep) = scan("cp", unended, FINGERPRINT, (2, 4)).unwrap();
+        assert_eq!((done.len(), keep), (2, unended.len()));
+    }
+
+    #[test]
+    fn a_piece_twice_or_of_another_split_is_refused() {
+        let twice = format!("{}{}", line(2), line(2));
+        assert_eq!(
+            scan("cp", &twice, FINGERPRINT, (2, 4)),
+            Err("cp:2: piece 2/4 is there already (line 1)".to_string())
+        );
+        assert_eq!(
+            scan("cp", &line(2), FINGERPRINT, (3, 4)),
+            Err(
+                "cp:1: a checkpoint of another split (4 subtrees at depth 2), \
+                 not of this one (4 subtrees at depth 3)"
+                    .to_string()
+            )
+        );
     }
 }

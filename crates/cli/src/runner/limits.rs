@@ -8,6 +8,7 @@
 use dlx::Outcome;
 
 use crate::interrupt;
+use crate::runner::record::Record;
 
 /// Why a search ended before the whole tree was explored. Ordered by
 /// weight: when the pieces of one run stop for different reasons, the
@@ -53,7 +54,39 @@ impl Stop {
     }
 }
 
+impl Record {
+    /// The record of a count that ended so. Here rather than in `record`,
+    /// which knows nothing else of the runner: the fuzz targets read
+    /// records without it.
+    pub fn count(count: u64, stop: Option<Stop>) -> Record {
+        Record {
+            count,
+            complete: stop.is_none(),
+            interrupted: stop == Some(Stop::Interrupted),
+            stopped: stop.filter(|s| s.is_short()).map(|s| s.name().to_string()),
+            ..Record::default()
+        }
+    }
+}
+
 /// The heavier of two reasons to stop (none is lightest).
 pub fn heavier(a: Option<Stop>, b: Option<Stop>) -> Option<Stop> {
     a.max(b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_plain_count_keeps_its_three_fields() {
+        assert_eq!(
+            Record::count(52, None).line(),
+            "{\"count\":52,\"complete\":true,\"interrupted\":false}\n"
+        );
+        assert_eq!(
+            Record::count(5, Some(Stop::NodeLimit)).line(),
+            "{\"count\":5,\"complete\":false,\"interrupted\":false,\"stopped\":\"node limit\"}\n"
+        );
+    }
 }

@@ -15,7 +15,7 @@
 //! `stopped (time limit)` and status 3: a stopped search is not "no
 //! solution".
 
-mod checkpoint;
+pub mod checkpoint;
 mod count;
 mod estimate;
 mod flags;

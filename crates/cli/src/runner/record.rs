@@ -9,8 +9,6 @@ use dlx::{Problem, Stats};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use crate::runner::limits::Stop;
-
 /// A count, and for a piece, where it belongs.
 ///
 /// `{"count":N,"complete":BOOL,"interrupted":BOOL}`, with
@@ -54,17 +52,6 @@ pub struct Record {
 }
 
 impl Record {
-    /// The record of a count that ended so.
-    pub fn count(count: u64, stop: Option<Stop>) -> Record {
-        Record {
-            count,
-            complete: stop.is_none(),
-            interrupted: stop == Some(Stop::Interrupted),
-            stopped: stop.filter(|s| s.is_short()).map(|s| s.name().to_string()),
-            ..Record::default()
-        }
-    }
-
     /// This count as piece `piece` of `pieces` of the tree of the problem
     /// with this fingerprint cut at `depth`, with its figures.
     pub fn piece(
@@ -163,7 +150,12 @@ mod tests {
 
     #[test]
     fn contradictions_are_named() {
-        let piece = Record::count(3, None).piece(&"ab".repeat(32), 2, (1, 4), &Stats::default());
+        let finished = Record {
+            count: 3,
+            complete: true,
+            ..Record::default()
+        };
+        let piece = finished.piece(&"ab".repeat(32), 2, (1, 4), &Stats::default());
         assert_eq!(
             piece.contradiction().as_deref(),
             Some("counts 3 solutions in 0 nodes (each solution is a node)")
@@ -186,17 +178,5 @@ mod tests {
         let mut short = good;
         short.fingerprint = Some("abc".to_string());
         assert!(short.contradiction().unwrap().contains("fingerprint"));
-    }
-
-    #[test]
-    fn a_plain_count_keeps_its_three_fields() {
-        assert_eq!(
-            Record::count(52, None).line(),
-            "{\"count\":52,\"complete\":true,\"interrupted\":false}\n"
-        );
-        assert_eq!(
-            Record::count(5, Some(Stop::NodeLimit)).line(),
-            "{\"count\":5,\"complete\":false,\"interrupted\":false,\"stopped\":\"node limit\"}\n"
-        );
     }
 }
