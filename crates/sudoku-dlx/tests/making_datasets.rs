@@ -62,7 +62,8 @@ fn mean_scores_order_the_data_sets_by_hardness() {
     }
 }
 
-/// About 3 s in the test profile.
+/// The canonical forms of all 49,158 puzzles: a few seconds in the test
+/// profile (6.7 s measured on a loaded 2-core machine).
 #[test]
 fn every_17_clue_puzzle_has_its_own_canonical_form() {
     let Some(path) = dataset("puzzles2_17_clue.txt") else {
