@@ -95,7 +95,7 @@ impl Solver {
     /// [`ControlFlow::Break`] from it stops the count (the outcome is then
     /// [`Outcome::Stopped`]).
     ///
-    /// The solver's [`Limits`] hold for the whole count: at most its
+    /// The solver's [`Limits`](crate::Limits) hold for the whole count: at most its
     /// solution limit in all; at most its node limit in all, less the nodes
     /// its [`Solver::stats`] count already (the walk that cut the tree, say),
     /// shared by the workers as a budget; its cancel flag stops every
