@@ -435,6 +435,19 @@ fn a_problem_too_large_for_the_memory_is_refused_before_it_is_built() {
 }
 
 #[test]
+fn a_tiling_too_large_for_the_memory_is_refused_before_its_placements() {
+    // 34 bytes: a 62x62x62 board and one 6x6x6 cube, whose placements
+    // would take 2.3 GB; under a 1 GB limit, status 2 and the figures.
+    let (_dir, bomb) = temp_file("bomb.txt", "[0-Z][0-Z][0-Z]\nX [0-5][0-5][0-5]\n");
+    let (code, stdout, stderr) = shell(&format!(
+        r#"ulimit -v 1000000 && exec "$DLX" tile {bomb} --count"#
+    ));
+    assert_eq!(code, Some(2), "{stderr}");
+    assert_eq!(stdout, "");
+    assert!(stderr.contains("MB of memory, more than the"), "{stderr}");
+}
+
+#[test]
 fn a_signal_stops_a_puzzle_being_made() {
     // A minimal 25x25 puzzle takes minutes: SIGTERM stops it within its
     // searches, with status 130 and no puzzle (its tests were cut short).
