@@ -93,7 +93,7 @@ fn solve_files(
 ) -> Result<(Summary, Vec<String>)> {
     let workers = Mutex::new(Workers::new(threads));
     // No bar while puzzles are typed: it would share their lines.
-    let typing = files.iter().any(|p| p.as_os_str() == "-") && io::stdin().is_terminal();
+    let typing = files.iter().any(|p| crate::args::is_stdin(p)) && io::stdin().is_terminal();
     let progress = if typing {
         ProgressBar::hidden()
     } else {
