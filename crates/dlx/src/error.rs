@@ -67,6 +67,11 @@ pub enum ErrorKind {
     Io(Arc<io::Error>),
     /// The input has this byte, which is not UTF-8, outside a comment.
     InvalidUtf8(u8),
+    /// A count passes 2^128 - 1, the most a count holds.
+    CountOverflow,
+    /// What was asked cannot be done for this problem: the message says
+    /// what and why.
+    Unsupported(&'static str),
     /// Building the problem or its solver needs more memory than can be had:
     /// about `needed` bytes, of which `available` (when known) could be used.
     OutOfMemory {
@@ -164,6 +169,8 @@ impl fmt::Display for ErrorKind {
             ErrorKind::Selected(id) => write!(f, "option {id} is selected and cannot be excluded"),
             ErrorKind::Io(error) => write!(f, "read error: {error}"),
             ErrorKind::InvalidUtf8(byte) => write!(f, "invalid UTF-8 byte 0x{byte:02x}"),
+            ErrorKind::CountOverflow => write!(f, "the count passes 2^128 - 1"),
+            ErrorKind::Unsupported(what) => f.write_str(what),
             ErrorKind::OutOfMemory { needed, available } => {
                 write!(f, "needs about {} of memory", Bytes(*needed))?;
                 match available {
@@ -189,7 +196,9 @@ impl PartialEq for ErrorKind {
             | (UnknownColor, UnknownColor)
             | (NoItems, NoItems)
             | (SecondBar, SecondBar)
-            | (TooLarge, TooLarge) => true,
+            | (TooLarge, TooLarge)
+            | (CountOverflow, CountOverflow) => true,
+            (Unsupported(a), Unsupported(b)) => a == b,
             (UnknownOption(a), UnknownOption(b))
             | (Excluded(a), Excluded(b))
             | (Selected(a), Selected(b)) => a == b,

@@ -133,7 +133,7 @@ pub use format::{option_text, parse, read, read_lenient, write, Skipped};
 #[cfg(feature = "parallel")]
 pub use parallel::{ParCount, PieceCount};
 pub use problem::{Color, Entry, OptionId, Problem, VerifyError};
-pub use search::{Limits, Outcome, Solutions, Solver, Stats};
+pub use search::{Limits, Memo, MemoStats, Order, Outcome, Solutions, Solver, Stats};
 pub use split::Split;
 
 /// The types users share across threads are `Send` and `Sync`: checked
@@ -146,6 +146,7 @@ const _: () = {
     send_sync::<Split>();
     send_sync::<Stats>();
     send_sync::<Limits>();
+    send_sync::<Memo>();
     send_sync::<Error>();
     send_sync::<Skipped>();
     send_sync::<puzzles::Board>();

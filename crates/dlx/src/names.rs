@@ -175,7 +175,7 @@ pub(crate) fn bytes(count: usize, bytes: usize) -> u64 {
 /// one bucket in eight free and rounds the buckets up to a power of two,
 /// each bucket a `u32` and a control byte, with a group of 16 more control
 /// bytes at the end.
-fn table_bytes(count: usize) -> u64 {
+pub(crate) fn table_bytes(count: usize) -> u64 {
     let buckets = if count < 8 {
         8
     } else {

@@ -278,6 +278,68 @@ impl<S: Storage, B: Branching> Arena<S, B> {
         self.nodes.get(p).down as usize
     }
 
+    /// The first active primary item in the order of the item line, and
+    /// its length: the branching item of a search whose frontier sweeps
+    /// the items in order (see `search::memo`). `None` when no primary
+    /// item is left.
+    ///
+    /// # Complexity
+    ///
+    /// A scan of the covered items before it.
+    pub(crate) fn first_active(&self) -> Option<(usize, u32)> {
+        if self.active == 0 {
+            return None;
+        }
+        let lens = &self.len[1..=self.primary];
+        let at = lens
+            .iter()
+            .position(|&l| l & S::Len::COVERED == S::Len::ZERO)?;
+        Some((at + 1, lens[at].to_u32()))
+    }
+
+    /// Whether the problem has colors.
+    pub(crate) fn is_colored(&self) -> bool {
+        self.colored
+    }
+
+    /// The first node of the option of node `p`.
+    pub(crate) fn first_of(&self, p: usize) -> usize {
+        self.nodes.get(p).first as usize
+    }
+
+    /// Writes the state of the items into `out`: a bit per item, set while
+    /// it is covered (item `x` at bit `x - 1`), then, for a problem with
+    /// colors, the color each secondary item is purified to (`colors[x]`,
+    /// 0 for none), two to a word. `out` holds [`Arena::state_words`]
+    /// words.
+    pub(crate) fn write_state(&self, colors: &[i32], out: &mut [u64]) {
+        let items = self.len.len() - 2;
+        let (bits, rest) = out.split_at_mut(items.div_ceil(64));
+        for (word, lens) in bits.iter_mut().zip(self.len[1..=items].chunks(64)) {
+            *word = lens.iter().enumerate().fold(0, |w, (i, &l)| {
+                w | (u64::from(l & S::Len::COVERED != S::Len::ZERO) << i)
+            });
+        }
+        if self.colored {
+            let secondary = &colors[self.primary + 1..=items];
+            for (word, pair) in rest.iter_mut().zip(secondary.chunks(2)) {
+                let high = pair.get(1).map_or(0, |&c| u64::from(c as u32) << 32);
+                *word = u64::from(pair[0] as u32) | high;
+            }
+        }
+    }
+
+    /// The number of words [`Arena::write_state`] writes.
+    pub(crate) fn state_words(&self) -> usize {
+        let items = self.len.len() - 2;
+        let colors = if self.colored {
+            (items - self.primary).div_ceil(2)
+        } else {
+            0
+        };
+        items.div_ceil(64) + colors
+    }
+
     /// Whether item `x` (1-based) is in the list of active primary items.
     #[cfg(test)]
     pub(crate) fn is_active(&self, x: usize) -> bool {

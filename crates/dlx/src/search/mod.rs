@@ -51,17 +51,19 @@ use std::sync::Arc;
 use crate::arena::{
     branches_by_blocks, ActiveBlocks, Arena, Branching, FlatScan, Narrow, Node, Pristine, Storage,
 };
-use crate::error::Error;
+use crate::error::{Error, ErrorKind};
 use crate::names::NameList;
 use crate::problem::{node_count_of, OptionId, Problem};
 
 mod held;
 mod limits;
+mod memo;
 mod stats;
 mod walk;
 
 use held::{Exclusion, Held, Selection};
 pub use limits::{Limits, Outcome};
+pub use memo::{Memo, MemoStats, Order};
 pub use stats::Stats;
 pub(crate) use walk::Event;
 use walk::{Level, State, Walk};
@@ -134,6 +136,9 @@ struct Shared {
     option_index: Vec<u32>,
     items: usize,
     primary: usize,
+    /// A number of its own (see `memo`): a table of counts knows whose
+    /// states it holds.
+    id: u64,
 }
 
 /// Solves one [`Problem`]: finds, counts or enumerates its solutions.
@@ -221,6 +226,7 @@ impl Solver {
                 option_index,
                 items: problem.item_count(),
                 primary,
+                id: memo::next_id(),
             }),
             walk: Walk {
                 limits: Limits::default(),
@@ -602,6 +608,69 @@ impl Solver {
             count += 1;
         }
         count
+    }
+
+    /// Counts the solutions below the selections by memoized search: the
+    /// count of each subproblem met is kept in `memo`'s table, keyed by the
+    /// state of the items, and reused when the search meets that state
+    /// again (Knuth's DLX6; see [`Memo`]). The count equals
+    /// [`Solver::count`]'s, and may pass 2^64: 14x14 dominoes have more
+    /// than 10^23 tilings.
+    ///
+    /// The search branches as [`Memo::order`] says. The statistics count
+    /// a node per subproblem searched (a solution, a dead end, a node that
+    /// branches); a subproblem answered by the table is no node, and a
+    /// count of solutions the search did not reach one by one is not in
+    /// [`Stats::solutions`], which counts the solution nodes reached.
+    ///
+    /// The node limit and the cancel flag stop the count: it is then what
+    /// the subtrees finished before hold, and [`Solver::outcome`] says
+    /// which limit stopped it. A solution limit `K` caps the count at `K`
+    /// (with [`Outcome::SolutionLimit`] when it is reached): the search
+    /// itself goes to the end.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::CountOverflow`](crate::ErrorKind::CountOverflow) when
+    /// the count passes `u128::MAX`, and
+    /// [`ErrorKind::Unsupported`](crate::ErrorKind::Unsupported) for a
+    /// problem with multiplicities (Algorithm M's tweaks take options out
+    /// of play that the state of the items does not show).
+    ///
+    /// # Complexity
+    ///
+    /// The nodes of the search with repeated subproblems cut off, each
+    /// costing a key of the items' state (a bit per item), its hash and a
+    /// lookup; exponential in the width of the frontier on a board.
+    pub fn count_memo(&mut self, memo: &mut Memo) -> Result<u128, Error> {
+        self.count_memo_with(memo, &mut || 0)
+    }
+
+    /// [`Solver::count_memo`], asking `more` for more nodes when the node
+    /// limit is reached (for a budget shared by workers).
+    pub(crate) fn count_memo_with(
+        &mut self,
+        memo: &mut Memo,
+        more: &mut dyn FnMut() -> u64,
+    ) -> Result<u128, Error> {
+        self.rewind();
+        if with_arena!(&self.arenas, c => c.arena.has_bounds()) {
+            return Err(Error::new(ErrorKind::Unsupported(
+                "memoized counting does not take multiplicities",
+            )));
+        }
+        let shared = &*self.shared;
+        let count = with_arena!(&mut self.arenas, c => {
+            self.walk.count_memo(&mut c.arena, shared, memo, more)
+        })?;
+        self.walk.state = State::Fresh;
+        match self.walk.limits.solutions {
+            Some(max) if self.walk.outcome.is_complete() && count >= u128::from(max) => {
+                self.walk.outcome = Outcome::SolutionLimit;
+                Ok(u128::from(max))
+            }
+            _ => Ok(count),
+        }
     }
 
     /// Counts solutions, stopping at `max` (for example 2, to tell a unique
