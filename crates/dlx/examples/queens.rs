@@ -83,7 +83,7 @@ fn main() -> ExitCode {
 
 #[cfg(feature = "parallel")]
 fn count(solver: &mut Solver) -> u64 {
-    solver.par_count().solutions
+    u64::try_from(solver.par_count().solutions).expect("a plain count fits u64")
 }
 
 #[cfg(not(feature = "parallel"))]

@@ -17,8 +17,9 @@ use std::sync::{Condvar, Mutex, PoisonError};
 
 use rayon::prelude::*;
 
+use crate::error::{Error, ErrorKind};
 use crate::problem::OptionId;
-use crate::search::{Outcome, Solver, Stats};
+use crate::search::{Memo, Outcome, Solver, Stats};
 
 /// Nodes a worker searches between two looks at the shared budget: a few
 /// milliseconds of search.
@@ -29,8 +30,8 @@ const SLICE: u64 = 1 << 16;
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct ParCount {
-    /// Solutions counted.
-    pub solutions: u64,
+    /// Solutions counted (past 2^64 only by a memoized count).
+    pub solutions: u128,
     /// The statistics of the pieces' searches added up, levels counted from
     /// the root; for [`Solver::par_count`] and [`Solver::par_for_each`],
     /// with those of the walk that cut the tree: the same figures as the
@@ -49,12 +50,15 @@ pub struct PieceCount {
     /// The piece's place among those given, from 0.
     pub index: usize,
     /// Solutions counted below it.
-    pub solutions: u64,
+    pub solutions: u128,
     /// The statistics of its search, levels counted from the root.
     pub stats: Stats,
     /// [`Outcome::Complete`] when its whole subtree was searched, else the
     /// limit that stopped it.
     pub outcome: Outcome,
+    /// For a memoized count ([`Solver::par_count_pieces_memo`]), the
+    /// figures of the worker's table after this piece.
+    pub memo: Option<crate::search::MemoStats>,
 }
 
 impl Solver {
@@ -109,16 +113,16 @@ impl Solver {
     ///
     /// ```
     /// use std::ops::ControlFlow;
-    /// use std::sync::atomic::{AtomicU64, Ordering};
+    /// use std::sync::atomic::{AtomicUsize, Ordering};
     ///
     /// let problem = dlx::puzzles::queens(8);
     /// let mut solver = dlx::Solver::new(&problem);
     /// let split = solver.split(2);
-    /// let done = AtomicU64::new(0);
+    /// let done = AtomicUsize::new(0);
     /// let count = solver.par_count_pieces_with(
     ///     split.pieces().iter().map(Vec::as_slice),
     ///     &|piece| {
-    ///         done.fetch_add(piece.solutions, Ordering::Relaxed);
+    ///         done.fetch_add(piece.solutions as usize, Ordering::Relaxed);
     ///         ControlFlow::Continue(())
     ///     },
     /// )?;
@@ -135,7 +139,56 @@ impl Solver {
         I: IntoIterator<Item = &'a [OptionId]>,
     {
         let pieces: Vec<&[OptionId]> = pieces.into_iter().collect();
-        self.par_pieces(&pieces, |_| {}, done)
+        self.par_pieces(&pieces, None, |_| {}, done)
+    }
+
+    /// [`Solver::par_count_pieces_with`] by memoized search
+    /// ([`Solver::count_memo`]): each worker thread keeps a table of its
+    /// own, in `memo`'s order, for all the pieces it counts, with an equal
+    /// share of `memo`'s cap on bytes. Each table's figures are reported
+    /// with its pieces: [`PieceCount::memo`] holds those of the table after
+    /// the piece.
+    ///
+    /// A solution limit caps the total, and the outcome is then
+    /// [`Outcome::SolutionLimit`]: the pieces are counted whole.
+    ///
+    /// # Errors
+    ///
+    /// As [`Solver::par_count_pieces`], and those of
+    /// [`Solver::count_memo`]: a count past `u128::MAX`, a problem with
+    /// multiplicities.
+    pub fn par_count_pieces_memo<'a, I>(
+        &mut self,
+        pieces: I,
+        memo: &Memo,
+        done: &(dyn Fn(&PieceCount) -> ControlFlow<()> + Sync),
+    ) -> Result<ParCount, Error>
+    where
+        I: IntoIterator<Item = &'a [OptionId]>,
+    {
+        let pieces: Vec<&[OptionId]> = pieces.into_iter().collect();
+        let threads = rayon::current_num_threads();
+        let share = memo.byte_cap() / threads as u64;
+        let tables: Vec<Mutex<Memo>> = (0..threads)
+            .map(|_| Mutex::new(Memo::new().order(memo.branching()).max_bytes(share)))
+            .collect();
+        let limit = self.limits().solution_limit();
+        let saved = self.limits().clone();
+        if limit.is_some() {
+            let mut unlimited = saved.clone();
+            unlimited.solutions = None;
+            self.set_limits(unlimited);
+        }
+        let counted = self.par_pieces(&pieces, Some(&tables), |_| {}, done);
+        self.set_limits(saved);
+        let mut counted = counted?;
+        if let Some(max) = limit.map(u128::from) {
+            if counted.outcome == Outcome::Complete && counted.solutions >= max {
+                counted.solutions = max;
+                counted.outcome = Outcome::SolutionLimit;
+            }
+        }
+        Ok(counted)
     }
 
     /// Calls `visit` for every solution, from many threads at once (so in no
@@ -150,15 +203,18 @@ impl Solver {
         // The pieces come from this solver's own split: they fit, and no
         // error can come back.
         let mut counted = self
-            .par_pieces(&pieces, visit, &|_| ControlFlow::Continue(()))
+            .par_pieces(&pieces, None, visit, &|_| ControlFlow::Continue(()))
             .unwrap_or_default();
         counted.stats.merge(split.stats());
         counted
     }
 
+    /// Counts the pieces, by the plain search or, with a table per worker
+    /// thread in `tables`, by the memoized one.
     fn par_pieces<F>(
         &mut self,
         pieces: &[&[OptionId]],
+        tables: Option<&[Mutex<Memo>]>,
         visit: F,
         done: &(dyn Fn(&PieceCount) -> ControlFlow<()> + Sync),
     ) -> Result<ParCount, crate::Error>
@@ -183,7 +239,15 @@ impl Solver {
                 if shared.stopped.load(Ordering::Relaxed) {
                     return;
                 }
-                let counted = match worker.count_slices(index, piece, &shared, &visit) {
+                let counted = match tables {
+                    None => worker.count_slices(index, piece, &shared, &visit),
+                    Some(tables) => {
+                        let thread = rayon::current_thread_index().unwrap_or(0);
+                        let mut memo = lock(&tables[thread % tables.len()]);
+                        worker.count_memo_slices(index, piece, &shared, &mut memo)
+                    }
+                };
+                let counted = match counted {
                     Ok(counted) => counted,
                     Err(e) => {
                         shared.stop(Outcome::Stopped);
@@ -195,7 +259,13 @@ impl Solver {
                     shared.stop(counted.outcome);
                 }
                 let mut sum = lock(&total);
-                sum.solutions += counted.solutions;
+                let Some(solutions) = sum.solutions.checked_add(counted.solutions) else {
+                    drop(sum);
+                    shared.stop(Outcome::Stopped);
+                    lock(&failure).get_or_insert(Error::new(ErrorKind::CountOverflow));
+                    return;
+                };
+                sum.solutions = solutions;
                 sum.stats.merge(&counted.stats);
                 drop(sum);
                 if done(&counted).is_break() {
@@ -277,6 +347,65 @@ impl Solver {
             self.unselect();
         }
         self.set_limits(limits);
+        Ok(counted)
+    }
+}
+
+impl Solver {
+    /// Counts the solutions below one piece (the `index`-th) by memoized
+    /// search with the worker's table, drawing its nodes from the shared
+    /// budget in slices.
+    fn count_memo_slices(
+        &mut self,
+        index: usize,
+        piece: &[OptionId],
+        shared: &Shared,
+        memo: &mut Memo,
+    ) -> Result<PieceCount, Error> {
+        let limits = self.limits().clone();
+        self.clear_stats();
+        self.select_piece(piece)?;
+        let mut counted = PieceCount {
+            index,
+            ..PieceCount::default()
+        };
+        let first = shared.budget.take(SLICE);
+        // The nodes granted in all, and the last grant.
+        let (mut granted, mut last) = (first, first);
+        let result = if first == 0 {
+            Ok(0)
+        } else {
+            self.set_limits(limits.clone().nodes(first));
+            let mut more = || {
+                // The grant so far is spent: settle it, and take another
+                // unless the count stopped elsewhere.
+                shared.budget.settle(last, last);
+                last = if shared.halted().is_some() {
+                    0
+                } else {
+                    shared.budget.take(SLICE)
+                };
+                granted += last;
+                last
+            };
+            self.count_memo_with(memo, &mut more)
+        };
+        let visited = self.stats().nodes;
+        shared
+            .budget
+            .settle(last, last.saturating_sub(granted.saturating_sub(visited)));
+        counted.outcome = match (first, self.outcome()) {
+            (0, _) => Outcome::NodeLimit,
+            (_, Outcome::NodeLimit) => shared.halted().unwrap_or(Outcome::NodeLimit),
+            (_, outcome) => outcome,
+        };
+        counted.stats = self.stats();
+        counted.memo = Some(memo.stats());
+        for _ in piece {
+            self.unselect();
+        }
+        self.set_limits(limits);
+        counted.solutions = result?;
         Ok(counted)
     }
 }

@@ -16,7 +16,7 @@ use common::{brute_force, build, fit, held, sorted, Spec};
 /// `parallel` feature (the count must be the same).
 fn par_count(solver: &mut Solver) -> u64 {
     #[cfg(feature = "parallel")]
-    return solver.par_count().solutions;
+    return u64::try_from(solver.par_count().solutions).unwrap();
     #[cfg(not(feature = "parallel"))]
     return solver.count();
 }
@@ -292,7 +292,7 @@ proptest! {
             #[cfg(feature = "parallel")]
             {
                 let pieces = split.pieces().iter().map(Vec::as_slice);
-                prop_assert_eq!(solver.par_count_pieces(pieces).unwrap().solutions, expected);
+                prop_assert_eq!(solver.par_count_pieces(pieces).unwrap().solutions, u128::from(expected));
             }
         }
 

@@ -159,7 +159,7 @@ fn figures(problem: &Problem) -> Figures {
             .build()
             .expect("a pool");
         let counted = pool.install(|| solver.par_count());
-        assert_eq!(counted.solutions, count);
+        assert_eq!(counted.solutions, u128::from(count));
         assert_eq!(counted.stats, whole, "{threads} threads");
     }
     (count, whole.nodes, whole.updates)

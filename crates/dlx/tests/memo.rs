@@ -298,3 +298,73 @@ fn multiplicities_are_refused_by_name() {
     assert!(matches!(error.kind(), ErrorKind::Unsupported(_)), "{error}");
     assert!(error.to_string().contains("multiplicities"));
 }
+
+#[cfg(feature = "parallel")]
+mod parallel {
+    use std::ops::ControlFlow;
+    use std::sync::Mutex;
+
+    use super::*;
+
+    fn pool(threads: usize) -> rayon::ThreadPool {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+    }
+
+    /// The pieces of a split, counted by workers with a table each, add
+    /// up to the count, as the reports of the pieces do; a node limit
+    /// holds for the whole.
+    #[test]
+    fn pieces_counted_with_a_table_per_worker_add_up() {
+        let problem = dominoes(12, 12);
+        let mut solver = Solver::new(&problem);
+        let split = solver.split(3);
+        for threads in [1, 3] {
+            pool(threads).install(|| {
+                let reported = Mutex::new(0u128);
+                let memo = Memo::new().order(Order::First);
+                let count = solver
+                    .par_count_pieces_memo(split.pieces().iter().map(Vec::as_slice), &memo, &|p| {
+                        *reported.lock().unwrap() += p.solutions;
+                        assert!(p.memo.is_some_and(|m| m.entries > 0));
+                        ControlFlow::Continue(())
+                    })
+                    .unwrap();
+                assert_eq!(count.solutions, 53_060_477_521_960_000);
+                assert_eq!(count.outcome, Outcome::Complete);
+                assert_eq!(*reported.lock().unwrap(), count.solutions);
+
+                solver.set_limits(Limits::new().nodes(300));
+                let stopped = solver
+                    .par_count_pieces_memo(split.pieces().iter().map(Vec::as_slice), &memo, &|_| {
+                        ControlFlow::Continue(())
+                    })
+                    .unwrap();
+                assert_eq!(stopped.outcome, Outcome::NodeLimit, "{threads} threads");
+                assert!(stopped.stats.nodes <= 300, "{}", stopped.stats);
+                assert!(stopped.solutions < count.solutions);
+                solver.set_limits(Limits::new());
+            });
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(100))]
+
+        #[test]
+        fn parallel_memoized_counts_match_the_plain_search(problem in larger(), depth in 0usize..4) {
+            let mut solver = Solver::new(&problem);
+            let plain = u128::from(solver.count());
+            let split = solver.split(depth);
+            let memo = Memo::new().order(Order::First).max_bytes(1 << 20);
+            let count = pool(2).install(|| {
+                solver.par_count_pieces_memo(split.pieces().iter().map(Vec::as_slice), &memo, &|_| {
+                    ControlFlow::Continue(())
+                })
+            }).unwrap();
+            prop_assert_eq!(count.solutions, plain);
+        }
+    }
+}

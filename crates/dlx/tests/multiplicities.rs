@@ -72,7 +72,7 @@ proptest! {
         {
             solver.clear_stats();
             let counted = solver.par_count();
-            prop_assert_eq!(counted.solutions, expected.len() as u64);
+            prop_assert_eq!(counted.solutions, expected.len() as u128);
             prop_assert_eq!(counted.stats, whole);
         }
         solver.clear_stats();

@@ -16,7 +16,7 @@ fn fixture(path: &str) -> String {
 /// Calls `visit` for every solution; returns their number.
 fn each_solution(problem: &Problem, visit: impl Fn(&[OptionId]) + Sync) -> u64 {
     #[cfg(feature = "parallel")]
-    return Solver::new(problem).par_for_each(visit).solutions;
+    return u64::try_from(Solver::new(problem).par_for_each(visit).solutions).unwrap();
     #[cfg(not(feature = "parallel"))]
     {
         let mut count = 0;

@@ -21,7 +21,7 @@ use std::sync::Arc;
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
-    pub(super) solutions: Option<u64>,
+    pub(crate) solutions: Option<u64>,
     pub(super) nodes: Option<u64>,
     pub(super) cancel: Option<Arc<AtomicBool>>,
 }
