@@ -19,7 +19,7 @@ use rayon::prelude::*;
 
 use crate::error::{Error, ErrorKind};
 use crate::problem::OptionId;
-use crate::search::{Memo, Outcome, Solver, Stats};
+use crate::search::{Memo, MemoStats, Outcome, Solver, Stats};
 
 /// Nodes a worker searches between two looks at the shared budget: a few
 /// milliseconds of search.
@@ -40,6 +40,9 @@ pub struct ParCount {
     /// Complete, or which limit stopped some piece (a piece left out for a
     /// limit reached elsewhere counts as stopped by it).
     pub outcome: Outcome,
+    /// For a memoized count ([`Solver::par_count_pieces_memo`]), the
+    /// figures of the workers' tables added up.
+    pub memo: Option<MemoStats>,
 }
 
 /// The count of one piece, reported as soon as the piece is done by
@@ -56,9 +59,6 @@ pub struct PieceCount {
     /// [`Outcome::Complete`] when its whole subtree was searched, else the
     /// limit that stopped it.
     pub outcome: Outcome,
-    /// For a memoized count ([`Solver::par_count_pieces_memo`]), the
-    /// figures of the worker's table after this piece.
-    pub memo: Option<crate::search::MemoStats>,
 }
 
 impl Solver {
@@ -145,9 +145,8 @@ impl Solver {
     /// [`Solver::par_count_pieces_with`] by memoized search
     /// ([`Solver::count_memo`]): each worker thread keeps a table of its
     /// own, in `memo`'s order, for all the pieces it counts, with an equal
-    /// share of `memo`'s cap on bytes. Each table's figures are reported
-    /// with its pieces: [`PieceCount::memo`] holds those of the table after
-    /// the piece.
+    /// share of `memo`'s cap on bytes; [`ParCount::memo`] adds up their
+    /// figures.
     ///
     /// A solution limit caps the total, and the outcome is then
     /// [`Outcome::SolutionLimit`]: the pieces are counted whole.
@@ -182,6 +181,11 @@ impl Solver {
         let counted = self.par_pieces(&pieces, Some(&tables), |_| {}, done);
         self.set_limits(saved);
         let mut counted = counted?;
+        let mut sum = MemoStats::default();
+        for table in &tables {
+            sum.merge(&lock(table).stats());
+        }
+        counted.memo = Some(sum);
         if let Some(max) = limit.map(u128::from) {
             if counted.outcome == Outcome::Complete && counted.solutions >= max {
                 counted.solutions = max;
@@ -400,7 +404,6 @@ impl Solver {
             (_, outcome) => outcome,
         };
         counted.stats = self.stats();
-        counted.memo = Some(memo.stats());
         for _ in piece {
             self.unselect();
         }

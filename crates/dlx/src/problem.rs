@@ -331,6 +331,102 @@ impl Problem {
         self.bounds.iter().any(|&b| b != (1, 1))
     }
 
+    /// The problem without its *free* items: the primary items with bounds
+    /// that no set of options breaks, a lower bound of 0 and an upper bound
+    /// at least the number of their options that fit in one solution (a
+    /// tiling's piece that may be used any number of times: `0:72|D` for
+    /// dominoes on 144 cells). That number is taken as the least of the
+    /// item's options, and of the primary items without bounds divided by
+    /// the fewest of them in one of its options (each is covered once). The solutions are the same
+    /// sets of options, in the same order; an option's id in the new
+    /// problem is its place among the options. `None` when there is no
+    /// free item, or when dropping them would leave an option without a
+    /// primary item.
+    ///
+    /// A problem whose only multiplicities are free items is then an exact
+    /// cover again, which [`Solver::count_memo`](crate::Solver::count_memo)
+    /// counts.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// // Any number of a's, each with b or c.
+    /// let mut problem = dlx::Problem::with_names(["a", "b", "c"], [] as [&str; 0])?;
+    /// problem.set_bounds(0, 0, 2)?;
+    /// problem.add_option_named(["a", "b"])?;
+    /// problem.add_option_named(["a", "c"])?;
+    /// problem.add_option_named(["b", "c"])?;
+    /// let free = problem.without_free_items().expect("a is free");
+    /// assert_eq!(free.item_count(), 2);
+    /// assert!(!free.has_multiplicities());
+    /// let count = |p: &dlx::Problem| dlx::Solver::new(p).count();
+    /// assert_eq!(count(&free), count(&problem));
+    /// # Ok::<(), dlx::Error>(())
+    /// ```
+    pub fn without_free_items(&self) -> Option<Problem> {
+        let exact = |e: &Entry| e.item < self.primary && self.bounds(e.item) == (1, 1);
+        let exact_items = (0..self.primary)
+            .filter(|&i| self.bounds(i) == (1, 1))
+            .count();
+        // Per item: its options, and the fewest exact items in one of them.
+        let mut uses = vec![(0u64, usize::MAX); self.primary];
+        for (_, entries) in self.options() {
+            let covers = entries.iter().filter(|e| exact(e)).count();
+            for entry in entries.iter().filter(|e| e.item < self.primary) {
+                let (count, fewest) = &mut uses[entry.item];
+                *count += 1;
+                *fewest = (*fewest).min(covers);
+            }
+        }
+        let free: Vec<bool> = (0..self.primary)
+            .map(|i| {
+                let (lo, hi) = self.bounds(i);
+                let (count, fewest) = uses[i];
+                let most = match fewest {
+                    0 | usize::MAX => count,
+                    fewest => count.min((exact_items / fewest) as u64),
+                };
+                lo == 0 && (1, 1) != (lo, hi) && u64::from(hi) >= most
+            })
+            .collect();
+        if !free.contains(&true) {
+            return None;
+        }
+        let names = |range: std::ops::Range<usize>| {
+            range.filter_map(|i| self.item_name(i).map(str::to_string))
+        };
+        let kept = names(0..self.primary)
+            .zip(&free)
+            .filter(|(_, &f)| !f)
+            .map(|(name, _)| name);
+        let mut problem = Problem::with_names(kept, names(self.primary..self.item_count())).ok()?;
+        // New index of each old item.
+        let mut index = Vec::with_capacity(self.item_count());
+        let mut next = 0;
+        for i in 0..self.item_count() {
+            let keep = !free.get(i).copied().unwrap_or(false);
+            index.push(keep.then_some(next));
+            next += usize::from(keep);
+            if keep && i < self.primary && self.bounds(i) != (1, 1) {
+                let (lo, hi) = self.bounds(i);
+                problem.set_bounds(next - 1, lo, hi).ok()?;
+            }
+        }
+        for c in 0..self.color_count() {
+            problem.color(self.colors.name(c)?).ok()?;
+        }
+        for (_, entries) in self.options() {
+            let kept = entries.iter().filter_map(|e| {
+                index[e.item].map(|item| Entry {
+                    item,
+                    color: e.color,
+                })
+            });
+            problem.add_option(kept).ok()?;
+        }
+        Some(problem)
+    }
+
     /// The index of the item with this name.
     ///
     /// # Complexity

@@ -29,9 +29,12 @@
 //! [`crate::names`] does for names: an entry of a 12x12 board costs
 //! 3 words of key, 16 bytes of count and 5 to 10 bytes of table. The table
 //! grows by doubling while the whole, old and new buffers together, stays
-//! within [`Memo::max_bytes`]; past that it is full and takes no more
-//! entries, and the count goes on exact, only slower (a full table is
-//! still read).
+//! within [`Memo::max_bytes`]. A full table drops its older half: the
+//! states a search meets again are mostly those it met lately (on a
+//! board, those near the frontier), and a table that kept its first
+//! entries and took no more would leave a large count to the plain search,
+//! which might not end in a lifetime. Either way the count is exact; only
+//! its speed depends on what the table holds.
 //!
 //! # Order
 //!
@@ -78,9 +81,23 @@ pub struct MemoStats {
     pub hits: u64,
     /// The bytes the table takes.
     pub bytes: u64,
-    /// Whether the table reached its cap ([`Memo::max_bytes`]) and stopped
-    /// taking entries.
-    pub full: bool,
+    /// How many times the table reached its cap ([`Memo::max_bytes`]) and
+    /// dropped its older half to take new entries.
+    pub clears: u64,
+    /// Whether the cap is too small for any table: no entry was kept.
+    pub none: bool,
+}
+
+impl MemoStats {
+    /// Adds the figures of another table (of another worker).
+    pub fn merge(&mut self, other: &MemoStats) {
+        self.entries += other.entries;
+        self.lookups += other.lookups;
+        self.hits += other.hits;
+        self.bytes += other.bytes;
+        self.clears += other.clears;
+        self.none |= other.none;
+    }
 }
 
 /// The table of memoized counting: the count of each subproblem met, for
@@ -122,7 +139,8 @@ pub struct Memo {
     table: Table,
     lookups: u64,
     hits: u64,
-    full: bool,
+    clears: u64,
+    none: bool,
     /// The solver whose states the table holds ([`Shared::id`]) and its
     /// exclusions.
     owner: Option<(u64, Vec<u32>)>,
@@ -146,7 +164,8 @@ impl Memo {
             table: Table::default(),
             lookups: 0,
             hits: 0,
-            full: false,
+            clears: 0,
+            none: false,
             owner: None,
         }
     }
@@ -184,7 +203,8 @@ impl Memo {
             lookups: self.lookups,
             hits: self.hits,
             bytes: self.table.bytes(),
-            full: self.full,
+            clears: self.clears,
+            none: self.none,
         }
     }
 
@@ -193,7 +213,8 @@ impl Memo {
         self.table = Table::default();
         self.lookups = 0;
         self.hits = 0;
-        self.full = false;
+        self.clears = 0;
+        self.none = false;
         self.owner = None;
     }
 
@@ -205,14 +226,19 @@ impl Memo {
         found
     }
 
-    /// Remembers the count of the state `key`, unless the table is full.
+    /// Remembers the count of the state `key`; a full table drops its
+    /// older half first, and a cap too small for any table keeps nothing.
     fn remember(&mut self, key: &[u64], count: u128) {
-        if self.full {
+        if self.none {
             return;
         }
         if !self.table.room_for_one(self.max_bytes) {
-            self.full = true;
-            return;
+            if self.table.len() == 0 {
+                self.none = true;
+                return;
+            }
+            self.table.keep_newer_half();
+            self.clears += 1;
         }
         self.table.insert(key, count);
     }
@@ -234,6 +260,21 @@ struct Table {
 impl Table {
     fn len(&self) -> usize {
         self.counts.len()
+    }
+
+    /// Drops the older half of the entries, keeping the memory for new
+    /// ones.
+    fn keep_newer_half(&mut self) {
+        let old = self.counts.len() / 2;
+        self.keys.drain(..old * self.width);
+        self.counts.drain(..old);
+        self.index.clear();
+        let (keys, width, hasher) = (&self.keys, self.width, &self.hasher);
+        for i in 0..self.counts.len() as u32 {
+            let hash = hasher.hash_one(Table::key(keys, width, i));
+            self.index
+                .insert_unique(hash, i, |&j| hasher.hash_one(Table::key(keys, width, j)));
+        }
     }
 
     fn key(keys: &[u64], width: usize, i: u32) -> &[u64] {
@@ -395,6 +436,10 @@ impl Walk {
                         self.stats.solutions += 1;
                         step = Step::Return(1);
                     } else if len == 0 {
+                        // As Algorithm X does: the item is covered, and
+                        // no option is left to try (one update).
+                        arena.cover(item);
+                        arena.uncover(item);
                         step = Step::Return(0);
                     } else {
                         arena.cover(item);
