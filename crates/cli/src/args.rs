@@ -117,6 +117,32 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
     Duration::try_from_secs_f64(value * unit).map_err(|_| bad())
 }
 
+/// A size in bytes on the command line: a number, with a unit `K`, `M`,
+/// `G` or `T` (powers of 1024; `KB`, `KiB` and lower case alike) or none
+/// for bytes (`500M`, `2G`, `1.5G`).
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let bad = || format!("expected a size such as 500M or 2G, found '{text}'");
+    let trimmed = text.trim();
+    let digits = trimmed
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(trimmed.len());
+    let (number, unit) = trimmed.split_at(digits);
+    let shift = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 0,
+        "k" | "kb" | "kib" => 10,
+        "m" | "mb" | "mib" => 20,
+        "g" | "gb" | "gib" => 30,
+        "t" | "tb" | "tib" => 40,
+        _ => return Err(bad()),
+    };
+    let value: f64 = number.parse().map_err(|_| bad())?;
+    let bytes = value * f64::from(1u32 << (shift / 2)) * f64::from(1u32 << (shift - shift / 2));
+    if !(0.0..1.8e19).contains(&bytes) {
+        return Err(bad());
+    }
+    Ok(bytes as u64)
+}
+
 /// Whether `path` names stdin (`-`).
 pub fn is_stdin(path: &Path) -> bool {
     path.as_os_str() == "-"

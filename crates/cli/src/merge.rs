@@ -221,7 +221,7 @@ pub fn total(entries: &[Entry]) -> Result<Record, Vec<String>> {
             [entry] => {
                 if let Err(what) = total.add(&entry.record) {
                     faults.push(format!(
-                        "{}: the total {what} passes 2^64 with piece {piece}/{pieces}",
+                        "{}: the total {what} with piece {piece}/{pieces}",
                         entry.at
                     ));
                 }
@@ -266,6 +266,7 @@ pub fn total(entries: &[Entry]) -> Result<Record, Vec<String>> {
         pieces: Some(pieces),
         nodes: Some(total.nodes),
         updates: Some(total.updates),
+        memo: total.memo,
         ..Record::default()
     })
 }
@@ -276,26 +277,32 @@ const MISSING_SHOWN: usize = 10;
 /// The sums of the pieces' figures.
 #[derive(Default)]
 struct Total {
-    count: u64,
+    count: u128,
     nodes: u64,
     updates: u64,
+    /// Whether some piece was counted by memoized search.
+    memo: bool,
 }
 
 impl Total {
-    /// Adds a piece's figures; the name of the first sum that would pass
-    /// 2^64 (and nothing added) if one would.
+    /// Adds a piece's figures; which sum would pass what it holds (and
+    /// nothing added) if one would: 2^128 - 1 for the count, 2^64 - 1 for
+    /// the figures.
     fn add(&mut self, record: &Record) -> Result<(), &'static str> {
-        let count = self.count.checked_add(record.count).ok_or("count")?;
+        let count = (self.count)
+            .checked_add(record.count)
+            .ok_or("count passes 2^128")?;
         let nodes = (self.nodes)
             .checked_add(record.nodes.unwrap_or_default())
-            .ok_or("of nodes")?;
+            .ok_or("of nodes passes 2^64")?;
         let updates = (self.updates)
             .checked_add(record.updates.unwrap_or_default())
-            .ok_or("of updates")?;
+            .ok_or("of updates passes 2^64")?;
         *self = Total {
             count,
             nodes,
             updates,
+            memo: self.memo || record.memo,
         };
         Ok(())
     }

@@ -124,6 +124,13 @@ pub fn run(args: Args) -> Result<Status> {
     if args.reflect {
         tiling = tiling.reflections(true);
     }
+    // A memoized count fills the board slice by slice: the cells first,
+    // along the board's longest side, branched on in that order.
+    let mut run = args.run.clone();
+    if run.memo {
+        tiling = tiling.sweep(true);
+        run.order.get_or_insert(runner::Order::First);
+    }
     let tilings = if args.unique {
         Tilings::UpToSymmetry
     } else {
@@ -150,7 +157,7 @@ pub fn run(args: Args) -> Result<Status> {
             }
         },
     };
-    runner::solve(&problem, &args.run, &Pictures { tiling })
+    runner::solve(&problem, &run, &Pictures { tiling })
 }
 
 /// Each tiling drawn as the board, each cell showing its piece; `dlx

@@ -94,8 +94,17 @@ impl Checkpoint {
     ///
     /// When the file cannot be written: what was written of the line is
     /// taken back, so that the file holds whole records only.
-    pub fn append(&self, index: usize, count: u64, stats: &Stats, split: &Split) -> Result<()> {
-        let record = Record::count(count, None).piece(
+    pub fn append(
+        &self,
+        index: usize,
+        count: u128,
+        memo: bool,
+        stats: &Stats,
+        split: &Split,
+    ) -> Result<()> {
+        let mut record = Record::count(count, None);
+        record.memo = memo;
+        let record = record.piece(
             &self.fingerprint,
             split.depth(),
             (index + 1, split.len()),

@@ -1,14 +1,15 @@
 //! `--count`: the subtrees of the run counted by the engine's parallel
-//! count ([`dlx::Solver::par_count_pieces_with`]) on the run's threads,
-//! under its limits; with `--checkpoint`, resumed from the pieces the file
-//! holds and each piece recorded there as it is done.
+//! count ([`dlx::Solver::par_count_pieces_with`], or
+//! [`dlx::Solver::par_count_pieces_memo`] with `--memo` or `--order`) on
+//! the run's threads, under its limits; with `--checkpoint`, resumed from
+//! the pieces the file holds and each piece recorded there as it is done.
 
 use std::ops::ControlFlow;
 use std::path::Path;
 use std::sync::{Mutex, PoisonError};
 
 use anyhow::{Context, Result};
-use dlx::{Limits, OptionId, Outcome, PieceCount, Problem, Solver, Split, Stats};
+use dlx::{Limits, Memo, MemoStats, OptionId, Outcome, PieceCount, Problem, Solver, Split, Stats};
 
 use super::checkpoint::Checkpoint;
 use super::limits::{heavier, Stop};
@@ -21,11 +22,13 @@ use crate::terminal::diagnose;
 #[derive(Clone, Debug, Default)]
 pub struct Tally {
     /// Solutions found.
-    pub solutions: u64,
+    pub solutions: u128,
     /// Their search's figures, levels from the root.
     pub stats: Stats,
     /// What stopped the search short of the end, if anything did.
     pub stop: Option<Stop>,
+    /// The figures of the tables of a memoized count.
+    pub memo: Option<MemoStats>,
 }
 
 /// Counts the solutions of the run's subtrees, on its threads, recording
@@ -49,7 +52,10 @@ pub fn count(solver: &mut Solver, problem: &Problem, plan: &Plan, run: &Run) -> 
     // A resumed count honours --limit K: the pieces recorded count towards
     // it (they finished before the limit was reached, so they hold at most
     // K solutions), and the rest of the search finds what is left.
-    let limit = run.limit.map(|k| k.saturating_sub(total.solutions));
+    let limit = run.limit.map(|k| {
+        let left = u128::from(k).saturating_sub(total.solutions);
+        u64::try_from(left).unwrap_or(k)
+    });
     if limit == Some(0) {
         total.stop = Some(Stop::SolutionLimit);
         return Ok(total);
@@ -78,7 +84,9 @@ pub fn count(solver: &mut Solver, problem: &Problem, plan: &Plan, run: &Run) -> 
     }
     solver.clear_stats();
     solver.set_limits(limits);
+    let memo = memo_of(run);
     let record = Recorder {
+        memo: memo.is_some(),
         checkpoint: checkpoint.as_ref().map(|(file, split)| (file, *split)),
         subtrees: &subtrees,
         above,
@@ -101,8 +109,11 @@ pub fn count(solver: &mut Solver, problem: &Problem, plan: &Plan, run: &Run) -> 
             .context("cannot start the worker thread")?,
     };
     let counted = pool
-        .install(|| solver.par_count_pieces_with(pieces, &|p| record.done(p)))
-        .context("a piece does not fit the problem")?;
+        .install(|| match &memo {
+            Some(memo) => solver.par_count_pieces_memo(pieces, memo, &|p| record.done(p)),
+            None => solver.par_count_pieces_with(pieces, &|p| record.done(p)),
+        })
+        .context("cannot count the problem")?;
     record.bar.finish_and_clear();
     if let Some(e) = record
         .failed
@@ -116,7 +127,10 @@ pub fn count(solver: &mut Solver, problem: &Problem, plan: &Plan, run: &Run) -> 
             path.display()
         )));
     }
-    total.solutions += counted.solutions;
+    total.solutions = (total.solutions)
+        .checked_add(counted.solutions)
+        .context("the count passes 2^128")?;
+    total.memo = counted.memo;
     total.stats.merge(&counted.stats);
     total.stop = heavier(total.stop, Stop::of(counted.outcome));
     if let Some(split) = above {
@@ -140,9 +154,11 @@ fn resume(
     for (index, record) in done.into_iter().filter(|(k, _)| mine.contains(k)) {
         let sum = |a: u64, b: Option<u64>| {
             a.checked_add(b.unwrap_or_default())
-                .with_context(|| format!("the counts of {} pass 2^64", path.display()))
+                .with_context(|| format!("the figures of {} pass 2^64", path.display()))
         };
-        total.solutions = sum(total.solutions, Some(record.count))?;
+        total.solutions = (total.solutions)
+            .checked_add(record.count)
+            .with_context(|| format!("the counts of {} pass 2^128", path.display()))?;
         total.stats.nodes = sum(total.stats.nodes, record.nodes)?;
         total.stats.updates = sum(total.stats.updates, record.updates)?;
         total.stats.max_level = (total.stats.max_level).max(record.max_level.unwrap_or_default());
@@ -160,9 +176,27 @@ fn resume(
     Ok((checkpoint, resumed))
 }
 
+/// The table of a memoized count, or of a plain count in the first
+/// item's order (`--order first` without `--memo`: a table of 0 bytes);
+/// `None` for the plain search.
+fn memo_of(run: &Run) -> Option<Memo> {
+    if !run.memo && run.order.is_none() {
+        return None;
+    }
+    let order = run.order.map_or(dlx::Order::Fewest, dlx::Order::from);
+    let memo = Memo::new().order(order);
+    Some(match (run.memo, run.memo_size) {
+        (false, _) => memo.max_bytes(0),
+        (true, Some(bytes)) => memo.max_bytes(bytes),
+        (true, None) => memo,
+    })
+}
+
 /// What is done with each piece counted: the progress line, and its
 /// record in the checkpoint file.
 struct Recorder<'a> {
+    /// Whether the count is memoized (its records say so).
+    memo: bool,
     /// The checkpoint file, and the split whose pieces it records.
     checkpoint: Option<(&'a Checkpoint, &'a Split)>,
     /// The index in the split of each piece counted, by its place.
@@ -195,7 +229,7 @@ impl Recorder<'_> {
         }
         // The first failed write stops the count: the file keeps the
         // pieces recorded before it, and a run after it resumes there.
-        match checkpoint.append(index, piece.solutions, &stats, split) {
+        match checkpoint.append(index, piece.solutions, self.memo, &stats, split) {
             Ok(()) => ControlFlow::Continue(()),
             Err(e) => {
                 *failed = Some(e);

@@ -58,7 +58,7 @@ impl Record {
     /// The record of a count that ended so. Here rather than in `record`,
     /// which knows nothing else of the runner: the fuzz targets read
     /// records without it.
-    pub fn count(count: u64, stop: Option<Stop>) -> Record {
+    pub fn count(count: u128, stop: Option<Stop>) -> Record {
         Record {
             count,
             complete: stop.is_none(),

@@ -32,7 +32,7 @@ use anyhow::{Context, Result};
 use dlx::{OptionId, Problem, Solver};
 
 pub(crate) use flags::format_help;
-pub use flags::{Format, Run};
+pub use flags::{Format, Order, Run};
 use plan::Plan;
 
 use crate::terminal::Status;
@@ -50,6 +50,31 @@ pub trait Print {
     }
 }
 
+/// The problem a memoized count counts: `problem` without its free items
+/// (pieces that may be used any number of times), which must leave no
+/// multiplicities.
+///
+/// # Errors
+///
+/// When some item's bounds constrain the count: memoized counting does
+/// not take them.
+fn memo_problem(problem: &Problem) -> Result<Problem> {
+    let free = problem.without_free_items();
+    let left = free.as_ref().unwrap_or(problem);
+    match (0..left.primary_count()).find(|&i| left.bounds(i) != (1, 1)) {
+        None => Ok(free.unwrap_or_else(|| problem.clone())),
+        Some(i) => {
+            let (lo, hi) = left.bounds(i);
+            anyhow::bail!(
+                "--memo does not take multiplicities: item '{}' has bounds {lo}:{hi} \
+                 (only items with a lower bound of 0 that no choice of options can \
+                 exceed are dropped); count without --memo",
+                left.item_name(i).unwrap_or_default()
+            )
+        }
+    }
+}
+
 /// Counts or prints the solutions of `problem` as `run` asks (or writes
 /// it, or estimates its tree); `print` shows each solution.
 ///
@@ -64,6 +89,13 @@ pub fn solve(problem: &Problem, run: &Run, print: &dyn Print) -> Result<Status> 
         out.flush()?;
         return Ok(Status::Solved);
     }
+    let free;
+    let problem = if run.memo && problem.has_multiplicities() {
+        free = memo_problem(problem)?;
+        &free
+    } else {
+        problem
+    };
     let started = Instant::now();
     let mut solver = Solver::try_new(problem).context("cannot solve the problem")?;
     solver.profile_levels(run.levels);

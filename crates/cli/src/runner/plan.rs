@@ -24,7 +24,10 @@ pub struct Plan {
 impl Plan {
     /// The cut `run` asks for. A count on several threads is cut so that
     /// they share the subtrees; one thread counts the whole tree as one
-    /// piece, and a run that prints solutions is cut only when asked.
+    /// piece, and a run that prints solutions is cut only when asked. A
+    /// memoized count is cut only when asked too: the threads' tables
+    /// would share nothing, and one table meets every repeated state (9x12
+    /// trominoes: 0.26 s on one thread, 1.13 s cut for two).
     pub fn new(solver: &mut Solver, run: &Run) -> Plan {
         let split = match (run.split_depth, run.pieces) {
             (Some(depth), _) => Some(solver.split(depth)),
@@ -32,7 +35,7 @@ impl Plan {
             (None, None) if run.checkpoint.is_some() => {
                 Some(split_into(solver, CHECKPOINT_PIECES as u64))
             }
-            (None, None) if run.count && run.threads.count() > 1 => {
+            (None, None) if run.count && !run.memo && run.threads.count() > 1 => {
                 Some(solver.split_for(run.threads.count()))
             }
             (None, None) => None,

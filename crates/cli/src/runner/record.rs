@@ -13,12 +13,13 @@ use sha2::{Digest, Sha256};
 ///
 /// `{"count":N,"complete":BOOL,"interrupted":BOOL}`, with
 /// `"stopped":"node limit"` (or `"time limit"`, `"interrupted"`) when a
-/// limit stopped the search; a piece adds `"fingerprint"`, `"depth"`,
-/// `"piece"`, `"pieces"`, `"nodes"`, `"updates"` and `"max_level"`.
+/// limit stopped the search, and `"memo":true` for a memoized count; a
+/// piece adds `"fingerprint"`, `"depth"`, `"piece"`, `"pieces"`,
+/// `"nodes"`, `"updates"` and `"max_level"`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
-    /// Solutions found.
-    pub count: u64,
+    /// Solutions found: any number below 2^128, written in full.
+    pub count: u128,
     /// Whether the whole search space asked for was explored.
     pub complete: bool,
     /// Whether a signal stopped the search.
@@ -27,6 +28,10 @@ pub struct Record {
     /// What stopped the search short, if anything did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stopped: Option<String>,
+    /// Whether the count was memoized (`--memo`): its solutions were
+    /// counted without a node each.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub memo: bool,
     /// The SHA-256 of the problem in Knuth's format, in hex.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fingerprint: Option<String>,
@@ -73,14 +78,16 @@ impl Record {
 
     /// What makes the record contradict itself, if anything: a count that
     /// says it is complete and stopped, more solutions than nodes (each
-    /// solution is a node), a piece outside its split. Such a record was
+    /// solution is a node, unless the count was memoized), a piece outside
+    /// its split. Such a record was
     /// not written by `dlx`, or was damaged since.
     pub fn contradiction(&self) -> Option<String> {
         if self.complete && (self.interrupted || self.stopped.is_some()) {
             let why = self.stopped.as_deref().unwrap_or("interrupted");
             return Some(format!("says complete and also stopped ({why})"));
         }
-        if let Some(nodes) = self.nodes.filter(|&nodes| self.count > nodes) {
+        let fewer = |nodes: u64| !self.memo && self.count > u128::from(nodes);
+        if let Some(nodes) = self.nodes.filter(|&nodes| fewer(nodes)) {
             return Some(format!(
                 "counts {} solutions in {nodes} nodes (each solution is a node)",
                 self.count

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use std::time::Duration;
 
 use anyhow::Result;
-use dlx::{Problem, Stats};
+use dlx::Problem;
 
 use super::count::Tally;
 use super::limits::Stop;
@@ -34,7 +34,7 @@ pub fn report(
     }
     out.flush()?;
     if run.stats {
-        print_stats(&tally.stats, tally.solutions, tally.stop, elapsed);
+        print_stats(tally, elapsed);
     }
     Ok(outcome(run, tally))
 }
@@ -56,6 +56,7 @@ fn write_count(
         },
         Format::Json => {
             let mut record = Record::count(solutions, tally.stop);
+            record.memo = tally.memo.is_some() && run.memo;
             if let (Some(split), Some(piece)) = (&plan.split, run.piece) {
                 let fingerprint = record::fingerprint(problem);
                 record = record.piece(&fingerprint, split.depth(), piece, &tally.stats);
@@ -111,8 +112,10 @@ fn outcome(run: &Run, tally: &Tally) -> Status {
     }
 }
 
-/// `--stats`: the figures as Knuth's programs print them, on stderr.
-fn print_stats(stats: &Stats, solutions: u64, stop: Option<Stop>, elapsed: Duration) {
+/// `--stats`: the figures as Knuth's programs print them, on stderr, and
+/// those of the table of a memoized count.
+fn print_stats(tally: &Tally, elapsed: Duration) {
+    let (stats, solutions, stop) = (&tally.stats, tally.solutions, tally.stop);
     let mut err = io::stderr().lock();
     let how = match stop {
         None => "complete",
@@ -129,6 +132,18 @@ fn print_stats(stats: &Stats, solutions: u64, stop: Option<Stop>, elapsed: Durat
         stats.max_level,
         elapsed.as_secs_f64()
     );
+    if let Some(memo) = tally.memo.filter(|m| m.lookups > 0 || m.entries > 0) {
+        let cap = match (memo.none, memo.clears) {
+            (true, _) => " (--memo-size holds no table: a plain count)".to_string(),
+            (false, 0) => String::new(),
+            (false, n) => format!(" (full {n} times: the older half dropped)"),
+        };
+        let _ = writeln!(
+            err,
+            "memo: {} entries, {} hits of {} lookups, {} bytes{cap}",
+            memo.entries, memo.hits, memo.lookups, memo.bytes,
+        );
+    }
     if let Some(levels) = &stats.level_nodes {
         for (level, nodes) in levels.iter().enumerate().filter(|(_, &n)| n > 0) {
             let _ = writeln!(err, "  level {level}: {nodes} nodes");

@@ -108,9 +108,10 @@ pub fn print(
         stats.merge(above);
     }
     Ok(Tally {
-        solutions: found,
+        solutions: u128::from(found),
         stats,
         stop,
+        memo: None,
     })
 }
 

@@ -6,6 +6,7 @@ mod help;
 mod io;
 mod layouts;
 mod making;
+mod memo;
 mod runs;
 mod sudoku;
 mod tile;

@@ -733,23 +733,31 @@ fn merge_refuses_each_corrupted_record_by_name() {
             .stderr(predicate::str::contains("more pieces of"));
         assert!(started.elapsed() < Duration::from_secs(20));
     }
-    // Two pieces whose counts add up past 2^64.
-    let first = edited_record(|r| {
-        r["count"] = serde_json::json!(u64::MAX - 1);
-        r["nodes"] = serde_json::json!(u64::MAX);
-    });
-    let second = edited_record(|r| {
-        r["piece"] = serde_json::json!(2);
-        r["count"] = serde_json::json!(5);
-    });
+    // Two memoized pieces whose counts add up past 2^64: the sum is
+    // exact; past 2^128 it is refused.
+    let count = |count: u128, piece: u64| {
+        edited_record(|r| {
+            r["piece"] = serde_json::json!(piece);
+            r["memo"] = serde_json::json!(true);
+            r["count"] = serde_json::json!(0);
+        })
+        .replace("\"count\":0", &format!("\"count\":{count}"))
+    };
+    let big = u128::from(u64::MAX) - 1;
     dlx()
         .arg("merge")
-        .write_stdin(format!("{first}{second}"))
+        .write_stdin(format!("{}{}", count(big, 1), count(5, 2)))
+        .assert()
+        .success()
+        .stdout(format!("{}\n", big + 5));
+    dlx()
+        .arg("merge")
+        .write_stdin(format!("{}{}", count(u128::MAX - 1, 1), count(5, 2)))
         .assert()
         .code(1)
         .stdout("")
         .stderr(predicate::str::contains(
-            "<stdin>:2: the total count passes 2^64",
+            "<stdin>:2: the total count passes 2^128",
         ));
     // Records that contradict themselves.
     for (edit, why) in [
