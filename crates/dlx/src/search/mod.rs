@@ -793,6 +793,18 @@ impl Solver {
         with_arena!(&mut self.arenas, c => self.walk.select(c, shared, id, level))
     }
 
+    /// Runs the search to the next solution without listing its options
+    /// (a count does not need them); false at the end of the tree or at a
+    /// limit. [`Solver::reported`] lists them.
+    pub(crate) fn next_found(&mut self) -> bool {
+        self.search() == Event::Solution
+    }
+
+    /// The options of the solution [`Solver::next_found`] reached.
+    pub(crate) fn reported(&mut self) -> &[OptionId] {
+        self.reported_solution()
+    }
+
     /// Runs the search loop to the next event, filling the solution when it
     /// is one.
     fn search(&mut self) -> Event {
