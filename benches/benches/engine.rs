@@ -21,7 +21,7 @@ use criterion::{
     criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode, Throughput,
 };
 use dlx::{Problem, Solver};
-use dlx_benches::{knuth_count, pentomino_6x10, queens, sudoku_hard, Instance};
+use dlx_benches::{dominoes, knuth_count, pentomino_6x10, queens, sudoku_hard, Instance};
 
 /// Checks a count recorded by a timed closure, if that closure ran.
 fn check(group: &str, id: &str, counted: &Cell<Option<u64>>, instance: &Instance) {
@@ -91,6 +91,9 @@ fn engine(c: &mut Criterion) {
     engine_group(c, &queens(13), 10, Duration::from_secs(8));
     engine_group(c, &sudoku_hard(), 50, Duration::from_secs(4));
     engine_group(c, &sparse(), 10, Duration::from_secs(4));
+    // A quarter of the nodes are solutions: what a solution costs shows.
+    let dominoes = Instance::new("dominoes-8x8", dominoes(8, 8), 12_988_816);
+    engine_group(c, &dominoes, 10, Duration::from_secs(30));
 }
 
 criterion_group!(benches, engine);

@@ -796,11 +796,13 @@ impl Solver {
     /// Runs the search to the next solution without listing its options
     /// (a count does not need them); false at the end of the tree or at a
     /// limit. [`Solver::reported`] lists them.
+    #[cfg(feature = "parallel")]
     pub(crate) fn next_found(&mut self) -> bool {
         self.search() == Event::Solution
     }
 
     /// The options of the solution [`Solver::next_found`] reached.
+    #[cfg(feature = "parallel")]
     pub(crate) fn reported(&mut self) -> &[OptionId] {
         self.reported_solution()
     }
