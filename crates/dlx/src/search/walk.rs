@@ -25,13 +25,14 @@ pub(super) struct Level {
 pub(super) enum State {
     /// No search under way.
     Fresh,
-    /// Entering `level`: choices `0..level` are applied.
+    /// Entering `level`: choices `0..level` are applied. After it the loop
+    /// *advances*: the branch item of `level` is covered, choices
+    /// `0..level` are applied, and `choice[level]` (which may be the
+    /// header, meaning no option is left) is tried; the loop never stops
+    /// there, so that is a place in the code and not a state.
     Forward,
-    /// Trying `choice[level]`: the branch item of `level` is covered, choices
-    /// `0..level` are applied, `choice[level]` is not (it may be the header,
-    /// meaning no option is left).
-    Advance,
-    /// `choice[level]` is applied and must be undone before the next.
+    /// `choice[level]` is applied and must be undone before the next, then
+    /// the loop advances.
     Recover,
     /// Choices `0..level` are applied and cover every primary item: a
     /// solution, the node at `level` that is yet to be counted.
@@ -137,7 +138,7 @@ impl Walk {
         let (stop, above) = (self.stop, self.above);
         // The levels of selected pieces, below which M does not back up.
         let floor = if M { self.floor } else { 0 };
-        let event = loop {
+        let event = 'walk: loop {
             match state {
                 State::Fresh => {
                     self.start_stats();
@@ -150,53 +151,81 @@ impl Walk {
                         State::Forward
                     };
                 }
-                State::Forward => {
-                    if level - floor == stop {
-                        break Event::Piece;
-                    }
-                    if let Some(outcome) = self.enter(above + level, max_nodes) {
-                        self.outcome = outcome;
-                        break Event::End;
-                    }
-                    if M {
-                        let Some((item, score)) = arena.choose_scored() else {
-                            unreachable!("a solution is reported before entering a level")
-                        };
-                        if score <= 0 {
-                            // The item cannot be satisfied: back up from
-                            // this node, as DLX3 does, without entering it.
-                            if level == floor {
-                                state = State::Done;
-                                self.outcome = Outcome::Complete;
-                                break Event::End;
+                // The hot states go from one to the next by conditional
+                // branches in this inner loop, not by the outer match: its
+                // jump table cost an indirect branch per step, three per
+                // node (most of the mispredicted indirect branches of 6x8
+                // dominoes, in callgrind's branch simulation).
+                State::Forward | State::Recover => loop {
+                    if state == State::Recover {
+                        let r = self.levels[level].choice as usize;
+                        if M {
+                            let item = self.levels[level].branch as usize;
+                            if r == item {
+                                // The null move was the level's last.
+                                arena.undo_null(item);
+                                arena.leave_item(item, self.tweaks[level] as usize);
+                                if level == floor {
+                                    state = State::Done;
+                                    self.outcome = Outcome::Complete;
+                                    break 'walk Event::End;
+                                }
+                                level -= 1;
+                                continue;
                             }
-                            level -= 1;
-                            state = State::Recover;
-                            continue;
+                            arena.uncommit_others_bounded(r);
+                        } else {
+                            arena.uncommit_others(r);
                         }
-                        let first = arena.enter_item(item);
-                        self.tweaks[level] = first as u32;
-                        self.levels[level] = Level {
-                            choice: first as u32,
-                            branch: item as u32,
-                            len: score.min(i64::from(u32::MAX)) as u32,
-                            pos: 0,
-                        };
-                    } else {
-                        let Some((item, len)) = arena.choose() else {
-                            unreachable!("a solution is reported before entering a level")
-                        };
-                        arena.cover(item);
-                        self.levels[level] = Level {
-                            choice: arena.down(item) as u32,
-                            branch: item as u32,
-                            len,
-                            pos: 0,
-                        };
+                        self.levels[level].choice = arena.down(r) as u32;
+                        self.levels[level].pos += 1;
+                    } else if state == State::Forward {
+                        if level - floor == stop {
+                            break 'walk Event::Piece;
+                        }
+                        if let Some(outcome) = self.enter(above + level, max_nodes) {
+                            self.outcome = outcome;
+                            break 'walk Event::End;
+                        }
+                        if M {
+                            let Some((item, score)) = arena.choose_scored() else {
+                                unreachable!("a solution is reported before entering a level")
+                            };
+                            if score <= 0 {
+                                // The item cannot be satisfied: back up from
+                                // this node, as DLX3 does, without entering it.
+                                if level == floor {
+                                    state = State::Done;
+                                    self.outcome = Outcome::Complete;
+                                    break 'walk Event::End;
+                                }
+                                level -= 1;
+                                state = State::Recover;
+                                continue;
+                            }
+                            let first = arena.enter_item(item);
+                            self.tweaks[level] = first as u32;
+                            self.levels[level] = Level {
+                                choice: first as u32,
+                                branch: item as u32,
+                                len: score.min(i64::from(u32::MAX)) as u32,
+                                pos: 0,
+                            };
+                        } else {
+                            let Some((item, len)) = arena.choose() else {
+                                unreachable!("a solution is reported before entering a level")
+                            };
+                            arena.cover(item);
+                            self.levels[level] = Level {
+                                choice: arena.down(item) as u32,
+                                branch: item as u32,
+                                len,
+                                pos: 0,
+                            };
+                        }
                     }
-                    state = State::Advance;
-                }
-                State::Advance => {
+                    // Advance (where Recover and Forward lead): try
+                    // the level's choice.
                     let r = self.levels[level].choice as usize;
                     let item = self.levels[level].branch as usize;
                     let back = if M {
@@ -222,43 +251,19 @@ impl Walk {
                         if level == floor {
                             state = State::Done;
                             self.outcome = Outcome::Complete;
-                            break Event::End;
+                            break 'walk Event::End;
                         }
                         level -= 1;
                         state = State::Recover;
                         continue;
                     }
                     level += 1;
-                    state = if arena.is_solved() {
-                        State::Solved
-                    } else {
-                        State::Forward
-                    };
-                }
-                State::Recover => {
-                    let r = self.levels[level].choice as usize;
-                    if M {
-                        let item = self.levels[level].branch as usize;
-                        if r == item {
-                            // The null move was the level's last.
-                            arena.undo_null(item);
-                            arena.leave_item(item, self.tweaks[level] as usize);
-                            if level == floor {
-                                state = State::Done;
-                                self.outcome = Outcome::Complete;
-                                break Event::End;
-                            }
-                            level -= 1;
-                            continue;
-                        }
-                        arena.uncommit_others_bounded(r);
-                    } else {
-                        arena.uncommit_others(r);
+                    if arena.is_solved() {
+                        state = State::Solved;
+                        break;
                     }
-                    self.levels[level].choice = arena.down(r) as u32;
-                    self.levels[level].pos += 1;
-                    state = State::Advance;
-                }
+                    state = State::Forward;
+                },
                 State::Solved => {
                     if pieces {
                         break Event::Piece;
@@ -368,15 +373,6 @@ impl Walk {
                     let level = self.levels[self.level];
                     arena.uncommit_others(level.choice as usize);
                     arena.uncover(level.branch as usize);
-                    self.state = State::Forward;
-                }
-                State::Advance => {
-                    let level = self.levels[self.level];
-                    if bounded {
-                        arena.leave_item(level.branch as usize, self.tweaks[self.level] as usize);
-                    } else {
-                        arena.uncover(level.branch as usize);
-                    }
                     self.state = State::Forward;
                 }
             }
