@@ -63,23 +63,36 @@ impl<S: Storage, B: Branching> Arena<S, B> {
         if self.active == 0 {
             return None;
         }
-        let mut best = (0, i64::MAX, i64::MAX, -1);
-        for k in 1..=self.primary {
-            let len = self.len[k];
+        // Knuth's order as one number, compared without branches: the
+        // score, then `s`, then the longer list (a score is below 2^31, `s`
+        // and a length below 2^32); the leftmost item wins ties. The scan
+        // took 63% of the instructions of 12-queens with primary `0:1`
+        // diagonals as a chain of compares, and 73% of the mispredictions.
+        let p = self.primary;
+        let items = self.len[1..=p]
+            .iter()
+            .zip(&self.bound[1..=p])
+            .zip(&self.slack[1..=p]);
+        let mut best = (u128::MAX, 0);
+        for (k, ((&len, &bound), &slack)) in items.enumerate() {
             if len & S::Len::COVERED != S::Len::ZERO {
                 continue;
             }
             let l = i64::from(len.to_u32());
-            let b = i64::from(self.bound[k]);
-            let s = i64::from(self.slack[k]).min(b);
+            let b = i64::from(bound);
+            let s = i64::from(slack).min(b);
             let t = l + s - b + 1;
-            let (_, score, best_s, best_l) = best;
-            if t < score || (t == score && (s < best_s || (s == best_s && l > best_l))) {
-                best = (k, t, s, l);
+            if t <= 0 {
+                // The node backs up whichever item cannot be satisfied.
+                return Some((k + 1, t));
+            }
+            let key = (t as u128) << 64 | (s as u128) << 32 | u128::from(u32::MAX - l as u32);
+            if key < best.0 {
+                best = (key, k + 1);
             }
         }
-        debug_assert!(best.0 != 0, "an active primary item");
-        Some((best.0, best.1))
+        debug_assert!(best.1 != 0, "an active primary item");
+        Some((best.1, (best.0 >> 64) as i64))
     }
 
     /// Whether the search branches on primary item `x` (bound `bound`,
