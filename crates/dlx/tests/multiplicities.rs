@@ -236,3 +236,57 @@ fn a_piece_may_hold_a_null_move() {
     assert!(solver.count_piece(&bad).is_err());
     assert_eq!(solver.count(), 2);
 }
+
+/// Bounds of 2^15 and more take the wide comparison of scores: two queens
+/// in each row and column of a 5x5 board, with diagonals bounded by their
+/// length (no bound at all) or by 40,000 (none either), have the same
+/// solutions, which brute force counts.
+#[test]
+fn bounds_past_two_to_the_15_choose_as_small_ones_do() {
+    let n = 5;
+    let count = |diagonal: u32| {
+        let mut names: Vec<String> = (0..n).map(|i| format!("r{i}")).collect();
+        names.extend((0..n).map(|i| format!("c{i}")));
+        names.extend((0..2 * n - 1).map(|i| format!("a{i}")));
+        names.extend((0..2 * n - 1).map(|i| format!("b{i}")));
+        let mut problem = dlx::Problem::with_names(names, [] as [&str; 0]).unwrap();
+        for i in 0..2 * n {
+            problem.set_bounds(i, 2, 2).unwrap();
+        }
+        for i in 2 * n..problem.primary_count() {
+            problem.set_bounds(i, 0, diagonal).unwrap();
+        }
+        for r in 0..n {
+            for c in 0..n {
+                let cell = [
+                    format!("r{r}"),
+                    format!("c{c}"),
+                    format!("a{}", r + c),
+                    format!("b{}", r + n - 1 - c),
+                ];
+                problem.add_option_named(cell).unwrap();
+            }
+        }
+        dlx::Solver::new(&problem).count()
+    };
+    // Two cells in each row and column: every 0/1 matrix with row and
+    // column sums 2, counted by brute force over the 10^5 choices of a
+    // pair of cells per row.
+    let mut brute = 0;
+    let pairs: Vec<u32> = (0u32..32).filter(|m| m.count_ones() == 2).collect();
+    let mut rows = vec![0u32; n];
+    fn place(r: usize, n: usize, pairs: &[u32], rows: &mut Vec<u32>, brute: &mut u64) {
+        if r == n {
+            let ok = (0..n).all(|c| rows.iter().filter(|&&m| m >> c & 1 == 1).count() == 2);
+            *brute += u64::from(ok);
+            return;
+        }
+        for &m in pairs {
+            rows[r] = m;
+            place(r + 1, n, pairs, rows, brute);
+        }
+    }
+    place(0, n, &pairs, &mut rows, &mut brute);
+    assert_eq!(count(5), brute);
+    assert_eq!(count(40_000), brute);
+}

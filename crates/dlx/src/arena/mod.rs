@@ -79,6 +79,9 @@ pub(crate) struct Arena<S: Storage = Vec<Node>, B: Branching = FlatScan> {
     /// otherwise (see [`multi`]).
     bound: Vec<i32>,
     slack: Vec<i32>,
+    /// Whether every length and bound is below 2^15, so that the scores of
+    /// Algorithm M compare in 64 bits (see `multi`).
+    small_scores: bool,
     /// What finds the branching item.
     branching: B,
 }
@@ -153,7 +156,9 @@ impl<S: Storage, B: Branching> Arena<S, B> {
         } else {
             (Vec::new(), Vec::new())
         };
+        let small_scores = nodes.len() < 1 << 15 && bound.iter().all(|&b| b < 1 << 15);
         Arena {
+            small_scores,
             nodes: S::from_nodes(nodes),
             len,
             primary,
