@@ -15,7 +15,7 @@
 //! same key have the same count, whichever choices led to them: the count
 //! is exact by construction, whatever the table holds. A key covers what
 //! the selections did too, so a table serves every piece of a split tree
-//! ([`Solver::select_piece`]); a solver with other exclusions, or another
+//! ([`Solver::select_piece`](crate::Solver::select_piece)); a solver with other exclusions, or another
 //! problem, empties it first.
 //!
 //! Algorithm M takes options out of play as it tries them (Knuth's tweaks),
@@ -101,7 +101,7 @@ impl MemoStats {
 }
 
 /// The table of memoized counting: the count of each subproblem met, for
-/// [`Solver::count_memo`], with the branching order and the cap on its
+/// [`Solver::count_memo`](crate::Solver::count_memo), with the branching order and the cap on its
 /// memory. One table serves many counts of one solver (the pieces of a
 /// split tree); a count by a solver of another problem, or with other
 /// exclusions, empties it first.
@@ -368,7 +368,7 @@ enum Step {
 
 impl Walk {
     /// The memoized count below the selections, on `arena`; see
-    /// [`Solver::count_memo`]. `more` is asked for more nodes when the
+    /// [`Solver::count_memo`](crate::Solver::count_memo). `more` is asked for more nodes when the
     /// node limit is reached (0: none). Returns the count, or what was
     /// counted before a limit stopped it (the outcome says which).
     pub(super) fn count_memo<S: Storage, B: Branching>(
