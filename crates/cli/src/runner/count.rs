@@ -86,7 +86,7 @@ pub fn count(solver: &mut Solver, problem: &Problem, plan: &Plan, run: &Run) -> 
     solver.set_limits(limits);
     let memo = memo_of(run);
     let record = Recorder {
-        memo: memo.is_some(),
+        memo: run.memo,
         checkpoint: checkpoint.as_ref().map(|(file, split)| (file, *split)),
         subtrees: &subtrees,
         above,
