@@ -380,9 +380,7 @@ impl Walk {
     ) -> Result<u128, Error> {
         let owner = (shared.id, self.excluded.iter().map(|e| e.option).collect());
         if memo.owner.as_ref() != Some(&owner) || memo.table.width != arena.state_words() {
-            let kept = (memo.order, memo.max_bytes);
             memo.clear();
-            (memo.order, memo.max_bytes) = kept;
             memo.table.width = arena.state_words();
             memo.owner = Some(owner);
         }
