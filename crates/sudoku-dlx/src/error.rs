@@ -349,6 +349,20 @@ pub enum LayoutErrorKind {
         /// The name.
         name: String,
     },
+    /// A [`Constraint`](crate::Constraint) that does not fit the grid.
+    Constraint {
+        /// The constraint, as its line of text.
+        constraint: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A line of text that is no [`Constraint`](crate::Constraint).
+    ConstraintText {
+        /// The line.
+        text: String,
+        /// What is wrong with it.
+        reason: String,
+    },
 }
 
 impl fmt::Display for LayoutErrorKind {
@@ -396,6 +410,12 @@ impl fmt::Display for LayoutErrorKind {
                 "unknown variant {name:?}, expected one of {}",
                 Variant::NAMES.join(", ")
             ),
+            LayoutErrorKind::Constraint { constraint, reason } => {
+                write!(f, "constraint \"{constraint}\": {reason}")
+            }
+            LayoutErrorKind::ConstraintText { text, reason } => {
+                write!(f, "{reason} in \"{text}\"")
+            }
         }
     }
 }

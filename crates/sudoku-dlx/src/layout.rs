@@ -12,6 +12,7 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, OnceLock};
 
+use crate::constraint::Constraint;
 use crate::error::{House, LayoutError, LayoutErrorKind};
 use crate::jigsaw;
 use crate::variant::Variant;
@@ -61,6 +62,8 @@ struct Inner {
     variants: u8,
     /// The houses the variants add, in house order.
     extras: Box<[House]>,
+    /// The constraints, in the order they were added.
+    constraints: Box<[Constraint]>,
 }
 
 /// The n regions.
@@ -256,7 +259,57 @@ impl Layout {
         }
         let inner = Arc::unwrap_or_clone(self.inner);
         let variants = inner.variants | 1 << variant.index();
-        Ok(Layout::build(inner.side, inner.regions, variants))
+        let constraints = inner.constraints;
+        Ok(Layout::build(inner.side, inner.regions, variants)
+            .with_constraints_unchecked(constraints))
+    }
+
+    /// The layout with one more [`Constraint`]: a killer cage, a line, a
+    /// dot, ... (see [`Constraint`] for them all). The puzzles of the
+    /// layout keep it as they keep its houses: solving, counting, checking
+    /// and generating all take it into account.
+    ///
+    /// # Errors
+    ///
+    /// [`LayoutErrorKind::Constraint`] for a constraint that does not fit
+    /// the grid: a cell off the grid or named twice, a line of one cell, a
+    /// pill of several cells on a grid whose digits go past 9, ...
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sudoku_dlx::{Constraint, Grid, Layout};
+    ///
+    /// // A 4x4 with a cage of 3 in its first two cells: they hold 1 and 2.
+    /// let layout = Layout::square(2)?.with_constraint("cage 3: r1c1 r1c2".parse()?)?;
+    /// let count = Grid::empty_in(&layout).count_solutions_up_to(1000)?;
+    /// assert_eq!(count, 288 / 6);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_constraint(self, constraint: Constraint) -> Result<Layout, LayoutError> {
+        constraint.validate(self.side())?;
+        let mut constraints = self.inner.constraints.to_vec();
+        constraints.push(constraint);
+        Ok(self.with_constraints_unchecked(constraints.into_boxed_slice()))
+    }
+
+    /// The layout with these constraints in place of its own.
+    fn with_constraints_unchecked(self, constraints: Box<[Constraint]>) -> Layout {
+        let mut inner = Arc::unwrap_or_clone(self.inner);
+        inner.constraints = constraints;
+        Layout {
+            inner: Arc::new(inner),
+        }
+    }
+
+    /// The layout's constraints, in the order they were added.
+    pub fn constraints(&self) -> &[Constraint] {
+        &self.inner.constraints
+    }
+
+    /// The layout without its constraints: its regions and variants alone.
+    pub fn without_constraints(&self) -> Layout {
+        self.clone().with_constraints_unchecked(Box::default())
     }
 
     /// The layout of side `side` and these regions and variants.
@@ -278,6 +331,7 @@ impl Layout {
                 regions,
                 variants,
                 extras: extras.into_boxed_slice(),
+                constraints: Box::default(),
             }),
         }
     }
@@ -343,7 +397,8 @@ impl Layout {
     /// The box size b when the layout is classic b x b boxes without
     /// variants: the layouts with a solver slot of their own per thread.
     pub(crate) fn plain_square(&self) -> Option<usize> {
-        self.box_size().filter(|_| self.inner.variants == 0)
+        self.box_size()
+            .filter(|_| self.inner.variants == 0 && self.inner.constraints.is_empty())
     }
 
     /// The height of a band, the rows a blank line may follow within a
@@ -508,8 +563,11 @@ impl fmt::Debug for Layout {
             Regions::Boxes { rows, cols } => s.field("boxes", &(rows, cols)),
             Regions::Jigsaw { region, .. } => s.field("jigsaw", region),
         };
-        s.field("variants", &self.variants().collect::<Vec<_>>())
-            .finish()
+        s.field("variants", &self.variants().collect::<Vec<_>>());
+        if !self.constraints().is_empty() {
+            s.field("constraints", &self.constraints());
+        }
+        s.finish()
     }
 }
 
@@ -524,6 +582,11 @@ impl fmt::Display for Layout {
         }
         for variant in self.variants() {
             write!(f, ", {variant}")?;
+        }
+        match self.constraints().len() {
+            0 => {}
+            1 => write!(f, ", 1 constraint")?,
+            k => write!(f, ", {k} constraints")?,
         }
         Ok(())
     }

@@ -211,6 +211,7 @@
 
 mod alphabet;
 mod canon;
+mod constraint;
 mod encode;
 mod error;
 mod generate;
@@ -226,6 +227,7 @@ mod variant;
 
 pub use alphabet::{Alphabet, AlphabetError, AlphabetErrorKind};
 pub use canon::{TransformError, TransformErrorKind};
+pub use constraint::{Cell, Constraint, Line, Negative};
 pub use error::{
     Conflict, GridError, GridErrorKind, House, LayoutError, LayoutErrorKind, ParseError,
     ParseErrorKind,
@@ -247,6 +249,7 @@ const _: () = {
     assert_send_sync::<Alphabet>();
     assert_send_sync::<AlphabetError>();
     assert_send_sync::<Conflict>();
+    assert_send_sync::<Constraint>();
     assert_send_sync::<Grid>();
     assert_send_sync::<GridError>();
     assert_send_sync::<GenerateError>();
