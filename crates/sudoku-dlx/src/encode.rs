@@ -49,66 +49,107 @@
 //!   column, by the rule), and a placement in p meets one in q in such an
 //!   item exactly when their digits are equal or differ by 1.
 
-use dlx::{OptionId, Problem};
+use dlx::{Entry, OptionId, Problem};
 
 use crate::layout::Layout;
 use crate::variant::Variant;
 
+mod constraints;
+
+use constraints::{Extra, Ref};
+
 /// The exact-cover problem of the sudoku of `layout`.
 pub(crate) fn problem(layout: &Layout) -> Problem {
+    build(layout, false)
+}
+
+/// [`problem`] with its items named for people reading it in Knuth's
+/// format: `r1c1` for a cell, `r1=5`, `c1=5` and `b1=5` for digit 5 in row,
+/// column and box (or jigsaw region) 1, `h1=5` in the first extra house of
+/// the variants, `k1`, `k2`, ... for the rules' secondary items, and the
+/// constraints' items after them: `q3...` for the items of the third
+/// constraint, `r1c1d` for the digit of cell r1c1 as a color.
+pub(crate) fn named_problem(layout: &Layout) -> Problem {
+    build(layout, true)
+}
+
+fn build(layout: &Layout, named: bool) -> Problem {
     let n = layout.side();
-    let primary = n * n + layout.house_count() * n;
+    let houses_end = n * n + layout.house_count() * n;
     let rules = RuleItems::of(layout);
-    let mut problem = Problem::new(primary, rules.count);
-    let mut items = Vec::with_capacity(4 + layout.house_count());
+    let extra = Extra::of(layout);
+    let primary = houses_end + extra.primary.len();
+    let rules_start = primary;
+    let extra_start = rules_start + rules.count;
+    let secondary = rules.count + extra.secondary.len();
+    let mut problem = if named {
+        let mut names: Vec<String> = (0..n * n)
+            .map(|cell| format!("r{}c{}", cell / n + 1, cell % n + 1))
+            .collect();
+        for h in 0..layout.house_count() {
+            let (family, k) = match h / n {
+                0 => ('r', h),
+                1 => ('c', h - n),
+                2 => ('b', h - 2 * n),
+                _ => ('h', h - 3 * n),
+            };
+            names.extend((1..=n).map(|d| format!("{family}{}={d}", k + 1)));
+        }
+        names.extend(extra.primary.iter().cloned());
+        let secondary = (1..=rules.count)
+            .map(|k| format!("k{k}"))
+            .chain(extra.secondary.iter().cloned());
+        Problem::with_names(names, secondary).expect("the names are distinct and valid")
+    } else {
+        Problem::new(primary, secondary)
+    };
+    let colors: Vec<dlx::Color> = (1..=extra.colors)
+        .map(|k| {
+            problem
+                .color(&k.to_string())
+                .expect("a number is a color name")
+        })
+        .collect();
+    let entry = |r: &Ref| -> Entry {
+        match *r {
+            Ref::Primary(k) => Entry::from(houses_end + k as usize),
+            Ref::Secondary(k, 0) => Entry::from(extra_start + k as usize),
+            Ref::Secondary(k, c) => Entry::from((extra_start + k as usize, colors[c as usize - 1])),
+        }
+    };
+    let mut items: Vec<Entry> = Vec::with_capacity(4 + layout.house_count());
     let mut houses = Vec::with_capacity(layout.house_count());
     for cell in 0..n * n {
         houses.clear();
         houses.extend(layout.cell_houses(cell));
         for d in 0..n {
             items.clear();
-            items.push(cell);
-            items.extend(houses.iter().map(|&h| n * n + h * n + d));
+            items.push(Entry::from(cell));
+            items.extend(houses.iter().map(|&h| Entry::from(n * n + h * n + d)));
             let secondary = rules.of_option(cell * n + d);
-            items.extend(secondary.iter().map(|&i| primary + i as usize));
+            items.extend(
+                secondary
+                    .iter()
+                    .map(|&i| Entry::from(rules_start + i as usize)),
+            );
+            if let Some(refs) = extra.placement.get(cell * n + d) {
+                items.extend(refs.iter().map(entry));
+            }
             let id = problem
                 .add_option(items.iter().copied())
                 .expect("the items of a sudoku option are distinct and in range");
             debug_assert_eq!(id, option(n, cell, d as u8 + 1));
         }
     }
+    for refs in &extra.options {
+        problem
+            .add_option(refs.iter().map(entry))
+            .expect("the items of a constraint's option are distinct and in range");
+    }
+    for (k, _) in extra.excluded.iter().enumerate().filter(|(_, &x)| x) {
+        problem.remove_option(OptionId::from_index(k));
+    }
     problem
-}
-
-/// [`problem`] with its items named for people reading it in Knuth's
-/// format: `r1c1` for a cell, `r1=5`, `c1=5` and `b1=5` for digit 5 in row,
-/// column and box (or jigsaw region) 1, `h1=5` in the first extra house of
-/// the variants, `k1`, `k2`, ... for the rules' secondary items.
-pub(crate) fn named_problem(layout: &Layout) -> Problem {
-    let numbered = problem(layout);
-    let n = layout.side();
-    let mut primary: Vec<String> = (0..n * n)
-        .map(|cell| format!("r{}c{}", cell / n + 1, cell % n + 1))
-        .collect();
-    for h in 0..layout.house_count() {
-        let (family, k) = match h / n {
-            0 => ('r', h),
-            1 => ('c', h - n),
-            2 => ('b', h - 2 * n),
-            _ => ('h', h - 3 * n),
-        };
-        primary.extend((1..=n).map(|d| format!("{family}{}={d}", k + 1)));
-    }
-    let secondary = (1..=numbered.secondary_count()).map(|k| format!("k{k}"));
-    let mut named =
-        Problem::with_names(primary, secondary).expect("the names are distinct and valid");
-    for (id, entries) in numbered.options() {
-        let added = named
-            .add_option(entries.iter().map(|e| e.item))
-            .expect("the same items");
-        debug_assert_eq!(added, id);
-    }
-    named
 }
 
 /// The option "digit `digit` (1-based) in cell `cell`" of a sudoku of side `n`.
@@ -120,6 +161,12 @@ pub(crate) fn option(n: usize, cell: usize, digit: u8) -> OptionId {
 pub(crate) fn decode(n: usize, option: OptionId) -> (usize, u8) {
     let k = option.index();
     (k / n, (k % n) as u8 + 1)
+}
+
+/// The cell and digit of a placement, `None` for an option of a
+/// constraint's own.
+pub(crate) fn placement(n: usize, option: OptionId) -> Option<(usize, u8)> {
+    (option.index() < n * n * n).then(|| decode(n, option))
 }
 
 /// The secondary items of a layout's rules, numbered from 0, and the items

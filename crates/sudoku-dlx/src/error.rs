@@ -84,13 +84,28 @@ pub enum Conflict {
         /// Their digits, in the same order.
         digits: [u8; 2],
     },
+    /// Givens that break a constraint of the layout.
+    Constraint {
+        /// The constraint's name: [`Constraint::name`](crate::Constraint::name).
+        name: &'static str,
+        /// Its index in [`Layout::constraints`](crate::Layout::constraints).
+        index: usize,
+        /// Two of its cells that show it broken, in its order: the two
+        /// cells of a pair that breaks it, or the first and last cell of
+        /// a sum that is not right (the same cell twice for one cell).
+        cells: [(usize, usize); 2],
+        /// Their digits, in the same order.
+        digits: [u8; 2],
+    },
 }
 
 impl Conflict {
     /// The two cells in conflict, as (row, col) from 0.
     pub fn cells(&self) -> [(usize, usize); 2] {
         match *self {
-            Conflict::Repeat { cells, .. } | Conflict::Rule { cells, .. } => cells,
+            Conflict::Repeat { cells, .. }
+            | Conflict::Rule { cells, .. }
+            | Conflict::Constraint { cells, .. } => cells,
         }
     }
 
@@ -98,7 +113,7 @@ impl Conflict {
     pub fn house(&self) -> Option<House> {
         match *self {
             Conflict::Repeat { house, .. } => Some(house),
-            Conflict::Rule { .. } => None,
+            Conflict::Rule { .. } | Conflict::Constraint { .. } => None,
         }
     }
 
@@ -106,7 +121,7 @@ impl Conflict {
     pub fn rule(&self) -> Option<Variant> {
         match *self {
             Conflict::Rule { rule, .. } => Some(rule),
-            Conflict::Repeat { .. } => None,
+            Conflict::Repeat { .. } | Conflict::Constraint { .. } => None,
         }
     }
 }
@@ -129,6 +144,22 @@ impl fmt::Display for Conflict {
                 digits: [x, y],
                 ..
             } => write!(f, "{rule}: {a} holds {x} and {b} holds {y}"),
+            Conflict::Constraint {
+                name,
+                index,
+                cells: [p, q],
+                digits: [x, _],
+            } if p == q => write!(f, "{name} (constraint {}): {a} holds {x}", index + 1),
+            Conflict::Constraint {
+                name,
+                index,
+                digits: [x, y],
+                ..
+            } => write!(
+                f,
+                "{name} (constraint {}) broken: {a} holds {x} and {b} holds {y}",
+                index + 1
+            ),
         }
     }
 }

@@ -471,8 +471,10 @@ impl Generator {
             match found {
                 Some(options) => {
                     let mut grid = vec![0; cells];
-                    for id in options {
-                        let (cell, digit) = encode::decode(n, id);
+                    for (cell, digit) in options
+                        .into_iter()
+                        .filter_map(|id| encode::placement(n, id))
+                    {
                         grid[cell] = digit;
                     }
                     return Ok(grid);

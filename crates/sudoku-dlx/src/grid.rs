@@ -25,6 +25,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::alphabet::{Alphabet, AlphabetError, AlphabetErrorKind};
+use crate::constraint::Negative;
 use crate::error::{Conflict, GridError, GridErrorKind, ParseError};
 use crate::layout::Layout;
 use crate::text::{push_line_cells, stray_symbol, Shape};
@@ -511,6 +512,15 @@ impl Grid {
                 }
             }
         }
+        if let Some((index, cells)) = self.broken_constraint() {
+            let constraint = &layout.constraints()[index];
+            return Err(Conflict::Constraint {
+                name: constraint.name(),
+                index,
+                cells,
+                digits: cells.map(|(r, c)| self.cells[r * n + c]),
+            });
+        }
         Ok(())
     }
 
@@ -568,6 +578,30 @@ impl Grid {
                 rule.pairs(n)
                     .all(|(p, q)| !rule.forbids(self.cells[p], self.cells[q]))
             })
+            && self.broken_constraint().is_none()
+    }
+
+    /// The first constraint of the layout the filled cells break, with
+    /// its index and the two cells that show it.
+    fn broken_constraint(&self) -> Option<(usize, [(usize, usize); 2])> {
+        let layout = &self.layout;
+        let constraints = layout.constraints();
+        if constraints.is_empty() {
+            return None;
+        }
+        let n = layout.side();
+        let dotted = |kind: Negative, p: usize, q: usize| {
+            let (p, q) = ((p / n, p % n), (q / n, q % n));
+            constraints.iter().any(|c| {
+                c.dot_of(kind)
+                    .is_some_and(|[a, b]| (a, b) == (p, q) || (a, b) == (q, p))
+            })
+        };
+        constraints.iter().enumerate().find_map(|(k, constraint)| {
+            constraint
+                .broken(&self.cells, n, &dotted)
+                .map(|cells| (k, cells))
+        })
     }
 
     /// The one-line form with `alphabet`: n*n symbols, `.` for empty; for a

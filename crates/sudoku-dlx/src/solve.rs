@@ -110,10 +110,13 @@ impl std::error::Error for SolveError {
 #[derive(Clone, Debug)]
 pub struct SudokuSolver {
     layout: Layout,
-    solver: Solver,
+    pub(crate) solver: Solver,
     stats: Stats,
     node_limit: Option<u64>,
     cancel: Option<Arc<AtomicBool>>,
+    /// The placements the layout's constraints rule out, which are no
+    /// options (empty when there are none).
+    absent: Vec<bool>,
 }
 
 impl SudokuSolver {
@@ -168,12 +171,22 @@ impl SudokuSolver {
     /// A solver for `layout`.
     fn build(layout: Layout) -> SudokuSolver {
         let problem = encode::problem(&layout);
+        let n = layout.side();
+        let placements = n * n * n;
+        let absent = if problem.options().take(placements).count() == placements {
+            Vec::new()
+        } else {
+            (0..placements)
+                .map(|k| problem.option(dlx::OptionId::from_index(k)).is_none())
+                .collect()
+        };
         SudokuSolver {
             layout,
             solver: Solver::new(&problem),
             stats: Stats::default(),
             node_limit: None,
             cancel: None,
+            absent,
         }
     }
 
@@ -249,7 +262,7 @@ impl SudokuSolver {
     }
 
     /// The error of a search stopped by a limit after `found` solutions.
-    fn stopped(&self, found: u64) -> Option<SolveError> {
+    pub(crate) fn stopped(&self, found: u64) -> Option<SolveError> {
         match self.solver.outcome() {
             dlx::Outcome::NodeLimit => Some(SolveError::NodeLimit { found }),
             dlx::Outcome::Cancelled => Some(SolveError::Cancelled { found }),
@@ -266,7 +279,7 @@ impl SudokuSolver {
     }
 
     /// Releases the last puzzle and selects this one's givens.
-    fn load(&mut self, puzzle: &Grid) -> Result<(), SolveError> {
+    pub(crate) fn load(&mut self, puzzle: &Grid) -> Result<(), SolveError> {
         if puzzle.layout() != &self.layout {
             return Err(self.mismatch(puzzle.layout()));
         }
@@ -291,6 +304,9 @@ impl SudokuSolver {
             for (cell, &mask) in candidates.iter().enumerate() {
                 for digit in (1..=n as u8).filter(|&d| mask >> d & 1 == 0) {
                     let option = encode::option(n, cell, digit);
+                    if self.is_absent(option) {
+                        continue;
+                    }
                     self.solver
                         .exclude(option)
                         .map_err(|_| SolveError::NoSolution)?;
@@ -315,15 +331,20 @@ impl SudokuSolver {
     fn decode(&self, options: &[dlx::OptionId]) -> Grid {
         let n = self.layout.side();
         let mut cells = vec![0; n * n];
-        for &id in options {
-            let (cell, digit) = encode::decode(n, id);
+        for (cell, digit) in options.iter().filter_map(|&id| encode::placement(n, id)) {
             cells[cell] = digit;
         }
         Grid::from_parsed(self.layout.clone(), cells)
     }
 
-    fn finish(&mut self) {
+    pub(crate) fn finish(&mut self) {
         self.stats = self.solver.stats();
+    }
+
+    /// Whether a placement is no option: the layout's constraints rule it
+    /// out.
+    pub(crate) fn is_absent(&self, option: dlx::OptionId) -> bool {
+        self.absent.get(option.index()) == Some(&true)
     }
 
     /// A solution of the puzzle (the first found), or `None` if it has none.
@@ -749,10 +770,13 @@ impl Grid {
         }
         let dropped: Vec<dlx::OptionId> = problem
             .options()
-            .filter(|&(id, entries)| {
-                let (cell, digit) = encode::decode(n, id);
-                !given[id.index()]
-                    && (entries.iter().any(|e| taken[e.item]) || !self.is_candidate(cell, digit))
+            .filter(|&(id, entries)| match encode::placement(n, id) {
+                Some((cell, digit)) => {
+                    !given[id.index()]
+                        && (entries.iter().any(|e| taken[e.item] && e.color.is_none())
+                            || !self.is_candidate(cell, digit))
+                }
+                None => false,
             })
             .map(|(id, _)| id)
             .collect();
@@ -763,7 +787,7 @@ impl Grid {
     }
 
     /// Runs `f` with this thread's solver for the grid's layout.
-    fn with_solver<T>(&self, f: impl FnOnce(&mut SudokuSolver) -> T) -> T {
+    pub(crate) fn with_solver<T>(&self, f: impl FnOnce(&mut SudokuSolver) -> T) -> T {
         f(Lease::take(self.layout()).solver())
     }
 }
