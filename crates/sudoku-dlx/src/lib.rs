@@ -210,6 +210,7 @@
 #![warn(missing_docs)]
 
 mod alphabet;
+mod candidates;
 mod canon;
 mod constraint;
 mod encode;
@@ -226,6 +227,7 @@ mod text;
 mod variant;
 
 pub use alphabet::{Alphabet, AlphabetError, AlphabetErrorKind};
+pub use candidates::Candidates;
 pub use canon::{TransformError, TransformErrorKind};
 pub use constraint::{Cell, Constraint, Line, Negative};
 pub use error::{
@@ -248,6 +250,7 @@ const _: () = {
     const fn assert_send_sync<T: Send + Sync>() {}
     assert_send_sync::<Alphabet>();
     assert_send_sync::<AlphabetError>();
+    assert_send_sync::<Candidates>();
     assert_send_sync::<Conflict>();
     assert_send_sync::<Constraint>();
     assert_send_sync::<Grid>();
