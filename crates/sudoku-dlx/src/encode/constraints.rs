@@ -77,6 +77,10 @@ pub(crate) struct Extra {
 /// digits instead (only on large grids: 126 at most on 9x9).
 const MAX_SETS: usize = 5_000;
 
+/// Assignments of a chain past this many keep it a chain; below, each is
+/// an option of its own.
+const MAX_TUPLES: u64 = 4_096;
+
 impl Extra {
     /// The constraints of `layout`, encoded; empty when it has none.
     pub(crate) fn of(layout: &Layout) -> Extra {
@@ -94,6 +98,7 @@ impl Extra {
                 ..Extra::default()
             },
             value: vec![None; n * n],
+            forbidders: vec![None; n * n * n],
             tag: String::new(),
         };
         for (j, constraint) in layout.constraints().iter().enumerate() {
@@ -113,6 +118,9 @@ struct Builder<'a> {
     extra: Extra,
     /// Each cell's digit item, made when a chain first needs it.
     value: Vec<Option<u32>>,
+    /// Each placement's item of [`Builder::forbidder`], made when first
+    /// needed.
+    forbidders: Vec<Option<u32>>,
     /// The name prefix of the items of the constraint being encoded.
     tag: String,
 }
@@ -358,6 +366,7 @@ impl Builder<'_> {
                 }
             }
         }
+        self.set_pairs(cells, sets);
         let cage = self.primary("");
         let mut digit = vec![0u32; self.n + 1];
         for d in bits(union >> 1) {
@@ -425,6 +434,10 @@ impl Builder<'_> {
         if steps.iter().any(Vec::is_empty) {
             return self.impossible();
         }
+        // Few enough assignments: one option each, which is stronger.
+        if let Some(tuples) = self.enumerate(cells, &steps) {
+            return self.tuples(cells, &tuples);
+        }
         // Digits no transition takes are no options.
         for (k, &cell) in cells.iter().enumerate() {
             let taken = steps[k].iter().fold(0u64, |t, &(_, d, _)| t | 1 << d);
@@ -461,6 +474,128 @@ impl Builder<'_> {
                     option.push(Ref::Secondary(links[k], color[k + 1][j as usize]));
                 }
                 self.extra.options.push(option);
+            }
+        }
+    }
+
+    /// The assignments of the chain's pruned `steps` to `cells` whose
+    /// digits differ in cells that share a house, `None` past
+    /// [`MAX_TUPLES`] of them before that filter.
+    fn enumerate(&self, cells: &[usize], steps: &[Vec<Step>]) -> Option<Vec<Vec<u8>>> {
+        let m = cells.len();
+        // paths[k][i]: the paths from state i before position k to the end.
+        let mut paths: Vec<Vec<u64>> = vec![Vec::new(); m + 1];
+        let width = |k: usize| -> usize {
+            steps.get(k).map_or(0, |s| {
+                s.iter().map(|&(i, _, _)| i as usize + 1).max().unwrap_or(0)
+            })
+        };
+        paths[m] = vec![
+            1;
+            steps[m - 1]
+                .iter()
+                .map(|&(_, _, j)| j as usize + 1)
+                .max()
+                .unwrap_or(0)
+        ];
+        for k in (0..m).rev() {
+            let mut here = vec![0u64; width(k)];
+            for &(i, _, j) in &steps[k] {
+                here[i as usize] = here[i as usize].saturating_add(paths[k + 1][j as usize]);
+            }
+            paths[k] = here;
+        }
+        if paths[0].first().copied().unwrap_or(0) > MAX_TUPLES {
+            return None;
+        }
+        let clash: Vec<Vec<bool>> = (0..m)
+            .map(|a| {
+                (0..m)
+                    .map(|b| a != b && self.share_house(cells[a], cells[b]))
+                    .collect()
+            })
+            .collect();
+        let mut out = Vec::new();
+        let mut digits = Vec::with_capacity(m);
+        fn walk(
+            k: usize,
+            state: u32,
+            steps: &[Vec<Step>],
+            clash: &[Vec<bool>],
+            digits: &mut Vec<u8>,
+            out: &mut Vec<Vec<u8>>,
+        ) {
+            if k == steps.len() {
+                out.push(digits.clone());
+                return;
+            }
+            for &(i, d, j) in &steps[k] {
+                if i != state || (0..k).any(|a| clash[a][k] && digits[a] == d) {
+                    continue;
+                }
+                digits.push(d);
+                walk(k + 1, j, steps, clash, digits, out);
+                digits.pop();
+            }
+        }
+        walk(0, 0, steps, &clash, &mut digits, &mut out);
+        Some(out)
+    }
+
+    /// Makes `cells` hold one of `tuples`: one primary item, an option per
+    /// tuple holding each cell's digit as its color; and per pair of
+    /// cells, the pairs of digits no tuple holds forbidden outright, so
+    /// that a placement hides at once what it rules out.
+    fn tuples(&mut self, cells: &[usize], tuples: &[Vec<u8>]) {
+        if tuples.is_empty() {
+            return self.impossible();
+        }
+        let m = cells.len();
+        for (k, &cell) in cells.iter().enumerate() {
+            let taken = tuples.iter().fold(0u64, |t, tuple| t | 1 << tuple[k]);
+            for d in 1..=self.n as u32 {
+                if taken >> d & 1 == 0 {
+                    self.exclude(cell, d);
+                }
+            }
+        }
+        let n = self.n;
+        for a in 0..m {
+            for b in a + 1..m {
+                let mut allowed = vec![false; (n + 1) * (n + 1)];
+                for tuple in tuples {
+                    allowed[usize::from(tuple[a]) * (n + 1) + usize::from(tuple[b])] = true;
+                }
+                self.forbid(cells[a], cells[b], &|x, y| {
+                    !allowed[x as usize * (n + 1) + y as usize]
+                });
+            }
+        }
+        if m < 2 {
+            return;
+        }
+        let item = self.primary("t");
+        let values: Vec<u32> = cells.iter().map(|&c| self.value(c)).collect();
+        for tuple in tuples {
+            let mut option = vec![Ref::Primary(item)];
+            option.extend(
+                values
+                    .iter()
+                    .zip(tuple)
+                    .map(|(&v, &d)| Ref::Secondary(v, u32::from(d))),
+            );
+            self.extra.options.push(option);
+        }
+    }
+
+    /// Forbids, per pair of cells, the digits no set of `sets` holds
+    /// together (the cells hold distinct digits of one set).
+    fn set_pairs(&mut self, cells: &[usize], sets: &[u64]) {
+        for a in 0..cells.len() {
+            for b in a + 1..cells.len() {
+                self.forbid(cells[a], cells[b], &|x, y| {
+                    x == y || !sets.iter().any(|&s| s >> x & 1 != 0 && s >> y & 1 != 0)
+                });
             }
         }
     }
@@ -533,7 +668,70 @@ impl Builder<'_> {
         );
     }
 
+    /// The secondary item of the placement of `d` in `cell` that options
+    /// forbidding it take with color 2, the placement with color 1.
+    fn forbidder(&mut self, cell: usize, d: u32) -> u32 {
+        let n = self.n;
+        let key = cell * n + d as usize - 1;
+        if let Some(item) = self.forbidders[key] {
+            return item;
+        }
+        let k = self.extra.secondary.len() as u32;
+        self.extra
+            .secondary
+            .push(format!("r{}c{}x{d}", cell / n + 1, cell % n + 1));
+        self.entries(cell, d).push(Ref::Secondary(k, 1));
+        self.extra.colors = self.extra.colors.max(2);
+        self.forbidders[key] = Some(k);
+        k
+    }
+
+    /// The sandwich along `cells`: an option per position of the 1, of
+    /// the n and set of digits between them, which forbids every other
+    /// digit of the line's cells; a chain when there are too many.
     fn sandwich(&mut self, cells: &[usize], sum: u32) {
+        let n = self.n;
+        let mut choices: Vec<(usize, usize, u64)> = Vec::new();
+        for one in 0..n {
+            for top in (0..n).filter(|&t| t != one) {
+                let inside = one.abs_diff(top) - 1;
+                match sets_between(2, n as u32 - 1, inside, sum) {
+                    Some(sets) => choices.extend(sets.into_iter().map(|s| (one, top, s))),
+                    None => return self.sandwich_chain(cells, sum),
+                }
+                if choices.len() > MAX_TUPLES as usize {
+                    return self.sandwich_chain(cells, sum);
+                }
+            }
+        }
+        if choices.is_empty() {
+            return self.impossible();
+        }
+        let item = self.primary("w");
+        let all = ((1u64 << n) - 1) << 1;
+        for (one, top, set) in choices {
+            let (lo, hi) = (one.min(top), one.max(top));
+            let mut option = vec![Ref::Primary(item)];
+            for (k, &cell) in cells.iter().enumerate() {
+                let allowed = if k == one {
+                    1 << 1
+                } else if k == top {
+                    1 << n
+                } else if k > lo && k < hi {
+                    set
+                } else {
+                    all & !set & !(1 << 1) & !(1 << n)
+                };
+                for d in bits((all & !allowed) >> 1) {
+                    let x = self.forbidder(cell, d);
+                    option.push(Ref::Secondary(x, 2));
+                }
+            }
+            self.extra.options.push(option);
+        }
+    }
+
+    fn sandwich_chain(&mut self, cells: &[usize], sum: u32) {
         let (n, sum) = (self.n as u32, u64::from(sum));
         // States: BEFORE, 1 + the partial sum between the crusts, AFTER.
         const BEFORE: u64 = 0;
@@ -634,6 +832,12 @@ fn bits(mask: u64) -> impl Iterator<Item = u32> {
 /// The sets of `m` distinct digits of 1..=n summing to `sum`, as masks
 /// (bit d for digit d); `None` past [`MAX_SETS`] of them.
 fn digit_sets(n: usize, m: usize, sum: u32) -> Option<Vec<u64>> {
+    sets_between(1, n as u32, m, sum)
+}
+
+/// The sets of `m` distinct digits of `low..=high` summing to `sum`, as
+/// masks; `None` past [`MAX_SETS`] of them.
+fn sets_between(low: u32, high: u32, m: usize, sum: u32) -> Option<Vec<u64>> {
     fn walk(low: u32, n: u32, left: usize, sum: u32, set: u64, out: &mut Vec<u64>) -> bool {
         if left == 0 {
             if sum == 0 {
@@ -659,7 +863,10 @@ fn digit_sets(n: usize, m: usize, sum: u32) -> Option<Vec<u64>> {
         true
     }
     let mut out = Vec::new();
-    walk(1, n as u32, m, sum, 0, &mut out).then_some(out)
+    if m == 0 {
+        return Some(if sum == 0 { vec![0] } else { out });
+    }
+    walk(low, high, m, sum, 0, &mut out).then_some(out)
 }
 
 #[cfg(test)]
