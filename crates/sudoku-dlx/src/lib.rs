@@ -215,6 +215,7 @@ mod canon;
 mod constraint;
 mod encode;
 mod error;
+mod fpuzzles;
 mod generate;
 mod grid;
 mod jigsaw;
@@ -225,6 +226,7 @@ mod solve;
 mod symmetry;
 mod text;
 mod variant;
+mod variant_text;
 
 pub use alphabet::{Alphabet, AlphabetError, AlphabetErrorKind};
 pub use candidates::Candidates;
@@ -234,6 +236,7 @@ pub use error::{
     Conflict, GridError, GridErrorKind, House, LayoutError, LayoutErrorKind, ParseError,
     ParseErrorKind,
 };
+pub use fpuzzles::{from_fpuzzles, FpuzzlesError, FpuzzlesErrorKind};
 pub use generate::{GenerateError, Generator};
 pub use grid::Grid;
 pub use layout::Layout;
@@ -255,6 +258,7 @@ const _: () = {
     assert_send_sync::<Constraint>();
     assert_send_sync::<Grid>();
     assert_send_sync::<GridError>();
+    assert_send_sync::<FpuzzlesError>();
     assert_send_sync::<GenerateError>();
     assert_send_sync::<Generator>();
     assert_send_sync::<Rating>();
