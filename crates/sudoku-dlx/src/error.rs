@@ -558,6 +558,9 @@ pub enum ParseErrorKind {
     /// ([`ReadOptions::variants`](crate::ReadOptions::variants)) that the
     /// layout of the puzzle cannot take, such as hyper on a 4x4 grid: why.
     Variant(LayoutErrorKind),
+    /// A variant puzzle (f-puzzles, or the text form) that cannot be
+    /// read: why, in words.
+    Text(String),
 }
 
 impl fmt::Display for ParseErrorKind {
@@ -605,6 +608,7 @@ impl fmt::Display for ParseErrorKind {
                  or 123456789ABCDEFG)"
             ),
             ParseErrorKind::Variant(ref kind) => write!(f, "{kind}"),
+            ParseErrorKind::Text(ref message) => f.write_str(message),
         }
     }
 }

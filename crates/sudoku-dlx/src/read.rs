@@ -331,7 +331,28 @@ pub struct Record {
 pub struct Puzzles<R> {
     source: Source<R>,
     options: ReadOptions,
+    /// What the input holds, told from its first lines.
+    kind: Kind,
 }
+
+/// What an input holds: classic puzzles, or variant puzzles in one of
+/// their forms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// Not told yet: nothing read so far.
+    Unknown,
+    /// Puzzles of givens or pencilmarks, one per line or drawn.
+    Classic,
+    /// f-puzzles JSON: one object, a list of them, or one per line.
+    Json,
+    /// f-puzzles links, or their compressed strings, one per line.
+    Links,
+    /// The project's text form, a block of lines per puzzle.
+    Text,
+}
+
+/// The most bytes of one f-puzzles JSON object.
+const MAX_JSON_LEN: usize = 1 << 24;
 
 impl<R: BufRead> Puzzles<R> {
     /// Reads puzzles from `reader` with the standard alphabet, finding each
@@ -353,7 +374,169 @@ impl<R: BufRead> Puzzles<R> {
                 broken: false,
             },
             options,
+            kind: Kind::Unknown,
         }
+    }
+
+    /// Tells what the input holds from its first line with content (in
+    /// the first block read): `{` or `[` starts f-puzzles JSON, a line
+    /// with `load=` or a compressed string (`N4Ig...`) f-puzzles links, a
+    /// statement of the text form (`size`, `cage 15: ...`) variant
+    /// puzzles in text; anything else is classic puzzles.
+    fn detect(&mut self) -> Kind {
+        let Ok(start) = self.source.reader.fill_buf() else {
+            return Kind::Classic;
+        };
+        let start = String::from_utf8_lossy(&start[..start.len().min(1 << 13)]).into_owned();
+        for line in start.lines() {
+            let text = line.trim_start_matches('\u{feff}').trim();
+            if text.is_empty() || text.starts_with('#') {
+                continue;
+            }
+            if text.starts_with('{') || text.starts_with('[') {
+                return Kind::Json;
+            }
+            if text.contains("load=") || text.starts_with("N4Ig") {
+                return Kind::Links;
+            }
+            if crate::variant_text::starts_block(text) {
+                return Kind::Text;
+            }
+            return Kind::Classic;
+        }
+        Kind::Classic
+    }
+
+    /// The next raw line, `None` at the end of the input (or at an I/O
+    /// error, kept to be yielded).
+    fn raw_line(&mut self) -> Option<Line> {
+        if self.source.finished {
+            return None;
+        }
+        match self.source.read_line() {
+            Ok(Some(line)) => Some(line),
+            Ok(None) => {
+                self.source.finished = true;
+                None
+            }
+            Err(error) => {
+                self.source.error = Some(error);
+                self.source.finished = true;
+                None
+            }
+        }
+    }
+
+    /// The record of one f-puzzles JSON object: from its `{` to the `}`
+    /// that closes it. Commas and brackets between objects are skipped.
+    fn next_json(&mut self) -> Option<Record> {
+        let mut text = String::new();
+        let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+        let mut first = 0;
+        while let Some(line) = self.raw_line() {
+            if line.too_long {
+                let kind = ParseErrorKind::LineTooLong {
+                    limit: MAX_LINE_LEN,
+                };
+                return Some(self.error_record(line, kind));
+            }
+            for ch in line.text.chars() {
+                if depth == 0 {
+                    if ch == '{' {
+                        depth = 1;
+                        first = line.number;
+                        text.push(ch);
+                    }
+                    continue;
+                }
+                text.push(ch);
+                if in_string {
+                    match ch {
+                        _ if escaped => escaped = false,
+                        '\\' => escaped = true,
+                        '"' => in_string = false,
+                        _ => {}
+                    }
+                    continue;
+                }
+                match ch {
+                    '"' => in_string = true,
+                    '{' | '[' => depth += 1,
+                    '}' | ']' => depth -= 1,
+                    _ => {}
+                }
+                if depth == 0 {
+                    break;
+                }
+            }
+            if depth == 0 && !text.is_empty() {
+                return Some(Record {
+                    line: first,
+                    result: fpuzzles_record(&text, first),
+                });
+            }
+            if depth > 0 {
+                text.push('\n');
+            }
+            if text.len() > MAX_JSON_LEN {
+                let error = ParseErrorKind::Text(format!(
+                    "an f-puzzles object of more than {MAX_JSON_LEN} bytes"
+                ));
+                return Some(Record {
+                    line: first,
+                    result: Err(ParseError::new(error, first, None)),
+                });
+            }
+        }
+        (!text.is_empty()).then(|| Record {
+            line: first,
+            result: Err(ParseError::new(
+                ParseErrorKind::Text("the f-puzzles object is cut short".to_string()),
+                first,
+                None,
+            )),
+        })
+    }
+
+    /// The record of the next f-puzzles link or compressed string.
+    fn next_link(&mut self) -> Option<Record> {
+        loop {
+            let line = self.raw_line()?;
+            let text = line.text.trim();
+            if text.is_empty() || text.starts_with('#') {
+                continue;
+            }
+            if line.too_long {
+                let kind = ParseErrorKind::LineTooLong {
+                    limit: MAX_LINE_LEN,
+                };
+                return Some(self.error_record(line, kind));
+            }
+            return Some(Record {
+                line: line.number,
+                result: fpuzzles_record(text, line.number),
+            });
+        }
+    }
+
+    /// The record of the next block of the text form.
+    fn next_text(&mut self) -> Option<Record> {
+        let mut block: Vec<(usize, String)> = Vec::new();
+        while let Some(line) = self.raw_line() {
+            let blank = line.text.split('#').next().unwrap_or("").trim().is_empty();
+            if blank && line.text.trim().is_empty() && !block.is_empty() {
+                break;
+            }
+            if blank && block.is_empty() {
+                continue;
+            }
+            block.push((line.number, line.text));
+        }
+        let first = block.first()?.0;
+        Some(Record {
+            line: first,
+            result: crate::variant_text::parse_block(&block),
+        })
     }
 
     /// The record of the puzzle starting at `line`.
@@ -734,6 +917,21 @@ impl<R: BufRead> Iterator for Puzzles<R> {
     type Item = io::Result<Record>;
 
     fn next(&mut self) -> Option<io::Result<Record>> {
+        if self.kind == Kind::Unknown {
+            self.kind = self.detect();
+        }
+        let variant = match self.kind {
+            Kind::Json => Some(self.next_json()),
+            Kind::Links => Some(self.next_link()),
+            Kind::Text => Some(self.next_text()),
+            Kind::Classic | Kind::Unknown => None,
+        };
+        if let Some(record) = variant {
+            return match record {
+                Some(record) => Some(Ok(record)),
+                None => self.source.error.take().map(Err),
+            };
+        }
         loop {
             match self.source.next_content() {
                 Some(line) if line.title => self.source.recycle(line),
@@ -745,6 +943,12 @@ impl<R: BufRead> Iterator for Puzzles<R> {
 }
 
 impl<R: BufRead> FusedIterator for Puzzles<R> {}
+
+/// The grid of an f-puzzles object or link that starts at `line`.
+fn fpuzzles_record(text: &str, line: usize) -> Result<Grid, ParseError> {
+    crate::fpuzzles::from_fpuzzles(text)
+        .map_err(|e| ParseError::new(ParseErrorKind::Text(e.to_string()), line, None))
+}
 
 /// Whether a line of `count` cells, with no layout given, can be both a
 /// whole puzzle and a grid's row: 16 cells (4x4 or 16x16) and 36 (6x6 or

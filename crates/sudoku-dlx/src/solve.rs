@@ -347,6 +347,8 @@ impl SudokuSolver {
             .set_limits(limits.clone().nodes(PLAIN_NODES.min(node_limit)));
         self.solver.count_up_to(2);
         let easy = self.solver.outcome() != dlx::Outcome::NodeLimit;
+        // The search proper starts afresh.
+        self.solver.rewind();
         self.solver.set_limits(limits.clone());
         if easy {
             return Ok(());

@@ -1,0 +1,247 @@
+//! The project's text form of a variant puzzle: a block of lines, one
+//! statement a line, ended by a blank line or the end of the input.
+//!
+//! ```text
+//! # Killer, 4x4: a comment runs to the end of its line
+//! size 4
+//! cage 3: r1c1 r1c2
+//! thermo: r4c1 r3c1 r2c1
+//! givens ...4............
+//! ```
+//!
+//! The statements, in any order:
+//!
+//! - `size N`: the side (default: from the givens, else 9), with the
+//!   squarest boxes; `boxes RxC` sets boxes R rows high and C wide;
+//!   `regions` is followed by the jigsaw map, one line per row, a symbol
+//!   per region (as `--regions` reads it);
+//! - `variant NAME`: one of the variants (`x`, `hyper`, `disjoint`,
+//!   `anti-knight`, `anti-king`, `non-consecutive`);
+//! - `givens` and the puzzle's cells on the same line (one line of n*n
+//!   cells) or on the n lines that follow (a drawn grid);
+//! - a constraint, as [`Constraint`]'s text: `cage 15: r1c1 r1c2`, ...
+
+use crate::constraint::{Constraint, KEYWORDS};
+use crate::error::{ParseError, ParseErrorKind};
+use crate::grid::Grid;
+use crate::layout::Layout;
+use crate::variant::Variant;
+
+/// The symbols of a jigsaw map's regions, in order.
+const REGION_SYMBOLS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/// The statements that are not constraints.
+const DIRECTIVES: [&str; 5] = ["size", "boxes", "regions", "variant", "givens"];
+
+/// Whether a line starts a variant puzzle's block: its first word is a
+/// statement's, followed by a space, a colon or nothing.
+pub(crate) fn starts_block(line: &str) -> bool {
+    let text = line.split('#').next().unwrap_or("").trim_start();
+    let word_end = text
+        .find(|c: char| c.is_whitespace() || c == ':')
+        .unwrap_or(text.len());
+    let word = text[..word_end].to_ascii_lowercase();
+    !word.is_empty()
+        && (DIRECTIVES.contains(&word.as_str())
+            || KEYWORDS.contains(&word.as_str())
+                && (word.len() > 1 || text[word_end..].starts_with(':')))
+}
+
+/// Reads one block: `lines` are its lines with their numbers, comments
+/// and blank lines included.
+pub(crate) fn parse_block(lines: &[(usize, String)]) -> Result<Grid, ParseError> {
+    let text_error =
+        |line: usize, message: String| ParseError::new(ParseErrorKind::Text(message), line, None);
+    let mut size: Option<(usize, usize)> = None;
+    let mut boxes: Option<(usize, usize, usize)> = None;
+    let mut regions: Option<(usize, String)> = None;
+    let mut variants: Vec<(usize, Variant)> = Vec::new();
+    let mut givens: Option<(usize, String)> = None;
+    let mut constraints: Vec<(usize, Constraint)> = Vec::new();
+    let mut k = 0;
+    let content = |k: usize| {
+        lines[k]
+            .1
+            .split('#')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_string()
+    };
+    // The `count` lines with content after line k, joined.
+    let take_rows = |k: &mut usize, count: usize| -> Vec<(usize, String)> {
+        let mut rows = Vec::new();
+        while rows.len() < count && *k + 1 < lines.len() {
+            *k += 1;
+            let text = content(*k);
+            if !text.is_empty() {
+                rows.push((lines[*k].0, text));
+            }
+        }
+        rows
+    };
+    while k < lines.len() {
+        let (number, _) = lines[k];
+        let text = content(k);
+        if text.is_empty() {
+            k += 1;
+            continue;
+        }
+        let (word, rest) = match text.find(|c: char| c.is_whitespace() || c == ':') {
+            Some(i) => (&text[..i], text[i..].trim_start_matches(':').trim()),
+            None => (text.as_str(), ""),
+        };
+        match word.to_ascii_lowercase().as_str() {
+            "size" => {
+                let n = rest
+                    .parse::<usize>()
+                    .map_err(|_| text_error(number, format!("size {rest:?} is no number")))?;
+                size = Some((number, n));
+            }
+            "boxes" => {
+                let shape = rest
+                    .split_once(['x', 'X'])
+                    .and_then(|(r, c)| Some((r.trim().parse().ok()?, c.trim().parse().ok()?)));
+                let (r, c) = shape.ok_or_else(|| {
+                    text_error(number, format!("boxes {rest:?}: expected RxC, such as 2x3"))
+                })?;
+                boxes = Some((number, r, c));
+            }
+            "regions" => {
+                let side = size.map(|(_, n)| n).or(boxes.map(|(_, r, c)| r * c));
+                // The map's first row tells the side when nothing else has.
+                let mut rows = take_rows(&mut k, 1);
+                let Some((first, row)) = rows.pop() else {
+                    return Err(text_error(number, "regions without a map".to_string()));
+                };
+                let width = row.split_whitespace().collect::<String>().chars().count();
+                let n = side.unwrap_or(width);
+                let mut map = vec![row];
+                map.extend(take_rows(&mut k, n - 1).into_iter().map(|(_, r)| r));
+                regions = Some((first, map.join("\n")));
+            }
+            "variant" => {
+                let variant: Variant = rest.parse().map_err(|e: crate::LayoutError| {
+                    ParseError::new(ParseErrorKind::Variant(e.kind().clone()), number, None)
+                })?;
+                variants.push((number, variant));
+            }
+            "givens" => {
+                if rest.is_empty() {
+                    let n = size
+                        .map(|(_, n)| n)
+                        .or(boxes.map(|(_, r, c)| r * c))
+                        .unwrap_or(9);
+                    let rows = take_rows(&mut k, n);
+                    let joined: Vec<String> = rows.into_iter().map(|(_, r)| r).collect();
+                    givens = Some((number + 1, joined.join("\n")));
+                } else {
+                    givens = Some((number, rest.to_string()));
+                }
+            }
+            _ => {
+                let constraint: Constraint = text.parse().map_err(|e: crate::LayoutError| {
+                    ParseError::new(ParseErrorKind::Variant(e.kind().clone()), number, None)
+                })?;
+                constraints.push((number, constraint));
+            }
+        }
+        k += 1;
+    }
+    let layout_error = |line: usize| {
+        move |e: crate::LayoutError| {
+            ParseError::new(ParseErrorKind::Variant(e.kind().clone()), line, None)
+        }
+    };
+    let mut layout = match (&regions, boxes, size) {
+        (Some((line, map)), _, _) => Layout::jigsaw(map).map_err(layout_error(*line))?,
+        (None, Some((line, r, c)), _) => Layout::boxes(r, c).map_err(layout_error(line))?,
+        (None, None, Some((line, n))) => Layout::squarest(n).map_err(layout_error(line))?,
+        (None, None, None) => match &givens {
+            Some((line, cells)) => Grid::parse(cells)
+                .map_err(|e| ParseError::new(e.kind().clone(), *line, e.column()))?
+                .layout()
+                .clone(),
+            None => Layout::default(),
+        },
+    };
+    if let (Some((line, n)), true) = (size, regions.is_some() || boxes.is_some()) {
+        if layout.side() != n {
+            return Err(text_error(
+                line,
+                format!(
+                    "size {n}, but the regions or boxes make {0}x{0}",
+                    layout.side()
+                ),
+            ));
+        }
+    }
+    for (line, variant) in variants {
+        layout = layout.with_variant(variant).map_err(layout_error(line))?;
+    }
+    for (line, constraint) in constraints {
+        layout = layout
+            .with_constraint(constraint)
+            .map_err(layout_error(line))?;
+    }
+    match givens {
+        Some((line, cells)) => Grid::parse_in(&cells, &layout).map_err(|e| {
+            ParseError::new(
+                e.kind().clone(),
+                line + e.line().saturating_sub(1),
+                e.column(),
+            )
+        }),
+        None => Ok(Grid::empty_in(&layout)),
+    }
+}
+
+impl Grid {
+    /// The puzzle in the project's text form: its layout's statements,
+    /// its constraints, then its givens on one line. [`Puzzles`] reads it
+    /// back (see the README's "Variant puzzles").
+    ///
+    /// [`Puzzles`]: crate::Puzzles
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sudoku_dlx::{Grid, Layout};
+    ///
+    /// let layout = Layout::square(2)?.with_constraint("cage 3: r1c1 r1c2".parse()?)?;
+    /// let grid = Grid::empty_in(&layout);
+    /// assert_eq!(grid.to_variant_text(), "size 4\ncage 3: r1c1 r1c2\ngivens ................\n");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_variant_text(&self) -> String {
+        let layout = self.layout();
+        let n = layout.side();
+        let mut out = String::new();
+        match layout.box_shape() {
+            Some((r, c))
+                if Layout::squarest(n).ok().and_then(|l| l.box_shape()) == Some((r, c)) =>
+            {
+                out.push_str(&format!("size {n}\n"));
+            }
+            Some((r, c)) => out.push_str(&format!("boxes {r}x{c}\n")),
+            None => {
+                out.push_str("regions\n");
+                for r in 0..n {
+                    let row: String = (0..n)
+                        .map(|c| REGION_SYMBOLS[layout.region(r, c) % REGION_SYMBOLS.len()] as char)
+                        .collect();
+                    out.push_str(&row);
+                    out.push('\n');
+                }
+            }
+        }
+        for variant in layout.variants() {
+            out.push_str(&format!("variant {variant}\n"));
+        }
+        for constraint in layout.constraints() {
+            out.push_str(&format!("{constraint}\n"));
+        }
+        out.push_str(&format!("givens {self}\n"));
+        out
+    }
+}
