@@ -245,3 +245,116 @@ impl Grid {
         out
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{Constraint, Grid, Layout, ParseErrorKind, Puzzles, Variant};
+
+    fn read(text: &str) -> Vec<(usize, Result<Grid, String>)> {
+        Puzzles::new(text.as_bytes())
+            .map(|r| {
+                let r = r.unwrap();
+                (r.line, r.result.map_err(|e| e.to_string()))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn blocks_are_records_and_a_bad_one_costs_its_own() {
+        let text = "\
+# two killers and a broken one
+size 4
+cage 3: r1c1 r1c2
+givens 1...............
+
+cage 7: r1c1 r1c2   # 3 + 4
+thermo: r4c1 r3c1 r2c1
+givens
+. . | . .
+. . | . .
+----+----
+. . | . .
+. . | . .
+
+size 4
+cage 3: r1c1 r9c9
+";
+        let records = read(text);
+        assert_eq!(records.len(), 3);
+        assert_eq!(records[0].0, 2);
+        let first = records[0].1.as_ref().unwrap();
+        assert_eq!(first.side(), 4);
+        assert_eq!(first.get(0, 0), 1);
+        assert_eq!(first.solve_one().unwrap().unwrap().get(0, 1), 2);
+        let second = records[1].1.as_ref().unwrap();
+        assert_eq!(second.layout().constraints().len(), 2);
+        // No size: the drawn grid tells it.
+        assert_eq!(second.side(), 4);
+        assert_eq!(records[2].0, 15);
+        assert_eq!(
+            records[2].1.as_ref().unwrap_err(),
+            "line 16: constraint \"cage 3: r1c1 r9c9\": r9c9 is off the 4x4 grid"
+        );
+    }
+
+    #[test]
+    fn the_text_form_reads_back() {
+        let layout = Layout::boxes(2, 3)
+            .unwrap()
+            .with_variant(Variant::AntiKing)
+            .unwrap()
+            .with_constraint("arrow r1c1: r2c2 r3c3".parse().unwrap())
+            .unwrap()
+            .with_constraint(Constraint::Odd((5, 5)))
+            .unwrap();
+        let mut grid = Grid::empty_in(&layout);
+        grid.set(0, 5, 3).unwrap();
+        let text = grid.to_variant_text();
+        let records = read(&text);
+        assert_eq!(records.len(), 1);
+        assert_eq!(records[0].1.as_ref().unwrap(), &grid, "{text}");
+        let jigsaw = Layout::jigsaw("AAB\nABB\nCCC").unwrap_or_else(|_| Layout::default());
+        let grid = Grid::empty_in(&jigsaw);
+        assert_eq!(read(&grid.to_variant_text())[0].1.as_ref().unwrap(), &grid);
+    }
+
+    #[test]
+    fn unknown_statements_name_the_line() {
+        let records = read("size 4\ncage 3: r1c1 r1c2\nbanana: r1c1\n");
+        let error = records[0].1.as_ref().unwrap_err();
+        assert!(
+            error.starts_with("line 3: unknown constraint \"banana\""),
+            "{error}"
+        );
+        let mut puzzles = Puzzles::new("size 4\nvariant knight\n".as_bytes());
+        let error = puzzles.next().unwrap().unwrap().result.unwrap_err();
+        assert_eq!(error.line(), 2);
+        assert!(matches!(error.kind(), ParseErrorKind::Variant(_)));
+    }
+
+    #[test]
+    fn json_objects_are_read_one_by_one_whatever_their_lines() {
+        let one = r##"{"size":4,"grid":[[{"value":1,"given":true,"c":"#FF0000"},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"title":"a } in a string"}"##;
+        let text = format!(
+            "[\n{one},\n{}\n,{{\"size\": 4, \"chess\": true}}\n]\n",
+            one.replace(',', ",\n")
+        );
+        let records = read(&text);
+        assert_eq!(records.len(), 3);
+        assert_eq!(records.iter().map(|r| r.0).collect::<Vec<_>>(), [2, 3, 23]);
+        for (_, grid) in &records[..2] {
+            assert_eq!(grid.as_ref().unwrap().get(0, 0), 1);
+        }
+        assert!(records[2].1.as_ref().unwrap_err().contains("chess"));
+        // Cut short: one record says so.
+        let records = read("{\"size\": 4,\n");
+        assert!(records[0].1.as_ref().unwrap_err().contains("cut short"));
+    }
+
+    #[test]
+    fn classic_puzzles_are_not_taken_for_variants() {
+        let records = read("# a comment\n1...\n..3.\n.4..\n...2\n");
+        assert_eq!(records.len(), 1);
+        assert_eq!(records[0].1.as_ref().unwrap().get(1, 2), 3);
+    }
+}
