@@ -37,6 +37,9 @@ pub enum Format {
 pub struct Args {
     /// Files of puzzles (stdin when none is given, or for '-'): one puzzle
     /// per line, or grids drawn over several lines; '#' starts a comment.
+    /// Variant puzzles too, told from the first line: f-puzzles JSON,
+    /// f-puzzles or SudokuPad links (one per line), or blocks of the text
+    /// form (`size 9`, `cage 15: r1c1 r1c2`, ..., `givens ...`).
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// Print the number of solutions of each puzzle. Without --limit every
@@ -52,6 +55,20 @@ pub struct Args {
     /// none.
     #[arg(long)]
     pub check: bool,
+    /// Print each puzzle's true candidates: per cell, the digits some
+    /// solution puts there (a pencilmark line; a pencilmark grid with
+    /// --format grid). With =K, count for each digit the solutions that
+    /// put it there, up to K (shown with --format grid and json).
+    #[arg(
+        long,
+        value_name = "K",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "1",
+        value_parser = clap::value_parser!(u64).range(1..),
+        conflicts_with_all = ["count", "all", "check", "rate", "canon", "transform"]
+    )]
+    pub candidates: Option<u64>,
     /// With --count or --all: stop at K solutions per puzzle.
     #[arg(
         long,
@@ -141,6 +158,13 @@ pub struct LayoutArgs {
     /// a puzzle made is 9x9.
     #[arg(long, value_name = "NAME", value_delimiter = ',', value_parser = parse_variant)]
     pub variant: Vec<Variant>,
+    /// The layout of a variant puzzle, from FILE: the first puzzle of it
+    /// (f-puzzles JSON or link, or the text form: `size`, `regions`,
+    /// `variant` and constraint lines such as `cage 15: r1c1 r1c2`), its
+    /// givens ignored. Every puzzle read is then of that layout (a file of
+    /// givens for one killer layout, say), and a puzzle made keeps it.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["size", "boxes", "regions"])]
+    pub constraints: Option<PathBuf>,
 }
 
 const AFTER_HELP: &str = "\
@@ -169,13 +193,17 @@ line: one line per puzzle: the solution; with --rate the score and the
 class ('52.25 medium'); with --canon or --transform the puzzle made;
 with --count the count ('N
 interrupted' when a signal stopped the search, 'N stopped' a limit); with --check unique,
-multiple or none; with --all each solution on a line of its own,
-then an empty line. A puzzle with no solution gives 'none', text
-that is no puzzle 'invalid'.
+multiple or none; with --candidates the pencilmarks (n symbols per
+cell, each candidate in its place); with --all each solution on a line
+of its own, then an empty line. A puzzle with no solution gives 'none',
+text that is no puzzle 'invalid'.
 
 grid: each solution drawn over its rows and followed by an empty
 line (--all: then one more empty line); words and counts as in line,
-followed by an empty line.
+followed by an empty line. The constraints of a variant puzzle (cages,
+lines, dots) are not drawn: a line under the grid says how many there
+are. --candidates draws the pencilmark grid, and with K > 1 lists the
+solutions of each digit of the cells with several ('r1c3: 3 (2), 4 (5+)').
 
 json: JSON Lines, one object per puzzle: \"file\", \"line\" (its first
 line), \"puzzle\" (null for text that is no puzzle), \"status\" (solved,
@@ -186,7 +214,11 @@ counted), and \"error\" (what went wrong, as said on stderr) and
 \"stats\" ({\"nodes\":N,\"updates\":N,\"micros\":N}, with --stats) when
 there are some. --rate adds \"score\", \"difficulty\", \"nodes\" (of
 each search) and \"forced_nodes\" (status unique); --canon \"canonical\"
-and --transform \"transformed\" (status ok). With --all and no --limit (or one above 16), the
+and --transform \"transformed\" (status ok); --candidates
+\"candidates\" (per cell, row by row, its digits), \"count\" (the
+solutions, when no more than K) and with K > 1 \"counts\" (per cell,
+the solutions of each digit, up to K); a variant puzzle's record has
+\"constraints\" (their lines of text). With --all and no --limit (or one above 16), the
 solutions are written as they are found, and status, error and stats
 follow them.";
 
@@ -229,6 +261,8 @@ fn base_layout(args: &LayoutArgs) -> Result<Option<Layout>> {
         Some(Layout::squarest(side).context("bad --size")?)
     } else if let Some((rows, cols)) = args.boxes {
         Some(Layout::boxes(rows, cols).context("bad --box")?)
+    } else if let Some(path) = &args.constraints {
+        Some(constraints_layout(path)?)
     } else if let Some(path) = &args.regions {
         let name = path.display().to_string();
         let map = std::fs::read_to_string(path).with_context(|| format!("cannot read {name}"))?;
@@ -239,6 +273,25 @@ fn base_layout(args: &LayoutArgs) -> Result<Option<Layout>> {
     } else {
         None
     })
+}
+
+/// The layout of the first puzzle of `path` (--constraints).
+fn constraints_layout(path: &std::path::Path) -> Result<Layout> {
+    let name = path.display().to_string();
+    let file = std::fs::File::open(path).with_context(|| format!("cannot read {name}"))?;
+    let mut puzzles = sudoku_dlx::Puzzles::new(std::io::BufReader::new(file));
+    let record = match puzzles.next() {
+        Some(record) => record.with_context(|| format!("cannot read {name}"))?,
+        None => bail!("{name}: no puzzle to take the layout of"),
+    };
+    match record.result {
+        Ok(grid) => Ok(grid.layout().clone()),
+        Err(e) => bail!(
+            "{}: {}",
+            located(&name, Some(e.line()), e.column()),
+            e.kind()
+        ),
+    }
 }
 
 /// `layout` with --variant's `variants` added.
@@ -268,6 +321,7 @@ impl Args {
             (true, _, _) => Mode::Count(self.limit.unwrap_or(u64::MAX)),
             (_, true, _) => Mode::All(self.limit.unwrap_or(u64::MAX)),
             (_, _, true) => Mode::Check,
+            _ if self.candidates.is_some() => Mode::Candidates(self.candidates.unwrap_or(1)),
             _ if self.rate => Mode::Rate,
             _ if self.canon => Mode::Canon,
             _ if self.transform => Mode::Transform(self.seed.seed.unwrap_or(0)),
@@ -296,6 +350,8 @@ pub enum Mode {
     All(u64),
     /// Solutions counted up to 2.
     Check,
+    /// True candidates, each digit's solutions counted up to the cap.
+    Candidates(u64),
     /// A rating (--rate).
     Rate,
     /// The canonical form (--canon).

@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use sudoku_dlx::{Alphabet, AlphabetError, Grid, Rating};
+use sudoku_dlx::{Alphabet, AlphabetError, Candidates, Grid, Rating};
 
 use super::flags::Format;
 use super::flags::Mode;
@@ -88,6 +88,29 @@ fn stream_text(
     end_of_solutions(&mut end, verdict.status);
     out.write_all(end.as_bytes())?;
     Ok(verdict)
+}
+
+/// The solutions of each candidate of the cells with more than one, a
+/// line per cell: `r1c3: 3 (2), 4 (10+)`, `+` at the cap.
+fn candidate_counts(candidates: &Candidates) -> String {
+    let n = candidates.layout().side();
+    let mut out = String::new();
+    for (r, c) in (0..n * n).map(|cell| (cell / n, cell % n)) {
+        let digits: Vec<u8> = candidates.digits(r, c).collect();
+        if digits.len() < 2 {
+            continue;
+        }
+        let counts: Vec<String> = digits
+            .iter()
+            .map(|&d| {
+                let count = candidates.count(r, c, d);
+                let more = if count == candidates.cap() { "+" } else { "" };
+                format!("{d} ({count}{more})")
+            })
+            .collect();
+        out.push_str(&format!("r{}c{}: {}\n", r + 1, c + 1, counts.join(", ")));
+    }
+    out
 }
 
 /// The text of a rating: the score and the class, `52.25 medium`.

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use serde::{Serialize, Serializer};
-use sudoku_dlx::{Grid, Rating, SudokuSolver};
+use sudoku_dlx::{Candidates, Grid, Rating, SudokuSolver};
 
 use super::flags::Mode;
 use crate::interrupt;
@@ -94,6 +94,8 @@ pub enum Answer {
     /// An equivalent puzzle: the canonical form (--canon) or a random one
     /// (--transform).
     Form(Grid),
+    /// The true candidates (--candidates).
+    Candidates(Candidates),
 }
 
 impl Answer {
@@ -104,7 +106,7 @@ impl Answer {
             Mode::Solve => Answer::Nothing,
             Mode::All(_) => Answer::Solutions(Vec::new()),
             Mode::Count(_) | Mode::Check => Answer::Count(found),
-            Mode::Rate | Mode::Canon | Mode::Transform(_) => Answer::Nothing,
+            Mode::Rate | Mode::Canon | Mode::Transform(_) | Mode::Candidates(_) => Answer::Nothing,
         }
     }
 
@@ -116,6 +118,8 @@ impl Answer {
             Answer::Solutions(solutions) => solutions.len() as u64,
             Answer::Count(count) => *count,
             Answer::Rating(_) | Answer::Form(_) => 1,
+            // More than the cap: at least 2.
+            Answer::Candidates(c) => c.solutions().unwrap_or(c.cap().max(1) + 1),
         }
     }
 }
@@ -192,8 +196,8 @@ impl Verdict {
             (Some(Cut::Signal), _, _) => Status::Interrupted,
             (Some(_), _, _) => Status::Stopped,
             (_, _, 0) => Status::None,
-            (_, Mode::Check, 1) => Status::Unique,
-            (_, Mode::Check, _) => Status::Multiple,
+            (_, Mode::Check | Mode::Candidates(_), 1) => Status::Unique,
+            (_, Mode::Check | Mode::Candidates(_), _) => Status::Multiple,
             _ => Status::Solved,
         };
         let s = if found == 1 { "" } else { "s" };

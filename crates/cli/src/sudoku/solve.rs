@@ -41,6 +41,7 @@ pub fn solve<'a>(record: &'a Record, job: &Job) -> Report<'a> {
                 .count_solutions_up_to(puzzle, limit)
                 .map(Answer::Count),
             Mode::Check => solver.count_solutions_up_to(puzzle, 2).map(Answer::Count),
+            Mode::Candidates(cap) => solver.true_candidates(puzzle, cap).map(Answer::Candidates),
             Mode::All(limit) => solver.solutions(puzzle).map(|solutions| {
                 let limit = usize::try_from(limit).unwrap_or(usize::MAX);
                 Answer::Solutions(solutions.take(limit).collect())

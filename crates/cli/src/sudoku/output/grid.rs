@@ -18,9 +18,16 @@ pub struct Drawn {
 }
 
 impl Drawn {
-    /// The grid drawn, every row ended by a newline.
+    /// The grid drawn, every row ended by a newline; a line more says
+    /// how many constraints of a variant puzzle are not drawn.
     fn show(&self, grid: &Grid) -> String {
-        text_or_error(grid.to_grid_string_with(&self.alphabet))
+        let mut text = text_or_error(grid.to_grid_string_with(&self.alphabet));
+        match grid.layout().constraints().len() {
+            0 => {}
+            1 => text.push_str("(1 constraint, not drawn)\n"),
+            k => text.push_str(&format!("({k} constraints, not drawn)\n")),
+        }
+        text
     }
 }
 
@@ -47,6 +54,17 @@ impl Writer for Drawn {
             }
             Answer::Form(grid) => {
                 out.push_str(&self.show(grid));
+                out.push('\n');
+            }
+            Answer::Candidates(candidates) if candidates.solutions() == Some(0) => {
+                out.push_str(status.word());
+                out.push_str("\n\n");
+            }
+            Answer::Candidates(candidates) => {
+                out.push_str(&candidates.to_string());
+                if candidates.cap() > 1 {
+                    out.push_str(&super::candidate_counts(candidates));
+                }
                 out.push('\n');
             }
         }

@@ -61,6 +61,17 @@ struct Record<'a> {
     solutions: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     count: Option<u64>,
+    /// --candidates: per cell, row by row, the digits some solution puts
+    /// there.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    candidates: Option<Vec<Vec<u8>>>,
+    /// --candidates=K with K > 1: per cell, the solutions of each of its
+    /// candidates, up to K.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    counts: Option<Vec<Vec<u64>>>,
+    /// The constraints of a variant puzzle, as their lines of text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    constraints: Option<Vec<String>>,
     /// --rate: the score, its class and the nodes of each search.
     #[serde(flatten)]
     rating: Option<RatingFields>,
@@ -138,6 +149,7 @@ impl Writer for Json {
         let (mut solution, mut solutions, mut count) = (None, None, None);
         let mut rating = None;
         let (mut canonical, mut transformed) = (None, None);
+        let (mut candidates, mut counts) = (None, None);
         match &report.answer {
             Answer::Nothing => {}
             Answer::Solution(grid) => solution = Some(self.show(grid)),
@@ -148,7 +160,30 @@ impl Writer for Json {
             Answer::Rating(r) => rating = Some(RatingFields::from(r)),
             Answer::Form(grid) if self.mode == Mode::Canon => canonical = Some(self.show(grid)),
             Answer::Form(grid) => transformed = Some(self.show(grid)),
+            Answer::Candidates(c) => {
+                let n = c.layout().side();
+                let cells = (0..n * n).map(|cell| (cell / n, cell % n));
+                let digits: Vec<Vec<u8>> = cells
+                    .clone()
+                    .map(|(r, k)| c.digits(r, k).collect())
+                    .collect();
+                if c.cap() > 1 {
+                    counts = Some(
+                        cells
+                            .zip(&digits)
+                            .map(|((r, k), ds)| ds.iter().map(|&d| c.count(r, k, d)).collect())
+                            .collect(),
+                    );
+                }
+                candidates = Some(digits);
+                count = c.solutions();
+            }
         }
+        let constraints = report
+            .puzzle
+            .map(|p| p.layout().constraints())
+            .filter(|c| !c.is_empty())
+            .map(|c| c.iter().map(ToString::to_string).collect());
         let verdict = &report.verdict;
         let record = Record {
             file,
@@ -159,6 +194,9 @@ impl Writer for Json {
             solution,
             solutions,
             count,
+            candidates,
+            counts,
+            constraints,
             rating,
             canonical,
             transformed,

@@ -51,6 +51,15 @@ impl Writer for Line {
                 out.push_str(&self.show(grid));
                 out.push('\n');
             }
+            // A pencilmark line: n symbols per cell, each candidate in its
+            // place.
+            Answer::Candidates(candidates) => {
+                match candidates.to_grid() {
+                    Some(grid) => out.push_str(&self.show(&grid)),
+                    None => out.push_str(status.word()),
+                }
+                out.push('\n');
+            }
         }
     }
 
