@@ -15,7 +15,7 @@
 //! | `white: r1c1 r1c2` | kropki white dot: digits differ by 1 (`white 2: ...` by 2) |
 //! | `black: r1c1 r1c2` | kropki black dot: one digit is twice the other (`black 3: ...`) |
 //! | `x: r1c1 r1c2`, `v: r1c1 r1c2` | the two digits sum to 10, to 5 (`sum 7: ...` to 7) |
-//! | `whispers: r1c1 r1c2 r1c3` | neighbours along the line differ by at least 5 on 9x9, ceil(n/2) on side n (`whispers 4: ...`) |
+//! | `whispers: r1c1 r1c2 r1c3` | neighbours along the line differ by at least 5 on 9x9, ceil(n/2) on side n (`whispers 4: ...` by 4; without a number the gap is 0 until a layout takes the constraint and sets its side's) |
 //! | `renban: r1c1 r1c2 r1c3` | distinct digits forming a run of consecutive digits, in any order |
 //! | `palindrome: r1c1 r1c2 r1c3` | the line reads the same both ways |
 //! | `odd: r4c4`, `even: r8c8` | the digit's parity |
@@ -755,8 +755,9 @@ impl FromStr for Constraint {
             }
             "whispers" => {
                 max_args(1)?;
+                // 0: the side's gap, set when the layout takes it.
                 Constraint::Whispers {
-                    gap: small(0, 5)?,
+                    gap: small(0, 0)?,
                     cells,
                 }
             }

@@ -287,6 +287,11 @@ impl Layout {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_constraint(self, constraint: Constraint) -> Result<Layout, LayoutError> {
+        // Whispers read without a gap take the side's.
+        let constraint = match constraint {
+            Constraint::Whispers { cells, gap: 0 } => Constraint::whispers(cells, self.side()),
+            other => other,
+        };
         constraint.validate(self.side())?;
         let mut constraints = self.inner.constraints.to_vec();
         constraints.push(constraint);

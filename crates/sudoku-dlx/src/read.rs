@@ -393,7 +393,12 @@ impl<R: BufRead> Puzzles<R> {
             if text.is_empty() || text.starts_with('#') {
                 continue;
             }
-            if text.starts_with('{') || text.starts_with('[') {
+            // `[Puzzle]` heads an .sdk file; `[` alone or before `{` opens
+            // a list of f-puzzles objects.
+            let list = text.strip_prefix('[').is_some_and(|rest| {
+                rest.trim_start().is_empty() || rest.trim_start().starts_with('{')
+            });
+            if text.starts_with('{') || list {
                 return Kind::Json;
             }
             if text.contains("load=") || text.starts_with("N4Ig") {

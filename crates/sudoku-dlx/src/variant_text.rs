@@ -74,7 +74,9 @@ pub(crate) fn parse_block(lines: &[(usize, String)]) -> Result<Grid, ParseError>
         while rows.len() < count && *k + 1 < lines.len() {
             *k += 1;
             let text = content(*k);
-            if !text.is_empty() {
+            // Rules between bands (`------+------`) are no rows.
+            let rule = text.chars().all(|c| "-+=|*! ".contains(c));
+            if !text.is_empty() && !rule {
                 rows.push((lines[*k].0, text));
             }
         }

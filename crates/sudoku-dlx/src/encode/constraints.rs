@@ -100,9 +100,11 @@ impl Extra {
             value: vec![None; n * n],
             forbidders: vec![None; n * n * n],
             tag: String::new(),
+            serial: 0,
         };
         for (j, constraint) in layout.constraints().iter().enumerate() {
             b.tag = format!("q{}", j + 1);
+            b.serial = 0;
             b.constraint(constraint);
         }
         b.extra
@@ -123,6 +125,8 @@ struct Builder<'a> {
     forbidders: Vec<Option<u32>>,
     /// The name prefix of the items of the constraint being encoded.
     tag: String,
+    /// The items named so far for that constraint.
+    serial: usize,
 }
 
 impl Builder<'_> {
@@ -220,14 +224,23 @@ impl Builder<'_> {
     /// A new primary item.
     fn primary(&mut self, what: &str) -> u32 {
         let k = self.extra.primary.len() as u32;
-        self.extra.primary.push(format!("{}{what}", self.tag));
+        let name = self.name(what);
+        self.extra.primary.push(name);
         k
+    }
+
+    /// A new item's name: the constraint's tag, what it is, and its
+    /// number among the constraint's items (`q3f7`), so names never repeat.
+    fn name(&mut self, what: &str) -> String {
+        self.serial += 1;
+        format!("{}{what}{}", self.tag, self.serial)
     }
 
     /// A new secondary item.
     fn secondary(&mut self, what: &str) -> u32 {
         let k = self.extra.secondary.len() as u32;
-        self.extra.secondary.push(format!("{}{what}", self.tag));
+        let name = self.name(what);
+        self.extra.secondary.push(name);
         k
     }
 

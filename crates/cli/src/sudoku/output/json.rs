@@ -94,6 +94,8 @@ struct Streamed<'a> {
     line: usize,
     puzzle: String,
     layout: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    constraints: Option<Vec<String>>,
     solutions: Solutions<'a>,
     #[serde(flatten)]
     end: End<'a>,
@@ -144,6 +146,13 @@ struct Tail<'a> {
     stats: Option<PuzzleStats>,
 }
 
+/// The lines of a variant puzzle's constraints, `None` for a puzzle
+/// without.
+fn constraint_lines(puzzle: &Grid) -> Option<Vec<String>> {
+    let constraints = puzzle.layout().constraints();
+    (!constraints.is_empty()).then(|| constraints.iter().map(ToString::to_string).collect())
+}
+
 impl Writer for Json {
     fn record(&self, out: &mut String, file: &str, report: &Report) {
         let (mut solution, mut solutions, mut count) = (None, None, None);
@@ -179,11 +188,7 @@ impl Writer for Json {
                 count = c.solutions();
             }
         }
-        let constraints = report
-            .puzzle
-            .map(|p| p.layout().constraints())
-            .filter(|c| !c.is_empty())
-            .map(|c| c.iter().map(ToString::to_string).collect());
+        let constraints = report.puzzle.and_then(constraint_lines);
         let verdict = &report.verdict;
         let record = Record {
             file,
@@ -216,6 +221,7 @@ impl Writer for Json {
             line: search.line,
             puzzle: self.show(search.puzzle),
             layout: search.puzzle.layout().to_string(),
+            constraints: constraint_lines(search.puzzle),
             solutions: Solutions {
                 search: Cell::new(Some(search)),
                 json: self,
