@@ -10,6 +10,7 @@ mod memo;
 mod runs;
 mod sudoku;
 mod tile;
+mod variants;
 
 use assert_cmd::Command;
 
