@@ -14,6 +14,13 @@
 //! and must agree, and where a puzzle has exactly one solution both first
 //! solutions must be that grid.
 //!
+//! The `variants/` groups time published variant puzzles of
+//! `shared/datasets/fpuzzles` (killer, arrow, thermometer, kropki,
+//! whispers and renban, and one without givens), each read from its
+//! f-puzzles file and checked first against its reference solution; no
+//! baseline crate solves them. Skipped with a message when the folder is
+//! absent.
+//!
 //! The `layouts/` groups time layouts no baseline crate solves: the
 //! fixtures of `fixtures/sudoku/layouts/` (9x9 X-sudoku, 12x12 with 3x4
 //! boxes, jigsaw), each puzzle checked first against the solution its
@@ -25,7 +32,7 @@ use std::time::Duration;
 use criterion::{
     criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode, Throughput,
 };
-use dlx_benches::{dataset, fixture_sample, fixtures_dir, puzzle_cap, stem};
+use dlx_benches::{dataset, datasets_dir, fixture_sample, fixtures_dir, puzzle_cap, stem};
 use sudoku_dlx::{Grid, Layout, SolveError, SudokuSolver, Variant};
 
 /// The data sets, in the order of the report.
@@ -204,5 +211,60 @@ fn layouts(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, sudoku_sets, layouts);
+/// The variant puzzles timed, as `(group, file)`.
+const VARIANTS: [(&str, &str); 6] = [
+    ("killer", "js-october-10-2023-killer"),
+    ("arrow", "js-november-13-2023-arrow"),
+    ("thermo", "js-august-9-2023-thermo"),
+    ("kropki", "js-august-15-2023-kropki-pairs"),
+    ("renban-whispers", "js-sept-5-23-renban-whispers"),
+    ("antiknight-thermo-no-givens", "js-antiknight-coloring-book-fuzz-on-the-lens"),
+];
+
+fn variants(c: &mut Criterion) {
+    let dir = datasets_dir().join("../fpuzzles");
+    let Ok(index) = std::fs::read_to_string(dir.join("index.tsv")) else {
+        eprintln!("variants: skipped, {} is absent", dir.display());
+        return;
+    };
+    for (id, file) in VARIANTS {
+        let Some(reference) = index
+            .lines()
+            .find(|line| line.split('\t').next() == Some(file))
+            .and_then(|line| line.split('\t').nth(4))
+        else {
+            eprintln!("variants/{id}: skipped, {file} is not in the index");
+            continue;
+        };
+        let text = std::fs::read_to_string(dir.join(format!("{file}.json")))
+            .unwrap_or_else(|e| panic!("{file}: {e}"));
+        let puzzle = Grid::from_fpuzzles(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let mut solver = SudokuSolver::for_layout(puzzle.layout());
+        let solution = solver.solution(&puzzle).map(|s| s.to_string());
+        assert_eq!(solution.as_deref(), Ok(reference), "variants/{id}");
+        let mut group = c.benchmark_group(format!("variants/{id}"));
+        group
+            .sample_size(10)
+            .measurement_time(Duration::from_secs(2))
+            .warm_up_time(Duration::from_millis(500))
+            .throughput(Throughput::Elements(1));
+        group.bench_function(BenchmarkId::from_parameter("dlx-rs/solve"), |b| {
+            b.iter(|| black_box(solver.solve_one(black_box(&puzzle))))
+        });
+        group.bench_function(BenchmarkId::from_parameter("dlx-rs/count2"), |b| {
+            b.iter(|| black_box(solver.count_solutions_up_to(black_box(&puzzle), 2)))
+        });
+        // The layout's solver built anew each time, as for a puzzle of a
+        // file of different variant puzzles.
+        group.bench_function(BenchmarkId::from_parameter("dlx-rs/build+count2"), |b| {
+            b.iter(|| {
+                let mut fresh = SudokuSolver::for_layout(puzzle.layout());
+                black_box(fresh.count_solutions_up_to(black_box(&puzzle), 2))
+            })
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, sudoku_sets, layouts, variants);
 criterion_main!(benches);
