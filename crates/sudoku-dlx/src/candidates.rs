@@ -190,17 +190,7 @@ impl SudokuSolver {
         };
         // The puzzle's own solutions first: when there are no more than
         // the cap, they are all there is.
-        let mut all = 0;
-        while all <= cap {
-            match self.solver.next_solution() {
-                Some(options) => {
-                    let options = options.to_vec();
-                    record(&options, &mut found.counts);
-                    all += 1;
-                }
-                None => break,
-            }
-        }
+        let all = self.each_solution(cap + 1, |options| record(options, &mut found.counts));
         if let Some(stopped) = self.stopped(all) {
             self.finish();
             return Err(stopped);
@@ -219,17 +209,7 @@ impl SudokuSolver {
             if self.is_absent(option) || self.solver.select(option).is_err() {
                 continue;
             }
-            let mut with = 0;
-            while with < cap {
-                match self.solver.next_solution() {
-                    Some(options) => {
-                        let options = options.to_vec();
-                        record(&options, &mut found.counts);
-                        with += 1;
-                    }
-                    None => break,
-                }
-            }
+            self.each_solution(cap, |options| record(options, &mut found.counts));
             let stopped = self.stopped(0);
             self.solver.unselect();
             if let Some(stopped) = stopped {
@@ -239,6 +219,22 @@ impl SudokuSolver {
         }
         self.finish();
         Ok(found)
+    }
+}
+
+impl SudokuSolver {
+    /// Hands the next solutions of the search, up to `max`, to `each`;
+    /// returns how many there were.
+    fn each_solution(&mut self, max: u64, mut each: impl FnMut(&[dlx::OptionId])) -> u64 {
+        let mut found = 0;
+        while found < max {
+            match self.solver.next_solution() {
+                Some(options) => each(options),
+                None => break,
+            }
+            found += 1;
+        }
+        found
     }
 }
 
