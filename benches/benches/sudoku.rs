@@ -218,7 +218,10 @@ const VARIANTS: [(&str, &str); 6] = [
     ("thermo", "js-august-9-2023-thermo"),
     ("kropki", "js-august-15-2023-kropki-pairs"),
     ("renban-whispers", "js-sept-5-23-renban-whispers"),
-    ("antiknight-thermo-no-givens", "js-antiknight-coloring-book-fuzz-on-the-lens"),
+    (
+        "antiknight-thermo-no-givens",
+        "js-antiknight-coloring-book-fuzz-on-the-lens",
+    ),
 ];
 
 fn variants(c: &mut Criterion) {

@@ -5,7 +5,9 @@
 //!
 //! The input is read twice: whole with the default options, and after its
 //! first byte with the options that byte chooses (a box size, or none, and
-//! the standard alphabet or a custom one).
+//! the standard alphabet or a custom one). Variant puzzles (f-puzzles JSON
+//! or links, the text form) are read back from their text form and solved
+//! with a solver of their own layout.
 
 #![no_main]
 
@@ -77,10 +79,15 @@ fn check(data: &[u8], puzzles: Puzzles<&[u8]>, standard: bool) {
         match &record.result {
             Ok(grid) => {
                 check_grid(grid, standard);
-                if matches!(grid.box_size(), 2 | 3) && solved < MAX_SOLVED {
+                let b = grid.box_size();
+                let plain = matches!(b, 2 | 3)
+                    && grid.layout() == &sudoku_dlx::Layout::square(b).expect("a box size");
+                if plain && solved < MAX_SOLVED {
                     solved += 1;
-                    let b = grid.box_size();
                     SOLVERS.with(|solvers| check_solution(&mut solvers.borrow_mut()[b - 2], grid));
+                } else if !plain && grid.side() <= 9 && solved < MAX_SOLVED {
+                    solved += 1;
+                    check_variant(grid);
                 }
             }
             Err(e) => assert!(
@@ -101,11 +108,34 @@ fn check_grid(grid: &Grid, standard: bool) {
     assert_eq!(grid.cells().len(), n * n);
     assert!(grid.cells().iter().all(|&d| usize::from(d) <= n), "{grid}");
     // Pencilmarks write their candidates, n per cell, in the form the
-    // reader takes and `Grid::parse` does not.
-    let plain = grid.to_string().chars().count() == n * n;
+    // reader takes and `Grid::parse` does not; a layout other than the
+    // side's squarest boxes is not in the one-line form.
+    let default = Grid::parse(&grid.to_string()).is_ok_and(|g| g.layout() == grid.layout());
+    let plain = grid.to_string().chars().count() == n * n && default;
     if standard && plain {
         assert_eq!(Grid::parse(&grid.to_string()).as_ref(), Ok(grid));
         assert_eq!(Grid::parse(&grid.to_grid_string()).as_ref(), Ok(grid));
+    }
+}
+
+/// A variant puzzle (a layout of its own) reads back from its text form,
+/// and a solution found is one.
+fn check_variant(puzzle: &Grid) {
+    let text = puzzle.to_variant_text();
+    let mut again = Puzzles::new(text.as_bytes());
+    let read = again
+        .next()
+        .expect("one record")
+        .expect("reading a slice cannot fail");
+    assert_eq!(read.result.as_ref(), Ok(puzzle), "{text}");
+    let mut solver = SudokuSolver::for_layout(puzzle.layout());
+    solver.set_node_limit(Some(NODE_LIMIT));
+    match solver.solve_one(puzzle) {
+        Ok(Some(solution)) => assert!(solution.is_solution_of(puzzle), "{text} -> {solution}"),
+        Ok(None) => {}
+        Err(SolveError::Conflict(c)) => assert_eq!(puzzle.check(), Err(c)),
+        Err(SolveError::NodeLimit { found }) => assert_eq!(found, 0, "{text}"),
+        Err(e) => panic!("{text}: {e}"),
     }
 }
 

@@ -56,7 +56,8 @@ pub(crate) fn parse_block(lines: &[(usize, String)]) -> Result<Grid, ParseError>
     let mut boxes: Option<(usize, usize, usize)> = None;
     let mut regions: Option<(usize, String)> = None;
     let mut variants: Vec<(usize, Variant)> = Vec::new();
-    let mut givens: Option<(usize, String)> = None;
+    // The givens' text, with the line of each of its rows.
+    let mut givens: Option<(Vec<usize>, String)> = None;
     let mut constraints: Vec<(usize, Constraint)> = Vec::new();
     let mut k = 0;
     let content = |k: usize| {
@@ -135,10 +136,15 @@ pub(crate) fn parse_block(lines: &[(usize, String)]) -> Result<Grid, ParseError>
                         .or(boxes.map(|(_, r, c)| r * c))
                         .unwrap_or(9);
                     let rows = take_rows(&mut k, n);
-                    let joined: Vec<String> = rows.into_iter().map(|(_, r)| r).collect();
-                    givens = Some((number + 1, joined.join("\n")));
+                    let (numbers, rows): (Vec<usize>, Vec<String>) = rows.into_iter().unzip();
+                    let numbers = if numbers.is_empty() {
+                        vec![number]
+                    } else {
+                        numbers
+                    };
+                    givens = Some((numbers, rows.join("\n")));
                 } else {
-                    givens = Some((number, rest.to_string()));
+                    givens = Some((vec![number], rest.to_string()));
                 }
             }
             _ => {
@@ -160,8 +166,8 @@ pub(crate) fn parse_block(lines: &[(usize, String)]) -> Result<Grid, ParseError>
         (None, Some((line, r, c)), _) => Layout::boxes(r, c).map_err(layout_error(line))?,
         (None, None, Some((line, n))) => Layout::squarest(n).map_err(layout_error(line))?,
         (None, None, None) => match &givens {
-            Some((line, cells)) => Grid::parse(cells)
-                .map_err(|e| ParseError::new(e.kind().clone(), *line, e.column()))?
+            Some((numbers, cells)) => Grid::parse(cells)
+                .map_err(|e| at_row(&e, numbers))?
                 .layout()
                 .clone(),
             None => Layout::default(),
@@ -187,15 +193,24 @@ pub(crate) fn parse_block(lines: &[(usize, String)]) -> Result<Grid, ParseError>
             .map_err(layout_error(line))?;
     }
     match givens {
-        Some((line, cells)) => Grid::parse_in(&cells, &layout).map_err(|e| {
-            ParseError::new(
-                e.kind().clone(),
-                line + e.line().saturating_sub(1),
-                e.column(),
-            )
-        }),
+        Some((numbers, cells)) => Grid::parse_in(&cells, &layout).map_err(|e| at_row(&e, &numbers)),
         None => Ok(Grid::empty_in(&layout)),
     }
+}
+
+/// The symbol of jigsaw region `k` in its map, so that the map reads
+/// back to the same layout.
+fn region_symbol(layout: &Layout, k: usize) -> char {
+    match layout.house(2 * layout.side() + k) {
+        crate::House::Region { symbol, .. } => symbol,
+        _ => REGION_SYMBOLS[k % REGION_SYMBOLS.len()] as char,
+    }
+}
+
+/// An error in the givens' text, moved to the line its row is on.
+fn at_row(error: &ParseError, numbers: &[usize]) -> ParseError {
+    let row = error.line().clamp(1, numbers.len()) - 1;
+    ParseError::new(error.kind().clone(), numbers[row], error.column())
 }
 
 impl Grid {
@@ -230,7 +245,7 @@ impl Grid {
                 out.push_str("regions\n");
                 for r in 0..n {
                     let row: String = (0..n)
-                        .map(|c| REGION_SYMBOLS[layout.region(r, c) % REGION_SYMBOLS.len()] as char)
+                        .map(|c| region_symbol(layout, layout.region(r, c)))
                         .collect();
                     out.push_str(&row);
                     out.push('\n');
