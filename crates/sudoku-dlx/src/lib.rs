@@ -213,6 +213,7 @@ mod alphabet;
 mod candidates;
 mod canon;
 mod constraint;
+mod deep;
 mod encode;
 mod error;
 mod fpuzzles;

@@ -117,6 +117,9 @@ pub struct SudokuSolver {
     /// The placements the layout's constraints rule out, which are no
     /// options (empty when there are none).
     absent: Vec<bool>,
+    /// Whether the puzzle loaded is searched by [`crate::deep`]: it has
+    /// constraints, and a plain search does not settle it quickly.
+    pub(crate) hard: bool,
 }
 
 /// The most nodes of a search that probes one placement of a puzzle with
@@ -198,6 +201,7 @@ impl SudokuSolver {
             node_limit: None,
             cancel: None,
             absent,
+            hard: false,
         }
     }
 
@@ -297,6 +301,7 @@ impl SudokuSolver {
         self.solver.reset();
         self.solver.clear_stats();
         self.stats = Stats::default();
+        self.hard = false;
         let n = puzzle.side();
         for (cell, &digit) in puzzle.cells().iter().enumerate() {
             if digit != 0 && self.solver.select(encode::option(n, cell, digit)).is_err() {
@@ -336,9 +341,9 @@ impl SudokuSolver {
     /// out, at most [`PROBE_ROUNDS`]. Variant constraints are encoded as
     /// pairs and colors, which hide what a placement rules out but never
     /// what has lost all support; these searches find much of that before
-    /// the search proper. Their nodes and updates count in the stats.
+    /// the search proper. Their nodes and updates count in the stats. A
+    /// puzzle they leave hard is marked so, for [`crate::deep`].
     fn probe(&mut self) -> Result<(), SolveError> {
-        let n = self.layout.side();
         let limits = self.solver.limits().clone();
         let node_limit = self.node_limit.unwrap_or(u64::MAX);
         // An easy puzzle is searched to 2 solutions in fewer nodes than
@@ -353,9 +358,22 @@ impl SudokuSolver {
         if easy {
             return Ok(());
         }
+        self.hard = true;
+        self.probe_rounds().map(|_| ())
+    }
+
+    /// The rounds of probes (see [`SudokuSolver::probe`]): the placements
+    /// they take out of play (undone with as many
+    /// [`dlx::Solver::unexclude`]), and per cell those still in play.
+    pub(crate) fn probe_rounds(&mut self) -> Result<crate::deep::Probed, SolveError> {
+        let n = self.layout.side();
+        let limits = self.solver.limits().clone();
+        let node_limit = self.node_limit.unwrap_or(u64::MAX);
+        let mut probed = crate::deep::Probed::new(n);
         let mut result = Ok(());
         'rounds: for _ in 0..PROBE_ROUNDS {
             let mut taken = false;
+            probed.clear_alive();
             for k in 0..n * n * n {
                 let option = dlx::OptionId::from_index(k);
                 if self.is_absent(option) || self.solver.select(option).is_err() {
@@ -375,7 +393,10 @@ impl SudokuSolver {
                     if self.solver.exclude(option).is_err() {
                         break 'rounds;
                     }
+                    probed.excluded += 1;
                     taken = true;
+                } else {
+                    probed.alive(k);
                 }
             }
             if !taken {
@@ -383,7 +404,7 @@ impl SudokuSolver {
             }
         }
         self.solver.set_limits(limits);
-        result
+        result.map(|()| probed)
     }
 
     /// The error for a puzzle of `layout`, not the solver's.
@@ -411,6 +432,11 @@ impl SudokuSolver {
         self.stats = self.solver.stats();
     }
 
+    /// The node limit of each search, if any.
+    pub(crate) fn node_limit(&self) -> Option<u64> {
+        self.node_limit
+    }
+
     /// Whether a placement is no option: the layout's constraints rule it
     /// out.
     pub(crate) fn is_absent(&self, option: dlx::OptionId) -> bool {
@@ -430,6 +456,13 @@ impl SudokuSolver {
             Err(SolveError::NoSolution) => return Ok(None),
             other => other?,
         }
+        if self.hard {
+            let mut kept = Vec::new();
+            let count = self.deep(1, 1, &mut kept);
+            self.finish();
+            count?;
+            return Ok(kept.first().map(|options| self.decode(options)));
+        }
         let found = self.solver.next_solution().map(|s| s.to_vec());
         self.finish();
         match found {
@@ -446,6 +479,16 @@ impl SudokuSolver {
     /// errors of [`SudokuSolver::solve_one`].
     pub fn solution(&mut self, puzzle: &Grid) -> Result<Grid, SolveError> {
         self.load(puzzle)?;
+        if self.hard {
+            let mut kept = Vec::new();
+            let count = self.deep(2, 1, &mut kept);
+            self.finish();
+            return match count? {
+                0 => Err(SolveError::NoSolution),
+                1 => Ok(self.decode(&kept[0])),
+                _ => Err(SolveError::MultipleSolutions),
+            };
+        }
         let first = self.solver.next_solution().map(|s| s.to_vec());
         let second = first.is_some() && self.solver.next_solution().is_some();
         let stopped = self.stopped(u64::from(first.is_some()));
@@ -470,6 +513,11 @@ impl SudokuSolver {
         match self.load(puzzle) {
             Err(SolveError::NoSolution) => return Ok(0),
             other => other?,
+        }
+        if self.hard {
+            let count = self.deep(max, 0, &mut Vec::new());
+            self.finish();
+            return count;
         }
         let count = self.solver.count_up_to(max);
         self.finish();
