@@ -30,6 +30,21 @@ pub fn stdout(args: &[&str]) -> String {
     String::from_utf8(output.stdout).unwrap()
 }
 
+/// `dlx sudoku ARGS` with `input` on stdin: (exit code, stdout, stderr).
+pub fn sudoku_stdin(args: &[&str], input: &str) -> (i32, String, String) {
+    let output = dlx()
+        .arg("sudoku")
+        .args(args)
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    (
+        output.status.code().expect("dlx exited, not killed"),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
 /// The number `dlx ARGS` prints, asserting success.
 pub fn count(args: &[&str]) -> u64 {
     stdout(args).trim().parse().unwrap()

@@ -10,7 +10,7 @@ use std::process::{Child, Command as StdCommand, Stdio};
 use predicates::prelude::*;
 use sudoku_dlx::{Alphabet, Grid, Puzzles, Record};
 
-use crate::{dlx, fixture, LEETCODE, LEETCODE_SOLUTION};
+use crate::{dlx, fixture, sudoku_stdin, LEETCODE, LEETCODE_SOLUTION};
 
 const INKALA: &str =
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
@@ -33,21 +33,6 @@ fn finish(mut child: Child) -> (Option<i32>, String) {
 
 fn sudoku(args: &[&str]) -> (i32, String, String) {
     sudoku_stdin(args, "")
-}
-
-/// As [`sudoku`], with `input` on stdin.
-fn sudoku_stdin(args: &[&str], input: &str) -> (i32, String, String) {
-    let output = dlx()
-        .arg("sudoku")
-        .args(args)
-        .write_stdin(input)
-        .output()
-        .unwrap();
-    (
-        output.status.code().expect("dlx exited, not killed"),
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-    )
 }
 
 /// The records of a puzzle file, read with the library's reader.

@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-use crate::{dlx, fixture};
+use crate::{dlx, fixture, sudoku_stdin as sudoku};
 
 const KILLER: &str = "sudoku/variants/killer-4x4.txt";
 const MIXED: &str = "sudoku/variants/mixed-6x6.txt";
@@ -21,21 +21,6 @@ const LINKS: &str = "sudoku/variants/links.txt";
 const FOUR: &str = "3142421313242431";
 /// The solution of both puzzles of `mixed-6x6.txt` and of the second link.
 const SIX: &str = "513246462315326154154623235461641532";
-
-/// `dlx sudoku ARGS` with `input` on stdin: (exit code, stdout, stderr).
-fn sudoku(args: &[&str], input: &str) -> (i32, String, String) {
-    let output = dlx()
-        .arg("sudoku")
-        .args(args)
-        .write_stdin(input)
-        .output()
-        .unwrap();
-    (
-        output.status.code().expect("dlx exited, not killed"),
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-    )
-}
 
 /// `dlx sudoku ARGS` on a fixture: (exit code, stdout, stderr).
 fn on(args: &[&str], file: &str) -> (i32, String, String) {
