@@ -187,12 +187,13 @@ impl SudokuSolver {
         let problem = encode::problem(&layout);
         let n = layout.side();
         let placements = n * n * n;
-        let absent = if problem.options().take(placements).count() == placements {
-            Vec::new()
+        let absent: Vec<bool> = (0..placements)
+            .map(|k| problem.option(dlx::OptionId::from_index(k)).is_none())
+            .collect();
+        let absent = if absent.contains(&true) {
+            absent
         } else {
-            (0..placements)
-                .map(|k| problem.option(dlx::OptionId::from_index(k)).is_none())
-                .collect()
+            Vec::new()
         };
         SudokuSolver {
             layout,
@@ -931,6 +932,28 @@ mod tests {
             solver.count_solutions_up_to(&puzzle, 2),
             Err(SolveError::Conflict(puzzle.check().unwrap_err()))
         );
+    }
+
+    #[test]
+    fn pencilmarks_leave_out_what_constraints_rule_out() {
+        // The odd cell has no even placements, and the cage options
+        // follow the placements: a pencilmark puzzle missing an even
+        // digit there must not take that for a contradiction.
+        let layout = Layout::square(3)
+            .unwrap()
+            .with_constraint("odd: r1c1".parse().unwrap())
+            .unwrap()
+            .with_constraint("cage 20: r9c6 r9c7 r9c8 r9c9".parse().unwrap())
+            .unwrap();
+        let grid = Grid::empty_in(&layout);
+        let solution = grid.solve_one().unwrap().unwrap();
+        let mut masks = vec![0x3feu64; 81];
+        masks[0] = 1 << solution.get(0, 0);
+        let pencilmarks = Grid::from_candidates(layout.clone(), masks);
+        let mut solver = SudokuSolver::for_layout(&layout);
+        let found = solver.solve_one(&pencilmarks).unwrap().unwrap();
+        assert_eq!(found.get(0, 0), solution.get(0, 0));
+        assert!(found.is_solution_of(&grid));
     }
 
     #[test]
