@@ -222,22 +222,6 @@ impl SudokuSolver {
     }
 }
 
-impl SudokuSolver {
-    /// Hands the next solutions of the search, up to `max`, to `each`;
-    /// returns how many there were.
-    fn each_solution(&mut self, max: u64, mut each: impl FnMut(&[dlx::OptionId])) -> u64 {
-        let mut found = 0;
-        while found < max {
-            match self.solver.next_solution() {
-                Some(options) => each(options),
-                None => break,
-            }
-            found += 1;
-        }
-        found
-    }
-}
-
 impl Grid {
     /// The true candidates of the puzzle, each digit's count capped at
     /// `cap`: [`SudokuSolver::true_candidates`] with this thread's solver

@@ -11,7 +11,7 @@
 
 use dlx::OptionId;
 
-use crate::solve::{SolveError, SudokuSolver};
+use crate::solve::{Bounded, SolveError, SudokuSolver};
 
 /// The nodes of a node's plain search before it splits.
 const SPLIT_NODES: u64 = 20_000;
@@ -90,38 +90,20 @@ impl SudokuSolver {
         kept: &mut Vec<Vec<OptionId>>,
         probed: &Probed,
     ) -> Result<u64, SolveError> {
-        let limits = self.solver.limits().clone();
-        let user = self.node_limit().unwrap_or(u64::MAX);
-        let budget = self
-            .solver
-            .stats()
-            .nodes
-            .saturating_add(SPLIT_NODES)
-            .min(user);
-        self.solver.set_limits(limits.clone().nodes(budget));
-        let mut found = 0;
+        let room = keep.saturating_sub(kept.len());
         let mut here = Vec::new();
-        while found < max {
-            match self.solver.next_solution() {
-                Some(options) => {
-                    if kept.len() + here.len() < keep {
-                        here.push(options.to_vec());
-                    }
-                    found += 1;
+        let (found, ended) = self.bounded(SPLIT_NODES, |s| {
+            s.each_solution(max, |options| {
+                if here.len() < room {
+                    here.push(options.to_vec());
                 }
-                None => break,
-            }
-        }
-        let outcome = self.solver.outcome();
-        self.solver.rewind();
-        self.solver.set_limits(limits);
-        match outcome {
-            dlx::Outcome::Cancelled => return Err(SolveError::Cancelled { found: 0 }),
-            dlx::Outcome::NodeLimit if budget >= user => {
-                return Err(SolveError::NodeLimit { found: 0 })
-            }
-            dlx::Outcome::NodeLimit => {}
-            _ => {
+            })
+        });
+        match ended {
+            Bounded::Cancelled => return Err(SolveError::Cancelled { found: 0 }),
+            Bounded::NodeLimit => return Err(SolveError::NodeLimit { found: 0 }),
+            Bounded::OutOfBudget => {}
+            Bounded::Finished => {
                 kept.extend(here);
                 return Ok(found);
             }

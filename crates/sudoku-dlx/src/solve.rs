@@ -122,6 +122,19 @@ pub struct SudokuSolver {
     pub(crate) hard: bool,
 }
 
+/// How a search of [`SudokuSolver::bounded`] ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Bounded {
+    /// The tree was searched, or the search found what it looked for.
+    Finished,
+    /// It took the nodes it was given.
+    OutOfBudget,
+    /// It reached the solver's node limit.
+    NodeLimit,
+    /// The cancel flag was set.
+    Cancelled,
+}
+
 /// The most nodes of a search that probes one placement of a puzzle with
 /// constraints.
 const PROBE_NODES: u64 = 24;
@@ -345,18 +358,10 @@ impl SudokuSolver {
     /// the search proper. Their nodes and updates count in the stats. A
     /// puzzle they leave hard is marked so, for [`crate::deep`].
     fn probe(&mut self) -> Result<(), SolveError> {
-        let limits = self.solver.limits().clone();
-        let node_limit = self.node_limit.unwrap_or(u64::MAX);
         // An easy puzzle is searched to 2 solutions in fewer nodes than
         // the probes would take: then there is nothing to probe.
-        self.solver
-            .set_limits(limits.clone().nodes(PLAIN_NODES.min(node_limit)));
-        self.solver.count_up_to(2);
-        let easy = self.solver.outcome() != dlx::Outcome::NodeLimit;
-        // The search proper starts afresh.
-        self.solver.rewind();
-        self.solver.set_limits(limits.clone());
-        if easy {
+        let (_, ended) = self.bounded(PLAIN_NODES, |s| s.solver.count_up_to(2));
+        if !matches!(ended, Bounded::OutOfBudget | Bounded::NodeLimit) {
             return Ok(());
         }
         self.hard = true;
@@ -368,8 +373,6 @@ impl SudokuSolver {
     /// [`dlx::Solver::unexclude`]), and per cell those still in play.
     pub(crate) fn probe_rounds(&mut self) -> Result<crate::deep::Probed, SolveError> {
         let n = self.layout.side();
-        let limits = self.solver.limits().clone();
-        let node_limit = self.node_limit.unwrap_or(u64::MAX);
         let mut probed = crate::deep::Probed::new(n);
         let mut result = Ok(());
         'rounds: for _ in 0..PROBE_ROUNDS {
@@ -380,17 +383,13 @@ impl SudokuSolver {
                 if self.is_absent(option) || self.solver.select(option).is_err() {
                     continue;
                 }
-                let budget = self.solver.stats().nodes + PROBE_NODES;
-                self.solver
-                    .set_limits(limits.clone().nodes(budget.min(node_limit)));
-                let found = self.solver.count_up_to(1);
-                let outcome = self.solver.outcome();
+                let (found, ended) = self.bounded(PROBE_NODES, |s| s.solver.count_up_to(1));
                 self.solver.unselect();
-                if outcome == dlx::Outcome::Cancelled {
+                if ended == Bounded::Cancelled {
                     result = Err(SolveError::Cancelled { found: 0 });
                     break 'rounds;
                 }
-                if found == 0 && outcome == dlx::Outcome::Complete {
+                if found == 0 && ended == Bounded::Finished {
                     if self.solver.exclude(option).is_err() {
                         break 'rounds;
                     }
@@ -404,8 +403,50 @@ impl SudokuSolver {
                 break;
             }
         }
-        self.solver.set_limits(limits);
         result.map(|()| probed)
+    }
+
+    /// Runs `search` with at most `nodes` more nodes (and never past the
+    /// node limit), then abandons the search, so that the next starts
+    /// afresh, and puts the limits back: what `search` returned, and how
+    /// it ended.
+    pub(crate) fn bounded<T>(
+        &mut self,
+        nodes: u64,
+        search: impl FnOnce(&mut SudokuSolver) -> T,
+    ) -> (T, Bounded) {
+        let limits = self.solver.limits().clone();
+        let user = self.node_limit.unwrap_or(u64::MAX);
+        let budget = self.solver.stats().nodes.saturating_add(nodes).min(user);
+        self.solver.set_limits(limits.clone().nodes(budget));
+        let value = search(self);
+        let ended = match self.solver.outcome() {
+            dlx::Outcome::Cancelled => Bounded::Cancelled,
+            dlx::Outcome::NodeLimit if budget >= user => Bounded::NodeLimit,
+            dlx::Outcome::NodeLimit => Bounded::OutOfBudget,
+            _ => Bounded::Finished,
+        };
+        self.solver.rewind();
+        self.solver.set_limits(limits);
+        (value, ended)
+    }
+
+    /// Hands the next solutions of the search, up to `max`, to `each`;
+    /// returns how many there were.
+    pub(crate) fn each_solution(
+        &mut self,
+        max: u64,
+        mut each: impl FnMut(&[dlx::OptionId]),
+    ) -> u64 {
+        let mut found = 0;
+        while found < max {
+            match self.solver.next_solution() {
+                Some(options) => each(options),
+                None => break,
+            }
+            found += 1;
+        }
+        found
     }
 
     /// The error for a puzzle of `layout`, not the solver's.
@@ -431,11 +472,6 @@ impl SudokuSolver {
 
     pub(crate) fn finish(&mut self) {
         self.stats = self.solver.stats();
-    }
-
-    /// The node limit of each search, if any.
-    pub(crate) fn node_limit(&self) -> Option<u64> {
-        self.node_limit
     }
 
     /// Whether a placement is no option: the layout's constraints rule it
