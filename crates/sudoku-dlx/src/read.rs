@@ -333,6 +333,9 @@ pub struct Puzzles<R> {
     options: ReadOptions,
     /// What the input holds, told from its first lines.
     kind: Kind,
+    /// The rest of a line after an f-puzzles object closed on it, to be
+    /// read before the next line.
+    carry: Option<Line>,
 }
 
 /// What an input holds: classic puzzles, or variant puzzles in one of
@@ -375,6 +378,7 @@ impl<R: BufRead> Puzzles<R> {
             },
             options,
             kind: Kind::Unknown,
+            carry: None,
         }
     }
 
@@ -415,6 +419,9 @@ impl<R: BufRead> Puzzles<R> {
     /// The next raw line, `None` at the end of the input (or at an I/O
     /// error, kept to be yielded).
     fn raw_line(&mut self) -> Option<Line> {
+        if let Some(line) = self.carry.take() {
+            return Some(line);
+        }
         if self.source.finished {
             return None;
         }
@@ -445,7 +452,8 @@ impl<R: BufRead> Puzzles<R> {
                 };
                 return Some(self.error_record(line, kind));
             }
-            for ch in line.text.chars() {
+            let mut rest = None;
+            for (i, ch) in line.text.char_indices() {
                 if depth == 0 {
                     if ch == '{' {
                         depth = 1;
@@ -471,8 +479,15 @@ impl<R: BufRead> Puzzles<R> {
                     _ => {}
                 }
                 if depth == 0 {
+                    rest = Some(i + ch.len_utf8());
                     break;
                 }
+            }
+            // What follows the object on its line is read next.
+            if let Some(end) = rest.filter(|&end| !line.text[end..].trim().is_empty()) {
+                let mut more = line;
+                more.text.drain(..end);
+                self.carry = Some(more);
             }
             if depth == 0 && !text.is_empty() {
                 return Some(Record {

@@ -363,6 +363,10 @@ cage 3: r1c1 r9c9
             assert_eq!(grid.as_ref().unwrap().get(0, 0), 1);
         }
         assert!(records[2].1.as_ref().unwrap_err().contains("chess"));
+        // A list on one line: every object is read, each at that line.
+        let records = read(&format!("[{one},{one}]\n"));
+        assert_eq!(records.iter().map(|r| r.0).collect::<Vec<_>>(), [1, 1]);
+        assert!(records.iter().all(|r| r.1.is_ok()));
         // Cut short: one record says so.
         let records = read("{\"size\": 4,\n");
         assert!(records[0].1.as_ref().unwrap_err().contains("cut short"));
