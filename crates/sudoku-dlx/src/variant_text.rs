@@ -36,15 +36,20 @@ const DIRECTIVES: [&str; 5] = ["size", "boxes", "regions", "variant", "givens"];
 /// Whether a line starts a variant puzzle's block: its first word is a
 /// statement's, followed by a space, a colon or nothing.
 pub(crate) fn starts_block(line: &str) -> bool {
-    let text = line.split('#').next().unwrap_or("").trim_start();
-    let word_end = text
-        .find(|c: char| c.is_whitespace() || c == ':')
-        .unwrap_or(text.len());
-    let word = text[..word_end].to_ascii_lowercase();
+    let (word, after) = first_word(line.split('#').next().unwrap_or("").trim_start());
+    let word = word.to_ascii_lowercase();
     !word.is_empty()
         && (DIRECTIVES.contains(&word.as_str())
-            || KEYWORDS.contains(&word.as_str())
-                && (word.len() > 1 || text[word_end..].starts_with(':')))
+            || KEYWORDS.contains(&word.as_str()) && (word.len() > 1 || after.starts_with(':')))
+}
+
+/// A statement's first word, up to white space or a colon, and what
+/// follows it.
+fn first_word(text: &str) -> (&str, &str) {
+    text.split_at(
+        text.find(|c: char| c.is_whitespace() || c == ':')
+            .unwrap_or(text.len()),
+    )
 }
 
 /// Reads one block: `lines` are its lines with their numbers, comments
@@ -90,10 +95,8 @@ pub(crate) fn parse_block(lines: &[(usize, String)]) -> Result<Grid, ParseError>
             k += 1;
             continue;
         }
-        let (word, rest) = match text.find(|c: char| c.is_whitespace() || c == ':') {
-            Some(i) => (&text[..i], text[i..].trim_start_matches(':').trim()),
-            None => (text.as_str(), ""),
-        };
+        let (word, after) = first_word(&text);
+        let rest = after.trim_start_matches(':').trim();
         match word.to_ascii_lowercase().as_str() {
             "size" => {
                 let n = rest
