@@ -645,11 +645,15 @@ impl FromStr for Constraint {
         let mut words = head.split_whitespace();
         let keyword = words.next().unwrap_or("").to_ascii_lowercase();
         let args: Vec<&str> = words.collect();
+        let cells_of = |words: &mut dyn Iterator<Item = &str>| {
+            words
+                .map(|w| {
+                    parse_cell(w).ok_or_else(|| bad(format!("{w:?} is no cell name like r1c1")))
+                })
+                .collect::<Result<Vec<Cell>, _>>()
+        };
         let cell_words = if keyword == "sandwich" { "" } else { tail };
-        let cells = cell_words
-            .split_whitespace()
-            .map(|w| parse_cell(w).ok_or_else(|| bad(format!("{w:?} is no cell name like r1c1"))))
-            .collect::<Result<Vec<Cell>, _>>()?;
+        let cells = cells_of(&mut cell_words.split_whitespace())?;
         let number = |k: usize| -> Result<Option<u32>, LayoutError> {
             match args.get(k) {
                 None => Ok(None),
@@ -709,12 +713,7 @@ impl FromStr for Constraint {
                 }
             }
             "arrow" => {
-                let circle = args
-                    .iter()
-                    .map(|w| {
-                        parse_cell(w).ok_or_else(|| bad(format!("{w:?} is no cell name like r1c1")))
-                    })
-                    .collect::<Result<Vec<Cell>, _>>()?;
+                let circle = cells_of(&mut args.iter().copied())?;
                 Constraint::Arrow {
                     circle,
                     line: cells,
