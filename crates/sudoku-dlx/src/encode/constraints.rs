@@ -431,7 +431,9 @@ impl Builder<'_> {
             layers.push(next);
             steps.push(here);
         }
-        // Keep the states that reach the end.
+        // Keep the states that reach the end. Every state was reached
+        // from the start, so the steps into a live state stay and their
+        // sources live too: no pass forward is needed.
         let mut alive: Vec<Vec<bool>> = layers.iter().map(|l| vec![false; l.len()]).collect();
         alive[m].fill(true);
         for k in (0..m).rev() {
@@ -440,9 +442,6 @@ impl Builder<'_> {
             for &(i, _, _) in &steps[k] {
                 before[k][i as usize] = true;
             }
-        }
-        for k in 1..m {
-            steps[k].retain(|&(i, _, _)| alive[k][i as usize]);
         }
         if steps.iter().any(Vec::is_empty) {
             return self.impossible();
