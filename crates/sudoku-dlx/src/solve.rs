@@ -200,13 +200,13 @@ impl SudokuSolver {
         let problem = encode::problem(&layout);
         let n = layout.side();
         let placements = n * n * n;
-        let absent: Vec<bool> = (0..placements)
-            .map(|k| problem.option(dlx::OptionId::from_index(k)).is_none())
-            .collect();
-        let absent = if absent.contains(&true) {
-            absent
-        } else {
+        // Only constraints take placements out of the problem.
+        let absent = if layout.constraints().is_empty() {
             Vec::new()
+        } else {
+            (0..placements)
+                .map(|k| problem.option(dlx::OptionId::from_index(k)).is_none())
+                .collect()
         };
         SudokuSolver {
             layout,
