@@ -12,9 +12,11 @@ use std::io::{self, BufRead};
 use std::iter::FusedIterator;
 
 use crate::alphabet::{Alphabet, ZeroCensus};
+use crate::community::{self, Columns, Extra, Format, Recognized};
 use crate::error::{GridError, ParseError, ParseErrorKind};
 use crate::grid::{close_cell_count, square_layout, Grid};
 use crate::layout::{self, Layout};
+use crate::pencil;
 use crate::text::{count_cells, is_rule, is_title, line_cells, push_line_cells, stray_symbol};
 use crate::variant::Variant;
 
@@ -171,6 +173,53 @@ pub struct Record {
     /// the fault is (a grid's bad row, say), counted from the start of the
     /// input: always one of this puzzle's lines, never the next puzzle's.
     pub result: Result<Grid, ParseError>,
+    /// What the line states of its puzzle beside the puzzle itself, in
+    /// the formats that say it (tdoku's count and solution, a CSV's
+    /// solution column).
+    pub stated: Stated,
+}
+
+impl Record {
+    /// The record of the puzzle at `line`, stating nothing more.
+    fn new(line: usize, result: Result<Grid, ParseError>) -> Record {
+        Record {
+            line,
+            result,
+            stated: Stated::default(),
+        }
+    }
+}
+
+/// What a line states of its puzzle beside it: tdoku's
+/// `puzzle:count:solution` states the number of solutions and one of
+/// them, a CSV file's `solution` column a solution.
+///
+/// A stated solution is checked when the line is read: one that is not a
+/// solution of the puzzle (a cell empty or out of place, a given changed,
+/// a digit repeated) makes the record an error that says which, since the
+/// line then contradicts itself and the reader cannot tell which half is
+/// wrong. A stated count is kept for the caller to compare with its own:
+/// the reader does not search.
+///
+/// # Example
+///
+/// ```
+/// use sudoku_dlx::Puzzles;
+///
+/// let text = "1.3...2.3.....4.:1:1234432134122143\n";
+/// let record = Puzzles::new(text.as_bytes()).next().unwrap()?;
+/// let puzzle = record.result?;
+/// assert_eq!(record.stated.count, Some(1));
+/// assert!(record.stated.solution.unwrap().is_solution_of(&puzzle));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Stated {
+    /// The number of solutions the line states.
+    pub count: Option<u64>,
+    /// The solution the line states, checked to be one of the puzzle's.
+    pub solution: Option<Grid>,
 }
 
 /// Puzzles read one at a time from a [`BufRead`], in constant memory.
@@ -375,6 +424,9 @@ impl<R: BufRead> Puzzles<R> {
                 error: None,
                 finished: false,
                 broken: false,
+                community: false,
+                seen_content: false,
+                columns: None,
             },
             options,
             kind: Kind::Unknown,
@@ -490,10 +542,7 @@ impl<R: BufRead> Puzzles<R> {
                 self.carry = Some(more);
             }
             if depth == 0 && !text.is_empty() {
-                return Some(Record {
-                    line: first,
-                    result: fpuzzles_record(&text, first),
-                });
+                return Some(Record::new(first, fpuzzles_record(&text, first)));
             }
             if depth > 0 {
                 text.push('\n');
@@ -502,19 +551,12 @@ impl<R: BufRead> Puzzles<R> {
                 let error = ParseErrorKind::Text(format!(
                     "an f-puzzles object of more than {MAX_JSON_LEN} bytes"
                 ));
-                return Some(Record {
-                    line: first,
-                    result: Err(ParseError::new(error, first, None)),
-                });
+                return Some(Record::new(first, Err(ParseError::new(error, first, None))));
             }
         }
-        (!text.is_empty()).then(|| Record {
-            line: first,
-            result: Err(ParseError::new(
-                ParseErrorKind::Text("the f-puzzles object is cut short".to_string()),
-                first,
-                None,
-            )),
+        (!text.is_empty()).then(|| {
+            let kind = ParseErrorKind::Text("the f-puzzles object is cut short".to_string());
+            Record::new(first, Err(ParseError::new(kind, first, None)))
         })
     }
 
@@ -532,10 +574,7 @@ impl<R: BufRead> Puzzles<R> {
                 };
                 return Some(self.error_record(line, kind));
             }
-            return Some(Record {
-                line: line.number,
-                result: fpuzzles_record(text, line.number),
-            });
+            return Some(Record::new(line.number, fpuzzles_record(text, line.number)));
         }
     }
 
@@ -553,21 +592,29 @@ impl<R: BufRead> Puzzles<R> {
             block.push((line.number, line.text));
         }
         let first = block.first()?.0;
-        Some(Record {
-            line: first,
-            result: crate::variant_text::parse_block(&block),
-        })
+        Some(Record::new(first, crate::variant_text::parse_block(&block)))
     }
 
     /// The record of the puzzle starting at `line`.
-    fn record(&mut self, line: Line) -> io::Result<Record> {
+    fn record(&mut self, mut line: Line) -> io::Result<Record> {
         if line.too_long {
             let kind = ParseErrorKind::LineTooLong {
                 limit: MAX_LINE_LEN,
             };
             return Ok(self.error_record(line, kind));
         }
+        if let Some((message, column)) = line.fault.take() {
+            let error = ParseError::new(ParseErrorKind::Text(message), line.number, column);
+            self.source.recycle(line);
+            return Ok(Record::new(error.line(), Err(error)));
+        }
+        if line.extra.is_some() {
+            return Ok(self.community_line(line));
+        }
         let count = line.cells;
+        if let Some(layout) = self.candidate_grid_layout(&line) {
+            return Ok(self.candidate_grid(line, layout));
+        }
         if let Some(record) = self.pencilmarks(&line) {
             self.source.recycle(line);
             return Ok(record);
@@ -626,10 +673,196 @@ impl<R: BufRead> Puzzles<R> {
             }
         }
         let result = self.options.with_variants(layout, line.number);
-        Some(Record {
-            line: line.number,
-            result: result.map(|layout| Grid::from_candidates(layout, candidates)),
-        })
+        Some(Record::new(
+            line.number,
+            result.map(|layout| Grid::from_candidates(layout, candidates)),
+        ))
+    }
+
+    /// The record of a line of one of the community's formats
+    /// ([`community`]): its puzzle, one line's, and what the line states
+    /// beside it.
+    fn community_line(&mut self, mut line: Line) -> Record {
+        let Some(extra) = line.extra.take() else {
+            return self.count_error(line, None);
+        };
+        let side = match &self.options.layout {
+            Some(layout) => (line.cells == layout.side() * layout.side()).then_some(layout.side()),
+            None => layout::auto_side_of_cells(line.cells),
+        };
+        if let Some(cells) = &extra.packed {
+            let record = Record::new(line.number, self.packed(cells, line.number));
+            self.source.recycle(line);
+            return record;
+        }
+        let Some(side) = side else {
+            let expected = match &self.options.layout {
+                Some(layout) => Some(layout.side() * layout.side()),
+                None => close_cell_count(line.cells),
+            };
+            let mut record = self.count_error(line, expected);
+            if let Err(error) = &mut record.result {
+                let message = format!("{} whose puzzle has {}", extra.format.name(), error.kind());
+                *error =
+                    ParseError::new(ParseErrorKind::Text(message), error.line(), error.column());
+            }
+            return record;
+        };
+        let number = line.number;
+        let layout = self.options.layout_of(side);
+        let mut record = self.one_line(line, layout);
+        if let Ok(grid) = &record.result {
+            match self.apply(grid, &extra, number) {
+                Ok((grid, stated)) => {
+                    record.result = Ok(grid);
+                    record.stated = stated;
+                }
+                Err(error) => record.result = Err(error),
+            }
+        }
+        record
+    }
+
+    /// `puzzle`, read from line `number`, with what `extra` adds to it:
+    /// HoDoKu's deleted candidates taken out, the solution stated checked.
+    fn apply(
+        &self,
+        puzzle: &Grid,
+        extra: &Extra,
+        number: usize,
+    ) -> Result<(Grid, Stated), ParseError> {
+        let fault = |why: String, column: Option<usize>| {
+            let message = format!("looks like {} but {why}", extra.format.name());
+            ParseError::new(ParseErrorKind::Text(message), number, column)
+        };
+        let n = puzzle.side();
+        let mut grid = puzzle.clone();
+        if !extra.deleted.is_empty() {
+            if n != 9 {
+                return Err(fault(format!("its puzzle is {n}x{n}, not 9x9"), None));
+            }
+            let full = ((1u64 << n) - 1) << 1;
+            let mut masks: Vec<u64> = puzzle
+                .cells()
+                .iter()
+                .map(|&d| if d == 0 { full } else { 1 << d })
+                .collect();
+            for &([d, r, c], column) in &extra.deleted {
+                let cell = (r - 1) * n + c - 1;
+                let given = puzzle.cells()[cell];
+                if given != 0 {
+                    return Err(fault(
+                        format!("it deletes candidate {d} of r{r}c{c}, which holds {given}"),
+                        Some(column),
+                    ));
+                }
+                masks[cell] &= !(1 << d);
+            }
+            grid = pencil::grid_of_masks(puzzle.layout().clone(), masks, None);
+        }
+        let mut stated = Stated {
+            count: extra.count,
+            solution: None,
+        };
+        if let Some((text, column)) = &extra.solution {
+            let mut cells = Vec::with_capacity(n * n);
+            let alphabet = &self.options.alphabet;
+            push_line_cells(text, number, n, alphabet, &mut cells).map_err(|e| {
+                let column = e.column().map(|c| c + column - 1);
+                fault(format!("its solution has {}", e.kind()), column)
+            })?;
+            if cells.len() != n * n {
+                let why = format!("its solution has {} cells, expected {}", cells.len(), n * n);
+                return Err(fault(why, Some(*column)));
+            }
+            let solution = Grid::from_parsed(puzzle.layout().clone(), cells);
+            if !solution.is_solution_of(&grid) {
+                let why = pencil::why_not_solution(&solution, &grid);
+                return Err(fault(
+                    format!("its solution is not one of the puzzle: {why}"),
+                    Some(*column),
+                ));
+            }
+            stated.solution = Some(solution);
+        }
+        Ok((grid, stated))
+    }
+
+    /// The puzzle of SudokuWiki's 162 characters read on line `number`:
+    /// per cell its candidates and whether it is a clue.
+    fn packed(&self, cells: &[(u64, bool)], number: usize) -> Result<Grid, ParseError> {
+        let layout = match &self.options.layout {
+            Some(layout) if layout.side() == 9 => layout.clone(),
+            Some(layout) => {
+                let n = layout.side();
+                let message = format!(
+                    "{} holds a 9x9 puzzle, not {n}x{n}",
+                    Format::SudokuWiki.name()
+                );
+                return Err(ParseError::new(ParseErrorKind::Text(message), number, None));
+            }
+            None => Layout::for_side(9).expect("9x9 has boxes"),
+        };
+        let layout = self.options.with_variants(layout, number)?;
+        let masks = cells.iter().map(|&(mask, _)| mask).collect();
+        let clues: Vec<bool> = cells.iter().map(|&(_, clue)| clue).collect();
+        Ok(pencil::grid_of_masks(layout, masks, Some(&clues)))
+    }
+
+    /// The layout of the candidate grid whose first row is `first`: n
+    /// groups of candidates (`1589`, a single digit for a solved cell,
+    /// `.` for none) on each of n lines, some group of two or more, for a
+    /// grid's width n ([`pencil::candidate_row`]).
+    fn candidate_grid_layout(&mut self, first: &Line) -> Option<Layout> {
+        let alphabet = &self.options.alphabet;
+        let row = pencil::candidate_row(&first.text, alphabet)?;
+        let n = row.len();
+        if !self.options.is_width(n) || first.too_long {
+            return None;
+        }
+        let layout = self.options.layout_of(n);
+        let band = layout.band_height();
+        let mut several = row.iter().any(|m| m.count_ones() > 1);
+        for ahead in 0..n - 1 {
+            let next = self.source.peek(ahead)?;
+            let alphabet = &self.options.alphabet;
+            if next.too_long
+                || next.extra.is_some()
+                || next.fault.is_some()
+                || (next.after_break && (ahead + 1) % band != 0)
+            {
+                return None;
+            }
+            let row = pencil::candidate_row(&next.text, alphabet)?;
+            if row.len() != n {
+                return None;
+            }
+            several |= row.iter().any(|m| m.count_ones() > 1);
+        }
+        several.then_some(layout)
+    }
+
+    /// The record of the candidate grid of `layout` whose first row is
+    /// `first`, found by [`Puzzles::candidate_grid_layout`].
+    fn candidate_grid(&mut self, first: Line, layout: Layout) -> Record {
+        let (n, start) = (layout.side(), first.number);
+        let mut masks = Vec::with_capacity(n * n);
+        let mut line = Some(first);
+        for _ in 0..n {
+            let Some(row) = line.take() else { break };
+            if let Some(row_masks) = pencil::candidate_row(&row.text, &self.options.alphabet) {
+                masks.extend(row_masks);
+            }
+            self.source.recycle(row);
+            if masks.len() < n * n {
+                line = self.source.next_content();
+            }
+        }
+        let result = self
+            .options
+            .with_variants(layout, start)
+            .map(|layout| pencil::grid_of_masks(layout, masks, None));
+        Record::new(start, result)
     }
 
     /// A record for a line whose cells make no puzzle: a stray symbol if
@@ -637,10 +870,7 @@ impl<R: BufRead> Puzzles<R> {
     fn count_error(&mut self, line: Line, expected: Option<usize>) -> Record {
         match stray_symbol(&line.text, line.number, &self.options.alphabet) {
             Some(error) => {
-                let record = Record {
-                    line: line.number,
-                    result: Err(error),
-                };
+                let record = Record::new(line.number, Err(error));
                 self.source.recycle(line);
                 record
             }
@@ -656,10 +886,7 @@ impl<R: BufRead> Puzzles<R> {
 
     /// A record for an error that is the line's alone.
     fn error_record(&mut self, line: Line, kind: ParseErrorKind) -> Record {
-        let record = Record {
-            line: line.number,
-            result: Err(ParseError::new(kind, line.number, None)),
-        };
+        let record = Record::new(line.number, Err(ParseError::new(kind, line.number, None)));
         self.source.recycle(line);
         record
     }
@@ -678,10 +905,7 @@ impl<R: BufRead> Puzzles<R> {
             let layout = self.options.with_variants(layout, line.number)?;
             Ok(Grid::from_parsed(layout, cells))
         });
-        let record = Record {
-            line: line.number,
-            result,
-        };
+        let record = Record::new(line.number, result);
         self.source.recycle(line);
         record
     }
@@ -746,10 +970,7 @@ impl<R: BufRead> Puzzles<R> {
                 .with_variants(layout, start)
                 .map(|layout| Grid::from_parsed(layout, cells)),
         };
-        Ok(Record {
-            line: start,
-            result,
-        })
+        Ok(Record::new(start, result))
     }
 
     /// Takes the rows a complete grid of side `n` with `damaged` rows of the
@@ -810,7 +1031,7 @@ impl<R: BufRead> Puzzles<R> {
         let Some(next) = self.source.peek(ahead) else {
             return false;
         };
-        if next.title {
+        if next.title || next.extra.is_some() || next.fault.is_some() {
             false
         } else if next.after_break {
             // A break between bands, when the rest of the grid is there,
@@ -939,6 +1160,7 @@ impl<R: BufRead> Iterator for Puzzles<R> {
     fn next(&mut self) -> Option<io::Result<Record>> {
         if self.kind == Kind::Unknown {
             self.kind = self.detect();
+            self.source.community = self.kind == Kind::Classic;
         }
         let variant = match self.kind {
             Kind::Json => Some(self.next_json()),
@@ -964,6 +1186,14 @@ impl<R: BufRead> Iterator for Puzzles<R> {
 
 impl<R: BufRead> FusedIterator for Puzzles<R> {}
 
+/// `text` with every character outside `range` made a space, so that the
+/// puzzle's cells keep their columns.
+fn keep_only(text: &str, range: std::ops::Range<usize>) -> String {
+    text.char_indices()
+        .map(|(i, ch)| if range.contains(&i) { ch } else { ' ' })
+        .collect()
+}
+
 /// The grid of an f-puzzles object or link that starts at `line`.
 fn fpuzzles_record(text: &str, line: usize) -> Result<Grid, ParseError> {
     crate::fpuzzles::from_fpuzzles(text)
@@ -979,7 +1209,12 @@ fn is_ambiguous(count: usize) -> bool {
 
 /// Whether `line` can be a row of a grid of side `n`.
 fn is_row(line: &Line, n: usize) -> bool {
-    !line.too_long && line.cells == n && !line.small && !line.title
+    !line.too_long
+        && line.cells == n
+        && !line.small
+        && !line.title
+        && line.extra.is_none()
+        && line.fault.is_none()
 }
 
 /// Whether `line`, the line with cells after the last row of a grid of
@@ -1025,6 +1260,12 @@ struct Line {
     /// Whether a blank or comment line comes between it and the line with
     /// cells before it, which ends a grid (rules do not).
     after_break: bool,
+    /// What a line of one of the community's formats states beside its
+    /// puzzle, whose text alone is left in `text`.
+    extra: Option<Box<Extra>>,
+    /// Why a line that looks like one of the community's formats is not
+    /// one, and the column to blame.
+    fault: Option<(String, Option<usize>)>,
 }
 
 /// The lines of the input, with lines put back to be read again.
@@ -1047,6 +1288,13 @@ struct Source<R> {
     /// Whether a blank or comment line was read since the last line with
     /// cells.
     broken: bool,
+    /// Whether lines are told in the community's line formats (classic
+    /// puzzles, not variant ones).
+    community: bool,
+    /// Whether a line with content was read: a CSV header is the first.
+    seen_content: bool,
+    /// The columns of the CSV header read, if any.
+    columns: Option<Columns>,
 }
 
 impl<R: BufRead> Source<R> {
@@ -1071,7 +1319,12 @@ impl<R: BufRead> Source<R> {
     fn read_content(&mut self) -> Option<Line> {
         while !self.finished {
             match self.read_line() {
-                Ok(Some(line)) if line.cells == 0 && !line.too_long => {
+                Ok(Some(line))
+                    if line.cells == 0
+                        && !line.too_long
+                        && line.extra.is_none()
+                        && line.fault.is_none() =>
+                {
                     self.broken |= !is_rule(&line.text);
                     self.recycle(line);
                 }
@@ -1122,18 +1375,38 @@ impl<R: BufRead> Source<R> {
             return Ok(None);
         }
         self.lines_read += 1;
-        let text = match String::from_utf8(bytes) {
+        let mut text = match String::from_utf8(bytes) {
             Ok(text) => text,
             Err(error) => String::from_utf8_lossy(error.as_bytes()).into_owned(),
         };
+        let (mut extra, mut fault) = (None, None);
+        if self.community && !too_long {
+            let first = !self.seen_content;
+            self.seen_content |= text.split('#').next().is_some_and(|t| !t.trim().is_empty());
+            match community::recognize(&text, self.columns.as_ref(), first) {
+                Recognized::Plain => {}
+                Recognized::Header(columns) => {
+                    self.columns = Some(columns);
+                    text.clear();
+                }
+                Recognized::Puzzle(range, more) => {
+                    text = keep_only(&text, range);
+                    extra = Some(more);
+                }
+                Recognized::Fault(message, column) => fault = Some((message, column)),
+            }
+        }
+        let packed = extra.as_ref().is_some_and(|e| e.packed.is_some());
         Ok(Some(Line {
             number: self.lines_read,
-            cells: count_cells(&text),
+            cells: if packed { 81 } else { count_cells(&text) },
             too_long: too_long && !text.contains('#'),
-            title: is_title(&text),
+            title: extra.is_none() && fault.is_none() && is_title(&text),
             text,
             small: false,
             after_break: false,
+            extra,
+            fault,
         }))
     }
 
@@ -1149,7 +1422,7 @@ impl<R: BufRead> Source<R> {
 mod tests {
     use super::*;
 
-    use crate::grid::tests::{pattern, LEETCODE, LEETCODE_GRID};
+    use crate::grid::tests::{pattern, LEETCODE, LEETCODE_GRID, LEETCODE_SOLUTION};
 
     const INKALA: &str =
         "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
@@ -1287,18 +1560,144 @@ mod tests {
     }
 
     #[test]
-    fn annotated_lines_name_the_stray_symbol() {
-        let text = format!("{LEETCODE}:1\n{LEETCODE}\n");
+    fn a_stray_symbol_is_named_on_a_line_of_no_format() {
+        let text = format!("{LEETCODE}!1\n{LEETCODE}\n");
         assert_eq!(
             summary(&read(&text)),
             vec![
                 (
                     1,
-                    Err("line 1, column 82: unexpected symbol ':'".to_string())
+                    Err("line 1, column 82: unexpected symbol '!'".to_string())
                 ),
                 (2, Ok(LEETCODE.to_string())),
             ]
         );
+    }
+
+    #[test]
+    fn tdoku_lines_state_a_count_and_a_solution() {
+        let wrong = LEETCODE_SOLUTION.replacen('4', "1", 1);
+        let text = format!(
+            "{LEETCODE}:1:{LEETCODE_SOLUTION}\n{INKALA}:0\n{LEETCODE}:one\n\
+             {LEETCODE}:1:{wrong}\n{}:1\n{LEETCODE}:1:{}\n",
+            &LEETCODE[1..],
+            &LEETCODE_SOLUTION[1..]
+        );
+        let records = read(&text);
+        assert_eq!(
+            summary(&records),
+            vec![
+                (1, Ok(LEETCODE.to_string())),
+                (2, Ok(INKALA.to_string())),
+                (
+                    3,
+                    Err(
+                        "line 3, column 83: looks like a tdoku line (puzzle:count:solution) \
+                         but its count field \"one\" is not a number"
+                            .to_string()
+                    )
+                ),
+                (
+                    4,
+                    Err(
+                        "line 4, column 85: looks like a tdoku line (puzzle:count:solution) \
+                         but its solution is not one of the puzzle: digit 1 repeated in row 1 \
+                         (r1c3 and r1c8)"
+                            .to_string()
+                    )
+                ),
+                (
+                    5,
+                    Err(
+                        "line 5: a tdoku line (puzzle:count:solution) whose puzzle has \
+                         expected 81 cells, found 80"
+                            .to_string()
+                    )
+                ),
+                (
+                    6,
+                    Err(
+                        "line 6, column 85: looks like a tdoku line (puzzle:count:solution) \
+                         but its solution has 80 cells, expected 81"
+                            .to_string()
+                    )
+                ),
+            ]
+        );
+        assert_eq!(records[0].stated.count, Some(1));
+        let solution = records[0].stated.solution.as_ref().unwrap();
+        assert_eq!(solution.to_string(), LEETCODE_SOLUTION);
+        assert_eq!(records[1].stated.count, Some(0));
+        assert_eq!(records[1].stated.solution, None);
+    }
+
+    #[test]
+    fn hodoku_library_lines_take_out_deleted_candidates() {
+        // 1 and 2 of r1c3 and 2 of r1c4 deleted; `+` marks a digit
+        // placed, read as a given.
+        let placed = format!("{}+{}", &LEETCODE[..2], &LEETCODE[2..]);
+        let text =
+            format!(":0000:x:{placed}:113 213 214::\n:0000:x:{LEETCODE}:::\n:0100:1:{LEETCODE}\n");
+        let records = read(&text);
+        let pencil = records[0].result.as_ref().unwrap();
+        assert!(!pencil.is_candidate(2, 1) && !pencil.is_candidate(2, 2));
+        assert!(!pencil.is_candidate(3, 2) && pencil.is_candidate(3, 6));
+        assert!(pencil.is_candidate(2, 4) && pencil.is_candidate(5, 2));
+        assert_eq!(pencil.solution().unwrap().to_string(), LEETCODE_SOLUTION);
+        assert_eq!(records[1].result.as_ref().unwrap().to_string(), LEETCODE);
+        assert_eq!(
+            records[2].result.as_ref().unwrap_err().to_string(),
+            "line 3: looks like a HoDoKu library line (:type:candidates:puzzle:deleted:...) \
+             but it has 3 ':', expected 6 or 7"
+        );
+        // A deleted candidate of a filled cell contradicts the line.
+        let text = format!(":0000:x:{LEETCODE}:51 511::\n");
+        assert!(read(&text)[0].result.is_err());
+        let text = format!(":0000:x:{LEETCODE}:511::\n");
+        assert_eq!(
+            read(&text)[0].result.as_ref().unwrap_err().to_string(),
+            "line 1, column 91: looks like a HoDoKu library line \
+             (:type:candidates:puzzle:deleted:...) but it deletes candidate 5 of r1c1, \
+             which holds 5"
+        );
+    }
+
+    #[test]
+    fn csv_rows_are_read_by_their_header() {
+        let text = format!(
+            "id,puzzle,solution,clues,difficulty\n1,{LEETCODE},{LEETCODE_SOLUTION},30,0.0\n\
+             2,{INKALA},,21,8.5\n3\n4,{}\n",
+            &LEETCODE[1..]
+        );
+        let records = read(&text);
+        assert_eq!(
+            records.iter().map(|r| r.line).collect::<Vec<_>>(),
+            [2, 3, 4, 5]
+        );
+        assert_eq!(records[0].result.as_ref().unwrap().to_string(), LEETCODE);
+        assert!(records[0].stated.solution.is_some());
+        assert_eq!(records[1].result.as_ref().unwrap().to_string(), INKALA);
+        assert!(records[2].result.is_err());
+        assert_eq!(
+            records[3].result.as_ref().unwrap_err().to_string(),
+            "line 5: a CSV row whose puzzle has expected 81 cells, found 80"
+        );
+        // Kaggle's sets: quizzes,solutions with 0 for empty.
+        let zeros = LEETCODE.replace('.', "0");
+        let text = format!("quizzes,solutions\n{zeros},{LEETCODE_SOLUTION}\n");
+        let records = read(&text);
+        assert_eq!(records.len(), 1);
+        assert_eq!(records[0].result.as_ref().unwrap().to_string(), LEETCODE);
+    }
+
+    #[test]
+    fn dashes_are_empty_cells_of_a_whole_puzzle() {
+        let dashed = LEETCODE.replace('.', "-");
+        let records = read(&format!("{dashed}\n{dashed}  # a comment\n"));
+        assert_eq!(records.len(), 2);
+        for record in records {
+            assert_eq!(record.result.unwrap().to_string(), LEETCODE);
+        }
     }
 
     #[test]

@@ -40,10 +40,28 @@ fn before_comment(line: &str) -> &str {
 /// or `===`. Elsewhere `*` is an empty cell, and `!` and `=` are no
 /// symbols, so that a line of prose in a grid is a damaged row.
 fn is_separator(text: &str) -> bool {
+    // HoDoKu draws its borders with `.`, `:` and `'` at the corners
+    // (`.---.---.`, `:---+---:`, `'---'---'`): with a run of `-`, those are
+    // no cells either.
+    let corners = text.contains("--");
     (text.contains('-') || text.contains("==="))
-        && text
-            .chars()
-            .all(|ch| is_layout(ch) || matches!(ch, '*' | '!' | '='))
+        && text.chars().all(|ch| {
+            is_layout(ch)
+                || matches!(ch, '*' | '!' | '=')
+                || corners && matches!(ch, '.' | ':' | '\'')
+        })
+}
+
+/// Whether the `-` of `line` are empty cells: the line, up to a comment,
+/// is one word of symbols and `-` alone, some other symbol among them,
+/// and counting the `-` makes a whole puzzle (81 cells, say). Elsewhere
+/// `-` draws a grid.
+fn dashes_are_cells(line: &str) -> bool {
+    let word = before_comment(line).trim();
+    word.contains('-')
+        && word.chars().all(|ch| !is_layout(ch) || ch == '-')
+        && word.chars().any(|ch| ch != '-')
+        && auto_side_of_cells(word.chars().count()).is_some()
 }
 
 /// Whether `word` is a word of prose, no run of cells: two letters or
@@ -124,10 +142,14 @@ pub(crate) fn is_title(line: &str) -> bool {
 /// characters, layout included.
 pub(crate) fn line_cells(line: &str) -> impl Iterator<Item = (usize, char)> + '_ {
     let (text, separated) = cell_text(line);
+    // A `-` that is a cell reads as `.`, the empty cell of every alphabet.
+    let dashes = !separated && text.contains('-') && dashes_are_cells(text);
     text.chars()
         .enumerate()
-        .filter(move |&(_, ch)| !(is_layout(ch) || separated && matches!(ch, ',' | ';')))
-        .map(|(i, ch)| (i + 1, ch))
+        .filter(move |&(_, ch)| {
+            !((is_layout(ch) && !(dashes && ch == '-')) || separated && matches!(ch, ',' | ';'))
+        })
+        .map(move |(i, ch)| (i + 1, if ch == '-' { '.' } else { ch }))
 }
 
 /// Number of cells on one line of text.

@@ -1,0 +1,376 @@
+//! Candidate grids (pencilmarks), read and written: the grid drawn over n
+//! lines with a group of candidates per cell, as HoDoKu and Simple Sudoku
+//! export it, and SudokuWiki's 162-character board string.
+//!
+//! A puzzle of pencilmarks is a puzzle whose missing candidates are
+//! options taken out of play. Read, a candidate grid whose every cell is a
+//! single digit (a given) or every digit (an empty cell) is the puzzle of
+//! those givens; any other is a pencilmark puzzle
+//! ([`Grid::is_candidate`]). Written, a puzzle of givens shows each empty
+//! cell with every digit, so that what is written reads back as the same
+//! [`Grid`].
+
+use std::fmt::Write as _;
+
+use crate::alphabet::{Alphabet, AlphabetError, AlphabetErrorKind};
+use crate::grid::Grid;
+use crate::layout::Layout;
+
+/// The candidates of one row of a candidate grid: its groups, separated
+/// by spaces or `|`, each the symbols of distinct digits of a grid as wide
+/// as the row has groups, or a lone empty symbol (`.`, `0`) for a cell
+/// with none. `None` when the line is no such row, or has fewer than 4
+/// groups.
+pub(crate) fn candidate_row(line: &str, alphabet: &Alphabet) -> Option<Vec<u64>> {
+    let text = line.find('#').map_or(line, |i| &line[..i]);
+    let groups = || {
+        text.split(|ch: char| ch.is_whitespace() || ch == '|')
+            .filter(|g| !g.is_empty())
+    };
+    let n = groups().count();
+    if n < 4 {
+        return None;
+    }
+    groups()
+        .map(|group| {
+            let mut mask = 0u64;
+            for symbol in group.chars() {
+                match alphabet.digit(symbol, n) {
+                    Ok(0) if group.chars().count() == 1 => return Some(0),
+                    Ok(d) if d > 0 && mask >> d & 1 == 0 => mask |= 1 << d,
+                    _ => return None,
+                }
+            }
+            Some(mask)
+        })
+        .collect()
+}
+
+/// The puzzle of `layout` whose cells have the candidates `masks` (bit d
+/// for digit d): a puzzle of givens when every cell is a clue with one
+/// candidate or a cell that is no clue with every candidate, a pencilmark
+/// puzzle otherwise. `clues` says which cells are clues; without it, a
+/// cell with one candidate is.
+pub(crate) fn grid_of_masks(layout: Layout, masks: Vec<u64>, clues: Option<&[bool]>) -> Grid {
+    let n = layout.side();
+    let full = ((1u64 << n) - 1) << 1;
+    let clue = |cell: usize, mask: u64| clues.map_or(mask.count_ones() == 1, |c| c[cell]);
+    let plain = masks.iter().enumerate().all(|(cell, &mask)| {
+        if clue(cell, mask) {
+            mask.count_ones() == 1
+        } else {
+            mask == full
+        }
+    });
+    if plain {
+        let cells = masks
+            .iter()
+            .map(|&mask| {
+                if mask == full {
+                    0
+                } else {
+                    mask.trailing_zeros() as u8
+                }
+            })
+            .collect();
+        Grid::from_parsed(layout, cells)
+    } else {
+        Grid::from_candidates(layout, masks)
+    }
+}
+
+/// Why `solution`, whose cells are all in 1..=n, is not a solution of
+/// `puzzle`: the first cell that breaks a given or a candidate, or the
+/// digit repeated.
+pub(crate) fn why_not_solution(solution: &Grid, puzzle: &Grid) -> String {
+    let n = puzzle.side();
+    for (cell, (&s, &p)) in solution.cells().iter().zip(puzzle.cells()).enumerate() {
+        let (r, c) = (cell / n + 1, cell % n + 1);
+        if s == 0 {
+            return format!("r{r}c{c} is empty");
+        }
+        if p != 0 && p != s {
+            return format!("r{r}c{c} holds {s} where the puzzle gives {p}");
+        }
+        if !puzzle.is_candidate(cell, s) {
+            return format!("r{r}c{c} holds {s}, not one of its candidates");
+        }
+    }
+    match solution.check() {
+        Err(conflict) => conflict.to_string(),
+        Ok(()) => "it breaks a rule of the layout".to_string(),
+    }
+}
+
+impl Grid {
+    /// Per cell, its candidates as a set of bits (bit d for digit d): a
+    /// given's digit alone, every digit of an empty cell, a pencilmark
+    /// puzzle's candidates.
+    fn masks(&self) -> Vec<u64> {
+        let n = self.side();
+        let full = ((1u64 << n) - 1) << 1;
+        match self.candidate_masks() {
+            Some(masks) => masks.to_vec(),
+            None => self
+                .cells()
+                .iter()
+                .map(|&d| if d == 0 { full } else { 1 << d })
+                .collect(),
+        }
+    }
+
+    /// The puzzle drawn as a candidate grid, as HoDoKu exports one: a
+    /// group of candidates per cell (a given's digit alone, every digit
+    /// of an empty cell, a pencilmark puzzle's candidates; `.` for a cell
+    /// with none), columns as wide as their widest group, boxes set apart
+    /// by `|` and by rules of `-` with `.`, `:` and `'` at the ends
+    /// (`.---.`, `:---+---:`, `'---'`). [`Puzzles`](crate::Puzzles) reads
+    /// it back as the same puzzle; so does HoDoKu.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sudoku_dlx::{Grid, Puzzles};
+    ///
+    /// let puzzle = Grid::parse("1.3...2.3.....4.")?;
+    /// let drawn = puzzle.to_candidate_grid();
+    /// assert_eq!(
+    ///     drawn,
+    ///     ".-----------.-----------.\n\
+    ///      | 1    1234 | 3    1234 |\n\
+    ///      | 1234 1234 | 2    1234 |\n\
+    ///      :-----------+-----------:\n\
+    ///      | 3    1234 | 1234 1234 |\n\
+    ///      | 1234 1234 | 4    1234 |\n\
+    ///      '-----------'-----------'\n"
+    /// );
+    /// let read = Puzzles::new(drawn.as_bytes()).next().unwrap()?.result?;
+    /// assert_eq!(read, puzzle);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_candidate_grid(&self) -> String {
+        // The standard alphabet writes every supported size.
+        self.draw_candidates(&Alphabet::standard())
+    }
+
+    /// The candidate grid of [`Grid::to_candidate_grid`], with `alphabet`.
+    ///
+    /// # Errors
+    ///
+    /// [`AlphabetErrorKind::TooShort`] when the alphabet has fewer symbols
+    /// than the grid has digits.
+    pub fn to_candidate_grid_with(&self, alphabet: &Alphabet) -> Result<String, AlphabetError> {
+        if !alphabet.supports(self.side()) {
+            return Err(AlphabetError::new(AlphabetErrorKind::TooShort {
+                symbols: alphabet.len(),
+                side: self.side(),
+            }));
+        }
+        Ok(self.draw_candidates(alphabet))
+    }
+
+    /// Draws the candidate grid; `alphabet` must support the grid's size.
+    fn draw_candidates(&self, alphabet: &Alphabet) -> String {
+        let n = self.side();
+        let groups: Vec<String> = self
+            .masks()
+            .iter()
+            .map(|&mask| {
+                let group: String = (1..=n as u8)
+                    .filter(|&d| mask >> d & 1 == 1)
+                    .map(|d| alphabet.symbol(d))
+                    .collect();
+                if group.is_empty() {
+                    ".".to_string()
+                } else {
+                    group
+                }
+            })
+            .collect();
+        let widths: Vec<usize> = (0..n)
+            .map(|c| {
+                (0..n)
+                    .map(|r| groups[r * n + c].chars().count())
+                    .max()
+                    .unwrap_or(1)
+            })
+            .collect();
+        // A jigsaw has no bands nor stacks: one of each, the whole grid.
+        let (band, stack) = self.layout().box_shape().unwrap_or((n, n));
+        let rule = |ends: char, middle: char| {
+            let mut line = String::new();
+            line.push(ends);
+            for k in 0..n / stack {
+                if k > 0 {
+                    line.push(middle);
+                }
+                let width: usize = widths[k * stack..(k + 1) * stack]
+                    .iter()
+                    .map(|w| w + 1)
+                    .sum();
+                line.push_str(&"-".repeat(width + 1));
+            }
+            line.push(ends);
+            line.push('\n');
+            line
+        };
+        let mut out = rule('.', '.');
+        for r in 0..n {
+            if r > 0 && r % band == 0 {
+                out.push_str(&rule(':', '+'));
+            }
+            for c in 0..n {
+                if c % stack == 0 {
+                    out.push_str("| ");
+                }
+                let _ = write!(out, "{:<width$} ", groups[r * n + c], width = widths[c]);
+            }
+            out.push_str("|\n");
+        }
+        out.push_str(&rule('\'', '\''));
+        out
+    }
+
+    /// The puzzle as SudokuWiki's 162-character board string: per cell,
+    /// its candidates as bits (1 for digit 1, ..., 256 for digit 9)
+    /// shifted left by one, plus 1 for a given, written as two digits of
+    /// base 32 (`0-9a-v`). `None` unless the grid is 9x9.
+    /// [`Puzzles`](crate::Puzzles) reads it back as the same puzzle, alone
+    /// on a line or after `bd=` in a link to SudokuWiki's solver.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sudoku_dlx::{Grid, Puzzles};
+    ///
+    /// let puzzle = Grid::parse(
+    ///     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+    /// )?;
+    /// let board = puzzle.to_sudokuwiki().unwrap();
+    /// assert_eq!(board.len(), 162);
+    /// assert!(board.starts_with("81vu")); // 8, a given; then every digit
+    /// let link = format!("https://www.sudokuwiki.org/sudoku.htm?bd={board}");
+    /// let read = Puzzles::new(link.as_bytes()).next().unwrap()?.result?;
+    /// assert_eq!(read, puzzle);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_sudokuwiki(&self) -> Option<String> {
+        if self.side() != 9 {
+            return None;
+        }
+        let givens = self.candidate_masks().is_none();
+        let digit = |v: u64| char::from_digit(v as u32, 32).unwrap_or('0');
+        let board = self
+            .masks()
+            .iter()
+            .zip(self.cells())
+            .flat_map(|(&mask, &d)| {
+                let value = mask | u64::from(givens && d != 0);
+                [digit(value / 32), digit(value % 32)]
+            })
+            .collect();
+        Some(board)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::tests::LEETCODE;
+    use crate::read::Puzzles;
+
+    fn read_one(text: &str) -> Grid {
+        let record = Puzzles::new(text.as_bytes()).next().unwrap().unwrap();
+        record.result.unwrap_or_else(|e| panic!("{e}\n{text}"))
+    }
+
+    /// HoDoKu's export of a pencilmark grid (LeetCode's puzzle, its
+    /// candidates after the givens' houses), in the shape its clipboard
+    /// writes: columns as wide as their widest group and 2 more.
+    const HODOKU: &str = "\
+.-------------------.----------------.-------------------.
+| 5    3     124    | 26    7   2468 | 1489   1249  248  |
+| 6    247   247    | 1     9   5    | 3478   234   2478 |
+| 12   9     8      | 23    34  24   | 13457  6     247  |
+:-------------------+----------------+-------------------:
+| 8    125   1259   | 579   6   147  | 4579   2459  3    |
+| 4    25    2569   | 8     5   3    | 579    259   1    |
+| 7    15    1359   | 59    2   14   | 4589   459   6    |
+:-------------------+----------------+-------------------:
+| 139  6     134579 | 357   35  7    | 2      8     4    |
+| 23   278   237    | 4     1   9    | 36     3     5    |
+| 123  1245  12345  | 2356  8   26   | 1346   7     9    |
+'-------------------'----------------'-------------------'
+";
+
+    /// The same grid as Simple Sudoku exports it: every column as wide.
+    const SIMPLE_SUDOKU: &str = "\
+*-----------------------------------------------------------------------------*
+| 5       3       124     | 26      7       2468    | 1489    1249    248     |
+| 6       247     247     | 1       9       5       | 3478    234     2478    |
+| 12      9       8       | 23      34      24      | 13457   6       247     |
+|-------------------------+-------------------------+-------------------------|
+| 8       125     1259    | 579     6       147     | 4579    2459    3       |
+| 4       25      2569    | 8       5       3       | 579     259     1       |
+| 7       15      1359    | 59      2       14      | 4589    459     6       |
+|-------------------------+-------------------------+-------------------------|
+| 139     6       134579  | 357     35      7       | 2       8       4       |
+| 23      278     237     | 4       1       9       | 36      3       5       |
+| 123     1245    12345   | 2356    8       26      | 1346    7       9       |
+*-----------------------------------------------------------------------------*
+";
+
+    #[test]
+    fn exporters_candidate_grids_read_as_pencilmarks() {
+        let solution = Grid::parse(LEETCODE).unwrap().solution().unwrap();
+        for (text, cell, candidates) in [
+            (HODOKU, 2, vec![1, 2, 4]),
+            (HODOKU, 56, vec![1, 3, 4, 5, 7, 9]),
+            (SIMPLE_SUDOKU, 10, vec![2, 4, 7]),
+            (SIMPLE_SUDOKU, 1, vec![3]),
+        ] {
+            let grid = read_one(text);
+            assert_eq!(grid.side(), 9);
+            assert_eq!(grid.givens(), 0);
+            assert_eq!(grid.solution().unwrap(), solution);
+            let found: Vec<u8> = (1..=9).filter(|&d| grid.is_candidate(cell, d)).collect();
+            assert_eq!(found, candidates);
+        }
+    }
+
+    #[test]
+    fn a_candidate_grid_round_trips() {
+        let puzzle = Grid::parse(LEETCODE).unwrap();
+        assert_eq!(read_one(&puzzle.to_candidate_grid()), puzzle);
+        let pencil = read_one(HODOKU);
+        let drawn = pencil.to_candidate_grid();
+        assert!(drawn.starts_with(".---"), "{drawn}");
+        assert_eq!(read_one(&drawn), pencil);
+        // The 729-character pencilmark line says the same.
+        assert_eq!(read_one(&pencil.to_string()), pencil);
+        // Candidates' own drawing reads back too.
+        let candidates = puzzle.true_candidates(1).unwrap();
+        let grid = read_one(&candidates.to_string());
+        assert_eq!(grid.solution().unwrap(), puzzle.solution().unwrap());
+    }
+
+    #[test]
+    fn sudokuwiki_round_trips_and_reads_its_example() {
+        let puzzle = Grid::parse(LEETCODE).unwrap();
+        let board = puzzle.to_sudokuwiki().unwrap();
+        assert_eq!(read_one(&board), puzzle);
+        let pencil = read_one(HODOKU);
+        assert_eq!(read_one(&pencil.to_sudokuwiki().unwrap()), pencil);
+        // The example of SudokuWiki's page on its strings.
+        let example = "https://www.sudokuwiki.org/sudoku.htm?bd=vu4804032o1508g080030k10o888882647046888g06828060k10029k260b90478go003g0g95090b0b6a2c00g0bcg038ga8g9ao1506601oh847063a2ag288gg8g0626c082c2k20b159818920k9ag9462044";
+        let grid = read_one(example);
+        assert_eq!(grid.side(), 9);
+        assert!(grid.candidate_masks().is_some());
+        assert!(!grid.is_candidate(1, 1) && grid.is_candidate(1, 3) && grid.is_candidate(1, 7));
+        assert!(grid.solution().is_ok());
+        assert!(Grid::parse("1.3...2.3.....4.")
+            .unwrap()
+            .to_sudokuwiki()
+            .is_none());
+    }
+}
