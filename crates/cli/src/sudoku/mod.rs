@@ -40,6 +40,7 @@ mod read;
 mod report;
 mod schedule;
 mod solve;
+mod stated;
 
 pub use flags::Args;
 use job::{Job, Summary};

@@ -167,7 +167,8 @@ impl Input<'_> {
 
     /// The output of one record, made on a worker thread.
     fn done(&self, record: &Record) -> Done {
-        let report = solve(record, self.job);
+        let mut report = solve(record, self.job);
+        super::stated::note(record, self.job.mode, &mut report);
         let mut output = String::new();
         self.writer.record(&mut output, self.name, &report);
         Done {
