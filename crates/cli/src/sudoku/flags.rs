@@ -20,6 +20,8 @@ pub enum Format {
     Grid,
     /// JSON Lines, one object per puzzle.
     Json,
+    /// Grids drawn as candidate grids (pencilmarks), as HoDoKu draws them.
+    Pencil,
 }
 
 /// `dlx sudoku`.
@@ -37,9 +39,18 @@ pub enum Format {
 pub struct Args {
     /// Files of puzzles (stdin when none is given, or for '-'): one puzzle
     /// per line, or grids drawn over several lines; '#' starts a comment.
-    /// Variant puzzles too, told from the first line: f-puzzles JSON,
-    /// f-puzzles or SudokuPad links (one per line), or blocks of the text
-    /// form (`size 9`, `cage 15: r1c1 r1c2`, ..., `givens ...`).
+    /// The big collections' lines are read as they come: tdoku's
+    /// puzzle:count[:solution] (a stated count that the search contradicts
+    /// is said on stderr; a stated solution that is none makes the line
+    /// invalid), HoDoKu's library lines (:0000:x:puzzle:deleted:::, the
+    /// deleted candidates taken out), CSV with a header naming the puzzle
+    /// column (id,puzzle,solution,... or quizzes,solutions), '-' for an
+    /// empty cell. Pencilmarks too: 729-symbol lines, candidate grids drawn
+    /// over n lines (HoDoKu, Simple Sudoku, --format pencil, --candidates
+    /// --format grid) and SudokuWiki's boards (162 characters, or a link
+    /// with bd=). Variant puzzles too, told from the first line: f-puzzles
+    /// JSON, f-puzzles or SudokuPad links (one per line), or blocks of the
+    /// text form (`size 9`, `cage 15: r1c1 r1c2`, ..., `givens ...`).
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// Print the number of solutions of each puzzle. Without --limit every
@@ -204,6 +215,11 @@ followed by an empty line. The constraints of a variant puzzle (cages,
 lines, dots) are not drawn: a line under the grid says how many there
 are. --candidates draws the pencilmark grid, and with K > 1 lists the
 solutions of each digit of the cells with several ('r1c3: 3 (2), 4 (5+)').
+
+pencil: as grid, but each grid drawn as a candidate grid (a group of
+candidates per cell, a given's digit alone, every digit of an empty
+cell) in HoDoKu's shape, which HoDoKu and dlx read back as the same
+puzzle; with --candidates, the true candidates so drawn.
 
 json: JSON Lines, one object per puzzle: \"file\", \"line\" (its first
 line), \"puzzle\" (null for text that is no puzzle), \"status\" (solved,

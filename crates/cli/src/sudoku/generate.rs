@@ -428,8 +428,14 @@ fn write(out: &mut impl Write, format: Format, layout: &Layout, made: &Made) -> 
             }
             writeln!(out, "{}", made.grid.to_grid_string())
         }
+        (Format::Pencil, Ok(made)) => {
+            if let Some(r) = &made.rating {
+                writeln!(out, "# score {:.2} {}", r.score, r.difficulty)?;
+            }
+            writeln!(out, "{}", made.grid.to_candidate_grid())
+        }
         (Format::Line, Err(_)) => writeln!(out, "none"),
-        (Format::Grid, Err(_)) => writeln!(out, "none\n"),
+        (Format::Grid | Format::Pencil, Err(_)) => writeln!(out, "none\n"),
         (Format::Json, result) => {
             let (ok, err) = match result {
                 Ok(made) => (Some(made), None),

@@ -33,7 +33,16 @@ pub trait Writer: Sync {
 pub fn writer(format: Format, mode: Mode, alphabet: Alphabet) -> Box<dyn Writer> {
     match format {
         Format::Line => Box::new(line::Line { mode, alphabet }),
-        Format::Grid => Box::new(grid::Drawn { mode, alphabet }),
+        Format::Grid => Box::new(grid::Drawn {
+            mode,
+            alphabet,
+            pencil: false,
+        }),
+        Format::Pencil => Box::new(grid::Drawn {
+            mode,
+            alphabet,
+            pencil: true,
+        }),
         Format::Json => Box::new(json::Json { mode, alphabet }),
     }
 }

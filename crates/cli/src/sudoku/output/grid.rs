@@ -1,6 +1,7 @@
 //! `--format grid`: each solution drawn over its rows and followed by an
 //! empty line; a count or a status on a line followed by an empty line;
-//! with --all, one more empty line ends the record.
+//! with --all, one more empty line ends the record. `--format pencil` is
+//! the same with every grid drawn as a candidate grid.
 
 use std::io::{self, Write};
 
@@ -15,13 +16,18 @@ use crate::sudoku::solve::Search;
 pub struct Drawn {
     pub mode: Mode,
     pub alphabet: Alphabet,
+    /// Whether grids are drawn as candidate grids (--format pencil).
+    pub pencil: bool,
 }
 
 impl Drawn {
     /// The grid drawn, every row ended by a newline; a line more says
     /// how many constraints of a variant puzzle are not drawn.
     fn show(&self, grid: &Grid) -> String {
-        let mut text = text_or_error(grid.to_grid_string_with(&self.alphabet));
+        let mut text = text_or_error(match self.pencil {
+            true => grid.to_candidate_grid_with(&self.alphabet),
+            false => grid.to_grid_string_with(&self.alphabet),
+        });
         match grid.layout().constraints().len() {
             0 => {}
             1 => text.push_str("(1 constraint, not drawn)\n"),
@@ -59,6 +65,16 @@ impl Writer for Drawn {
             Answer::Candidates(candidates) if candidates.solutions() == Some(0) => {
                 out.push_str(status.word());
                 out.push_str("\n\n");
+            }
+            Answer::Candidates(candidates) if self.pencil => {
+                match candidates.to_grid() {
+                    Some(grid) => out.push_str(&self.show(&grid)),
+                    None => out.push_str(&candidates.to_string()),
+                }
+                if candidates.cap() > 1 {
+                    out.push_str(&super::candidate_counts(candidates));
+                }
+                out.push('\n');
             }
             Answer::Candidates(candidates) => {
                 out.push_str(&candidates.to_string());
