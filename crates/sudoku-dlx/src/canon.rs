@@ -7,17 +7,25 @@
 //! the relabellings of the digits, and for square boxes the transposition.
 //! Two puzzles are **equivalent** when one of them becomes the other.
 //!
-//! The **canonical form** is the least equivalent puzzle when grids are
-//! compared cell by cell in reading order, a given before an empty cell and
-//! smaller digits first: equivalent puzzles have the same form, and only
-//! they do.
+//! A **canonical form** is one equivalent puzzle chosen by a rule, so
+//! that equivalent puzzles have the same form, and only they do. The two
+//! that puzzle collections use ([`Canon`]) read the cells row by row, an
+//! empty cell as `0`, with the digits relabelled in order of first
+//! appearance: **minlex** is the least such string (digits 1, 2, 3...),
+//! **maxlex** the greatest (digits n, n - 1...).
 //!
 //! # How
 //!
+//! Maxlex is found as the least form in which a given comes before an
+//! empty cell, labelled 1, 2, 3...; each label L is then written
+//! n + 1 - L. So one search serves both: it looks for the least form, an
+//! empty cell coming first (minlex) or last.
+//!
 //! The form is built a row at a time, for each transposition. Its first
-//! row is the least image of a row: the stacks with the most givens
-//! first, the givens first in each stack, labelled 1, 2, 3... in that
-//! order. Only the rows whose givens per stack make that row can come
+//! row is the least image of a row: the stacks with the fewest givens
+//! first and the empty cells first in each (minlex), or the stacks with
+//! the most givens first and the givens first in each, the givens
+//! labelled 1, 2, 3... in that order. Only the rows whose givens per stack make that row can come
 //! first, and which of their columns goes where is left open: the columns
 //! are fixed one position at a time as the second row is written, each
 //! position keeping only the columns whose cell there is least. From the
@@ -31,8 +39,8 @@
 //! row or column (it has no solution) takes a plainer search that follows
 //! every ordering of the first row that ties.
 //!
-//! The 49,158 17-clue puzzles take 6.7 s on one core in the test profile
-//! (140 µs each); the 25x25 puzzle of 400 givens in `fixtures/` under a
+//! The 49,158 17-clue puzzles take 4 s in minlex on two cores of a busy
+//! machine (release build, about 160 µs each); the 25x25 puzzle of 400 givens in `fixtures/` under a
 //! millisecond. A grid with large symmetries and few givens, such as a
 //! 25x25 puzzle of a handful, can still take long:
 //! [`Grid::canonical_with`] takes a flag that stops it.
@@ -112,13 +120,130 @@ impl fmt::Display for TransformError {
 
 impl std::error::Error for TransformError {}
 
-/// The shape of the transformations of a layout.
+/// Which canonical form: the two that puzzle collections key puzzles by.
+///
+/// Both read the cells row by row, an empty cell as `0`, and relabel the
+/// digits in their order of first appearance.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Canon {
+    /// The least string, digits relabelled 1, 2, 3...: empty cells come
+    /// before every digit, so the form opens with as many empty cells as
+    /// a transformation can bring to the front. The 17-clue list and most
+    /// puzzle databases are written in it.
+    #[default]
+    Minlex,
+    /// The greatest string, digits relabelled n, n - 1, n - 2...: givens
+    /// come before empty cells, so the form of a 9x9 puzzle of many givens
+    /// opens like `98.7`. Some lists of hard puzzles are written in it.
+    Maxlex,
+}
+
+impl Canon {
+    /// The form's name, as [`FromStr`](std::str::FromStr) reads it:
+    /// `minlex` or `maxlex`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Canon::Minlex => "minlex",
+            Canon::Maxlex => "maxlex",
+        }
+    }
+}
+
+impl fmt::Display for Canon {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Canon {
+    type Err = CanonError;
+
+    /// Reads `minlex` or `maxlex`, in any case.
+    fn from_str(text: &str) -> Result<Canon, CanonError> {
+        [Canon::Minlex, Canon::Maxlex]
+            .into_iter()
+            .find(|form| form.name().eq_ignore_ascii_case(text.trim()))
+            .ok_or_else(|| CanonError {
+                name: text.to_owned(),
+            })
+    }
+}
+
+/// A name that is no [`Canon`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CanonError {
+    name: String,
+}
+
+impl fmt::Display for CanonError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown canonical form {:?}: minlex or maxlex",
+            self.name
+        )
+    }
+}
+
+impl std::error::Error for CanonError {}
+
+/// The shape of the transformations of a layout, and the order of the
+/// form searched for.
 #[derive(Clone, Copy, Debug)]
 struct Shape {
     n: usize,
     /// Rows per band and columns per stack.
     rows: usize,
     cols: usize,
+    /// Whether an empty cell comes before every label (minlex) or after
+    /// (the least form that maxlex mirrors).
+    empty_first: bool,
+}
+
+impl Shape {
+    /// The value of an empty cell in a form: labels are 1..=n.
+    fn empty(self) -> u8 {
+        if self.empty_first {
+            0
+        } else {
+            self.n as u8 + 1
+        }
+    }
+
+    /// The values of the least image of a row with `givens` in each of
+    /// its stacks: the stacks with the fewest givens first and the empty
+    /// cells first in each when empties come first, the other way round
+    /// otherwise; the givens labelled 1, 2, 3... in order.
+    fn first_row_image(self, mut givens: Vec<usize>) -> Vec<u8> {
+        if self.empty_first {
+            givens.sort_unstable();
+        } else {
+            givens.sort_unstable_by(|a, b| b.cmp(a));
+        }
+        let mut label = 0;
+        let mut image = Vec::with_capacity(self.n);
+        for g in givens {
+            for p in 0..self.cols {
+                if self.given_at(p, g) {
+                    label += 1;
+                    image.push(label);
+                } else {
+                    image.push(self.empty());
+                }
+            }
+        }
+        image
+    }
+
+    /// Whether offset `p` of a stack of the least image of a row, with
+    /// `givens` in that stack, is a given.
+    fn given_at(self, p: usize, givens: usize) -> bool {
+        if self.empty_first {
+            p >= self.cols - givens
+        } else {
+            p < givens
+        }
+    }
 }
 
 impl Shape {
@@ -137,6 +262,7 @@ impl Shape {
                 n: layout.side(),
                 rows,
                 cols,
+                empty_first: true,
             }),
             _ => Err(error(TransformErrorKind::Layout)),
         }
@@ -200,7 +326,8 @@ struct Search<'a> {
     empty_col: Vec<bool>,
     empty_band: Vec<bool>,
     empty_stack: Vec<bool>,
-    /// The best form so far, as values: labels 1..=n, n + 1 for empty.
+    /// The best form so far, as values: labels 1..=n, and
+    /// [`Shape::empty`] for an empty cell.
     best: Vec<u8>,
     found: bool,
     /// Complete forms found, each better than or equal to the one before.
@@ -229,7 +356,7 @@ impl<'a> Search<'a> {
     /// A search of `grid` (one orientation) that starts from `best`, the
     /// least form of the orientations before, if any.
     fn new(shape: Shape, grid: &'a [u8], best: Option<Vec<u8>>, cancel: &'a AtomicBool) -> Self {
-        let Shape { n, rows, cols } = shape;
+        let Shape { n, rows, cols, .. } = shape;
         let empty_row: Vec<bool> = (0..n)
             .map(|r| grid[r * n..(r + 1) * n].iter().all(|&d| d == 0))
             .collect();
@@ -287,22 +414,19 @@ impl<'a> Search<'a> {
 
     /// Searches the forms whose first row is grid row `r`.
     fn first_row(&mut self, r: usize) {
-        let Shape { n, rows, cols } = self.shape;
+        let Shape { n, rows, cols, .. } = self.shape;
         self.first = r;
         self.stack_givens = first_row_givens(self.grid, self.shape, r);
-        self.slot_givens = self.stack_givens.clone();
-        self.slot_givens.sort_unstable_by(|a, b| b.cmp(a));
+        let image = self.shape.first_row_image(self.stack_givens.clone());
+        let empty = self.shape.empty();
         let mut given = 0;
-        for j in 0..n {
-            let (t, p) = (j / cols, j % cols);
-            if p < self.slot_givens[t] {
-                given += 1;
-                self.first_label[j] = given;
-                self.form[j] = given;
-            } else {
-                self.first_label[j] = 0;
-                self.form[j] = n as u8 + 1;
-            }
+        for (t, slot) in image.chunks(cols).enumerate() {
+            self.slot_givens[t] = slot.iter().filter(|&&v| v != empty).count();
+        }
+        for (j, &v) in image.iter().enumerate() {
+            self.form[j] = v;
+            self.first_label[j] = if v == empty { 0 } else { v };
+            given = given.max(self.first_label[j]);
         }
         self.first_col = [OPEN; 64];
         for c in 0..n {
@@ -474,7 +598,7 @@ impl<'a> Search<'a> {
             return;
         }
         let (t, p) = (j / cols, j % cols);
-        let given = p < self.slot_givens[t];
+        let given = self.shape.given_at(p, self.slot_givens[t]);
         let mut candidates = self.column_candidates(t, given);
         // Only the columns whose cell is least can lead to the least form.
         let mut values = Vec::with_capacity(candidates.len());
@@ -574,9 +698,8 @@ impl<'a> Search<'a> {
     /// position its column may have, which fixes that column: any other
     /// would give it a greater label, here, where the form decides.
     fn value(&mut self, d: u8) -> u8 {
-        let n = self.shape.n;
         if d == 0 {
-            return n as u8 + 1;
+            return self.shape.empty();
         }
         let d = usize::from(d);
         if self.map.label[d] == 0 {
@@ -608,7 +731,13 @@ impl<'a> Search<'a> {
             }
             t => usize::from(t),
         };
-        match (t * cols..t * cols + self.slot_givens[t]).find(|&j| self.map.col_at[j] == OPEN) {
+        let givens = self.slot_givens[t];
+        let first = if self.shape.empty_first {
+            (t + 1) * cols - givens
+        } else {
+            t * cols
+        };
+        match (first..first + givens).find(|&j| self.map.col_at[j] == OPEN) {
             Some(j) => {
                 self.place(c, j);
                 true
@@ -650,34 +779,36 @@ fn repeats(cells: &[u8], n: usize) -> bool {
     false
 }
 
-/// The least form, as values (labels 1..=n, n + 1 for empty), of the
-/// `orientations` of a grid of `shape` that repeats no digit in a row or
-/// column; `None` when `cancel` was set.
+/// The least form, as values (labels 1..=n, [`Shape::empty`] for an
+/// empty cell), of the `orientations` of a grid of `shape` that repeats no
+/// digit in a row or column; `None` when `cancel` was set.
 fn least(shape: Shape, orientations: &[&[u8]], cancel: &AtomicBool) -> Option<Vec<u8>> {
     let n = shape.n;
-    // The form's first row is the least image of a row: its stacks'
-    // givens, most first. Only the rows with the most, in that order,
+    // The form's first row is the least image of a row, which depends
+    // only on its givens per stack. Only the rows whose image is least
     // start a form.
-    let key = |grid: &[u8], r: usize| {
-        let mut givens = first_row_givens(grid, shape, r);
-        givens.sort_unstable_by(|a, b| b.cmp(a));
-        givens
-    };
+    let key = |grid: &[u8], r: usize| shape.first_row_image(first_row_givens(grid, shape, r));
     let top = orientations
         .iter()
         .flat_map(|grid| (0..n).map(|r| key(grid, r)))
-        .max()?;
+        .min()?;
     let mut best: Option<Vec<u8>> = None;
     for grid in orientations {
         let mut search = Search::new(shape, grid, best.take(), cancel);
-        // Of the empty rows, one stands for all: they start a form only in
-        // an empty grid.
-        let mut empty_seen = false;
+        // Of the empty rows of a band, one stands for all, and so does one
+        // empty row of an empty band for those of every empty band.
+        let mut empty_seen = vec![false; n / shape.rows + 1];
         for r in 0..n {
-            if key(grid, r) != top || (search.empty_row[r] && empty_seen) {
+            let band = r / shape.rows;
+            let group = if search.empty_band[band] {
+                n / shape.rows
+            } else {
+                band
+            };
+            if key(grid, r) != top || (search.empty_row[r] && empty_seen[group]) {
                 continue;
             }
-            empty_seen |= search.empty_row[r];
+            empty_seen[group] |= search.empty_row[r];
             search.first_row(r);
             if search.stopped {
                 return None;
@@ -696,9 +827,9 @@ fn transpose(cells: &[u8], n: usize) -> Vec<u8> {
 }
 
 impl Grid {
-    /// The canonical form of this puzzle: the least of the puzzles
-    /// equivalent to it (see the crate docs' "Making puzzles"). Two puzzles
-    /// of one layout are equivalent exactly when their forms are equal.
+    /// The canonical form of this puzzle, its minlex form (see [`Canon`]
+    /// and the crate docs' "Making puzzles"). Two puzzles of one layout
+    /// are equivalent exactly when their forms are equal.
     ///
     /// # Errors
     ///
@@ -708,7 +839,7 @@ impl Grid {
     /// # Complexity
     ///
     /// A search over the transformations that follows only those tying
-    /// with the least form so far: about 140 µs for a 9x9 puzzle of few
+    /// with the best form so far: about 100 µs for a 9x9 puzzle of few
     /// givens, under a millisecond for a 25x25 puzzle of 400 givens, but
     /// exponential in the worst case (a large grid of few givens with
     /// many symmetries); see [`Grid::canonical_with`] to bound it.
@@ -722,19 +853,45 @@ impl Grid {
     ///     "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....",
     /// )?;
     /// let form = puzzle.canonical()?;
-    /// assert_eq!(form.givens(), puzzle.givens());
+    /// assert_eq!(
+    ///     form.to_string(),
+    ///     "........1.....2.3...4.5...6...3.6.....7..8..9.9.....8...9.4....4.6.8.7157.8.6.2..",
+    /// );
     /// assert_eq!(puzzle.transform(7)?.canonical()?, form);
-    /// assert_eq!(form.canonical()?, form);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn canonical(&self) -> Result<Grid, TransformError> {
-        self.canonical_with(&AtomicBool::new(false))
+        self.canonical_in(Canon::Minlex)
     }
 
-    /// The canonical form, as [`Grid::canonical`], searched until `cancel`
-    /// is set: for a time limit or an interrupt, which may set it from
-    /// another thread (an `Arc<AtomicBool>` derefs to the `&AtomicBool`
-    /// taken here).
+    /// The canonical form of this puzzle in `form`, minlex or maxlex.
+    ///
+    /// # Errors
+    ///
+    /// As [`Grid::canonical`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sudoku_dlx::{Canon, Grid};
+    ///
+    /// let puzzle = Grid::parse(
+    ///     "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....",
+    /// )?;
+    /// let form = puzzle.canonical_in(Canon::Maxlex)?;
+    /// assert!(form.to_string().starts_with("98765.4..3..94.5"));
+    /// assert_eq!(form.canonical_in(Canon::Maxlex)?, form);
+    /// assert_eq!(form.canonical()?, puzzle.canonical()?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn canonical_in(&self, form: Canon) -> Result<Grid, TransformError> {
+        self.canonical_with(form, &AtomicBool::new(false))
+    }
+
+    /// The canonical form in `form`, as [`Grid::canonical_in`], searched
+    /// until `cancel` is set: for a time limit or an interrupt, which may
+    /// set it from another thread (an `Arc<AtomicBool>` derefs to the
+    /// `&AtomicBool` taken here).
     ///
     /// # Errors
     ///
@@ -746,19 +903,25 @@ impl Grid {
     ///
     /// ```
     /// use std::sync::atomic::AtomicBool;
-    /// use sudoku_dlx::{Grid, TransformErrorKind};
+    /// use sudoku_dlx::{Canon, Grid, TransformErrorKind};
     ///
     /// let puzzle = Grid::parse(
     ///     "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....",
     /// )?;
-    /// let form = puzzle.canonical_with(&AtomicBool::new(false))?;
+    /// let form = puzzle.canonical_with(Canon::Minlex, &AtomicBool::new(false))?;
     /// assert_eq!(form, puzzle.canonical()?);
-    /// let stopped = puzzle.canonical_with(&AtomicBool::new(true)).unwrap_err();
+    /// let stopped = puzzle
+    ///     .canonical_with(Canon::Minlex, &AtomicBool::new(true))
+    ///     .unwrap_err();
     /// assert_eq!(stopped.kind(), TransformErrorKind::Cancelled);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn canonical_with(&self, cancel: &AtomicBool) -> Result<Grid, TransformError> {
-        let shape = Shape::of(self)?;
+    pub fn canonical_with(&self, form: Canon, cancel: &AtomicBool) -> Result<Grid, TransformError> {
+        let mut shape = Shape::of(self)?;
+        // Maxlex is the least form with givens first and labels 1, 2,
+        // 3..., each label L then written n + 1 - L: reversing the order
+        // of every value turns the greatest string into the least.
+        shape.empty_first = form == Canon::Minlex;
         let n = shape.n;
         let cancelled = || TransformError {
             kind: TransformErrorKind::Cancelled,
@@ -781,10 +944,14 @@ impl Grid {
             least(shape, &orientations, cancel)
         };
         let best = best.ok_or_else(cancelled)?;
-        let empty = n as u8 + 1;
+        let empty = shape.empty();
         let cells = best
             .into_iter()
-            .map(|v| if v == empty { 0 } else { v })
+            .map(|v| match form {
+                _ if v == empty => 0,
+                Canon::Minlex => v,
+                Canon::Maxlex => n as u8 + 1 - v,
+            })
             .collect();
         Ok(Grid::from_parsed(self.layout().clone(), cells))
     }
@@ -799,7 +966,7 @@ impl Grid {
     /// [`TransformError`] for a jigsaw, a layout with variants, or a
     /// puzzle in pencilmarks.
     pub fn transform(&self, seed: u64) -> Result<Grid, TransformError> {
-        let Shape { n, rows, cols } = Shape::of(self)?;
+        let Shape { n, rows, cols, .. } = Shape::of(self)?;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let order = |rng: &mut ChaCha8Rng, size: usize, group: usize| {
             let mut groups: Vec<usize> = (0..n / size).collect();
@@ -878,10 +1045,12 @@ mod tests {
         all
     }
 
-    /// The form by definition: the least relabelled image over every
-    /// transformation.
-    fn brute_force(grid: &Grid) -> Grid {
-        let Shape { n, rows, cols } = Shape::of(grid).unwrap();
+    /// The form by definition: over every transformation, the image with
+    /// 0 for an empty cell and digits relabelled by first appearance, 1,
+    /// 2, 3... for the least (minlex), n, n - 1... for the greatest
+    /// (maxlex).
+    fn brute_force(grid: &Grid, form: Canon) -> Grid {
+        let Shape { n, rows, cols, .. } = Shape::of(grid).unwrap();
         let mut orientations = vec![grid.cells().to_vec()];
         if rows == cols {
             orientations.push(transpose(grid.cells(), n));
@@ -892,50 +1061,62 @@ mod tests {
             for ro in &row_orders {
                 for co in &col_orders {
                     let mut label = [0u8; 64];
-                    let mut next = 0;
-                    let form: Vec<u8> = (0..n * n)
+                    let mut used = 0;
+                    let image: Vec<u8> = (0..n * n)
                         .map(|k| match cells[ro[k / n] * n + co[k % n]] {
-                            0 => n as u8 + 1,
+                            0 => 0,
                             d => {
                                 let l = &mut label[usize::from(d)];
                                 if *l == 0 {
-                                    next += 1;
-                                    *l = next;
+                                    used += 1;
+                                    *l = match form {
+                                        Canon::Minlex => used,
+                                        Canon::Maxlex => n as u8 + 1 - used,
+                                    };
                                 }
                                 *l
                             }
                         })
                         .collect();
-                    if best.as_ref().is_none_or(|b| form < *b) {
-                        best = Some(form);
+                    let better = match (&best, form) {
+                        (None, _) => true,
+                        (Some(b), Canon::Minlex) => image < *b,
+                        (Some(b), Canon::Maxlex) => image > *b,
+                    };
+                    if better {
+                        best = Some(image);
                     }
                 }
             }
         }
-        let cells = best
-            .unwrap()
-            .into_iter()
-            .map(|v| if usize::from(v) == n + 1 { 0 } else { v })
-            .collect();
-        Grid::from_parsed(grid.layout().clone(), cells)
+        Grid::from_parsed(grid.layout().clone(), best.unwrap())
     }
 
     /// The form of the plain search, which takes every ordering of the
-    /// first row that ties.
-    fn plain_form(grid: &Grid) -> Grid {
-        let shape = Shape::of(grid).unwrap();
+    /// first row that ties, as values.
+    fn plain_form(grid: &Grid, form: Canon) -> Vec<u8> {
+        let mut shape = Shape::of(grid).unwrap();
+        shape.empty_first = form == Canon::Minlex;
         let n = shape.n;
         let transposed = transpose(grid.cells(), n);
         let mut orientations = vec![grid.cells()];
         if shape.rows == shape.cols {
             orientations.push(&transposed);
         }
-        let best = plain::least(shape, &orientations, &AtomicBool::new(false)).unwrap();
-        let cells = best
-            .into_iter()
-            .map(|v| if usize::from(v) == n + 1 { 0 } else { v })
-            .collect();
-        Grid::from_parsed(grid.layout().clone(), cells)
+        plain::least(shape, &orientations, &AtomicBool::new(false)).unwrap()
+    }
+
+    /// The form of the row-by-row search, as values.
+    fn row_form(grid: &Grid, form: Canon) -> Vec<u8> {
+        let mut shape = Shape::of(grid).unwrap();
+        shape.empty_first = form == Canon::Minlex;
+        let n = shape.n;
+        let transposed = transpose(grid.cells(), n);
+        let mut orientations = vec![grid.cells()];
+        if shape.rows == shape.cols {
+            orientations.push(&transposed);
+        }
+        least(shape, &orientations, &AtomicBool::new(false)).unwrap()
     }
 
     /// Random puzzles of `layout`: a random full grid with each cell kept
@@ -962,9 +1143,17 @@ mod tests {
         for (rows, cols, count) in [(2, 2, 200), (2, 3, 100), (3, 2, 100)] {
             let layout = Layout::boxes(rows, cols).unwrap();
             for puzzle in puzzles(&layout, count) {
-                let form = brute_force(&puzzle);
+                let form = brute_force(&puzzle, Canon::Minlex);
                 assert_eq!(puzzle.canonical().unwrap(), form, "{puzzle}");
-                assert_eq!(plain_form(&puzzle), form, "{puzzle}");
+                for form in [Canon::Minlex, Canon::Maxlex] {
+                    assert_eq!(plain_form(&puzzle, form), row_form(&puzzle, form));
+                }
+                let form = brute_force(&puzzle, Canon::Maxlex);
+                assert_eq!(
+                    puzzle.canonical_in(Canon::Maxlex).unwrap(),
+                    form,
+                    "{puzzle}"
+                );
             }
         }
     }
@@ -973,16 +1162,59 @@ mod tests {
     fn nine_by_nine_forms_agree_with_the_plain_search() {
         let layout = Layout::square(3).unwrap();
         for puzzle in puzzles(&layout, 300) {
-            assert_eq!(puzzle.canonical().unwrap(), plain_form(&puzzle), "{puzzle}");
+            for form in [Canon::Minlex, Canon::Maxlex] {
+                let row = row_form(&puzzle, form);
+                assert_eq!(row, plain_form(&puzzle, form), "{puzzle} {form}");
+            }
         }
+    }
+
+    /// Every one of the 3,359,232 transformations of a 9x9 puzzle, for a
+    /// puzzle of a published maxlex list whose listed form is not its
+    /// greatest string: a transformation writes it `98.76.5..7..4..98...`
+    /// where the list has `98.76.5..7...8..9...`.
+    #[test]
+    fn nine_by_nine_forms_are_the_least_of_every_transformation() {
+        let listed = Grid::parse(
+            "98.76.5..7...8..9...5..9...59...6.7..7....3....48.....45...8.6..2....1......2...4",
+        )
+        .unwrap();
+        for form in [Canon::Minlex, Canon::Maxlex] {
+            assert_eq!(
+                listed.canonical_in(form).unwrap(),
+                brute_force(&listed, form),
+                "{form}"
+            );
+        }
+        let seventeen = Grid::parse(
+            "................12..3..4...........5....4.36.78..1.........5..4.1...3....2.....8.",
+        )
+        .unwrap();
+        assert_eq!(
+            seventeen.canonical().unwrap(),
+            brute_force(&seventeen, Canon::Minlex)
+        );
+        assert_eq!(
+            listed.canonical_in(Canon::Maxlex).unwrap().to_string(),
+            "98.76.5..7..4..98...4.....78..3...9..2..1.7.......4...3..5....9..5...8.......635."
+        );
     }
 
     #[test]
     fn repeated_digits_take_the_plain_search() {
         // No solution, but a form all the same, the least image.
         let puzzle = Grid::parse("11..............").unwrap();
-        assert_eq!(puzzle.canonical().unwrap(), brute_force(&puzzle));
-        assert_eq!(puzzle.canonical().unwrap().to_string(), "11..............");
+        for form in [Canon::Minlex, Canon::Maxlex] {
+            assert_eq!(
+                puzzle.canonical_in(form).unwrap(),
+                brute_force(&puzzle, form)
+            );
+        }
+        assert_eq!(puzzle.canonical().unwrap().to_string(), "..............11");
+        assert_eq!(
+            puzzle.canonical_in(Canon::Maxlex).unwrap().to_string(),
+            "44.............."
+        );
     }
 
     /// The puzzles of a fixture file, one per line.
@@ -1009,12 +1241,15 @@ mod tests {
         )));
         assert!(puzzles.len() >= 3);
         for puzzle in puzzles {
-            let form = puzzle.canonical().unwrap();
-            assert_eq!(form.givens(), puzzle.givens());
-            assert_eq!(form.canonical().unwrap(), form);
-            assert_eq!(puzzle.transform(5).unwrap().canonical().unwrap(), form);
-            let empty = Grid::empty_in(puzzle.layout());
-            assert_eq!(empty.canonical().unwrap(), empty);
+            for canon in [Canon::Minlex, Canon::Maxlex] {
+                let form = puzzle.canonical_in(canon).unwrap();
+                assert_eq!(form.givens(), puzzle.givens());
+                assert_eq!(form.canonical_in(canon).unwrap(), form);
+                let moved = puzzle.transform(5).unwrap();
+                assert_eq!(moved.canonical_in(canon).unwrap(), form);
+                let empty = Grid::empty_in(puzzle.layout());
+                assert_eq!(empty.canonical_in(canon).unwrap(), empty);
+            }
         }
     }
 
@@ -1024,7 +1259,9 @@ mod tests {
             "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....",
         )
         .unwrap();
-        let error = puzzle.canonical_with(&AtomicBool::new(true)).unwrap_err();
+        let error = puzzle
+            .canonical_with(Canon::Maxlex, &AtomicBool::new(true))
+            .unwrap_err();
         assert_eq!(error.kind(), TransformErrorKind::Cancelled);
         assert!(error.is_cancelled());
         assert_eq!(

@@ -165,7 +165,8 @@
 //! or down to a number of givens, their givens keeping a [`Symmetry`], the
 //! same for a seed on every platform; [`Grid::rate`] scores a puzzle from
 //! the engine's own search ([`Rating`], [`Difficulty`]: forced moves alone
-//! score 0); [`Grid::canonical`] and [`Grid::transform`] give the least
+//! score 0); [`Grid::canonical`] and [`Grid::transform`] give the
+//! community's minlex form ([`Grid::canonical_in`] for maxlex, [`Canon`])
 //! and a random equivalent puzzle of a layout of boxes; [`Grid::to_problem`]
 //! is a puzzle's exact-cover problem, for [`dlx::write`].
 //!
@@ -233,7 +234,7 @@ mod variant_text;
 
 pub use alphabet::{Alphabet, AlphabetError, AlphabetErrorKind};
 pub use candidates::Candidates;
-pub use canon::{TransformError, TransformErrorKind};
+pub use canon::{Canon, CanonError, TransformError, TransformErrorKind};
 pub use constraint::{Cell, Constraint, Line, Negative};
 pub use error::{
     Conflict, GridError, GridErrorKind, House, LayoutError, LayoutErrorKind, ParseError,

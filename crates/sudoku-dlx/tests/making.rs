@@ -4,7 +4,7 @@
 
 #![allow(clippy::needless_range_loop)]
 
-use sudoku_dlx::{Difficulty, Generator, Grid, Layout, Symmetry, Variant};
+use sudoku_dlx::{Canon, Difficulty, Generator, Grid, Layout, Symmetry, Variant};
 
 /// A plain backtracking counter, sharing nothing with the exact-cover
 /// solver: the houses come from placing each digit on an empty grid and
@@ -334,18 +334,34 @@ fn canonical_forms_of_transformed_puzzles_agree() {
         "1.3...2.3.....4.",
     ] {
         let puzzle = Grid::parse(text).unwrap();
-        let form = puzzle.canonical().unwrap();
-        assert_eq!(form.canonical().unwrap(), form, "idempotent");
-        assert_eq!(form.givens(), puzzle.givens());
-        assert_eq!(
-            form.count_solutions_up_to(100).unwrap(),
-            puzzle.count_solutions_up_to(100).unwrap()
-        );
-        for seed in 0..100 {
-            let moved = puzzle.transform(seed).unwrap();
-            assert_eq!(moved.givens(), puzzle.givens());
-            assert_eq!(moved.canonical().unwrap(), form, "seed {seed}");
+        for canon in [Canon::Minlex, Canon::Maxlex] {
+            let form = puzzle.canonical_in(canon).unwrap();
+            assert_eq!(form.canonical_in(canon).unwrap(), form, "idempotent");
+            assert_eq!(form.givens(), puzzle.givens());
+            assert_eq!(
+                form.count_solutions_up_to(100).unwrap(),
+                puzzle.count_solutions_up_to(100).unwrap()
+            );
+            for seed in 0..100 {
+                let moved = puzzle.transform(seed).unwrap();
+                assert_eq!(moved.givens(), puzzle.givens());
+                assert_eq!(moved.canonical_in(canon).unwrap(), form, "seed {seed}");
+            }
         }
+        // Minlex opens with the empty cells, maxlex with the givens.
+        let (min, max) = (
+            puzzle.canonical().unwrap().to_string(),
+            puzzle.canonical_in(Canon::Maxlex).unwrap().to_string(),
+        );
+        assert!(min.starts_with('.'), "{min}");
+        assert!(
+            max.starts_with(if text.len() == 16 { '4' } else { '9' }),
+            "{max}"
+        );
+        assert_eq!(
+            puzzle.canonical().unwrap(),
+            Grid::parse(&max).unwrap().canonical().unwrap()
+        );
     }
 }
 

@@ -9,7 +9,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::{Shape, CHECK_EVERY};
 
-/// The least form, as values (labels 1..=n, n + 1 for empty), of the
+/// The least form, as values (labels 1..=n, [`Shape::empty`] for an empty
+/// cell), of the
 /// `orientations` of a grid of `shape`; `None` when `cancel` was set.
 pub(super) fn least(shape: Shape, orientations: &[&[u8]], cancel: &AtomicBool) -> Option<Vec<u8>> {
     let n = shape.n;
@@ -52,7 +53,7 @@ struct Search<'a> {
     steps: u32,
     /// The grid, row-major, 0 for empty.
     grid: &'a [u8],
-    /// The best form so far, as values: labels 1..=n, n + 1 for empty.
+    /// The best form so far, as values.
     best: Vec<u8>,
     found: bool,
     /// The rows and columns chosen, by position.
@@ -85,7 +86,7 @@ impl Search<'_> {
     /// The value of digit `d` in the form, labelling it when new.
     fn value(&mut self, d: u8) -> u8 {
         if d == 0 {
-            return self.shape.n as u8 + 1;
+            return self.shape.empty();
         }
         let label = &mut self.label[usize::from(d)];
         if *label == 0 {
@@ -97,17 +98,21 @@ impl Search<'_> {
 
     /// Chooses the first row.
     fn first_row(&mut self) {
-        // Rows with more givens first: the best form starts with one of
-        // them, and finding it early cuts the others sooner.
+        // Rows with more givens first (fewer when empty cells come first):
+        // the best form starts with one of them, and finding it early cuts
+        // the others sooner.
         let n = self.shape.n;
         let mut order: Vec<usize> = (0..n).collect();
         order.sort_by_key(|&r| {
-            std::cmp::Reverse(
-                self.grid[r * n..(r + 1) * n]
-                    .iter()
-                    .filter(|&&d| d != 0)
-                    .count(),
-            )
+            let givens = self.grid[r * n..(r + 1) * n]
+                .iter()
+                .filter(|&&d| d != 0)
+                .count();
+            if self.shape.empty_first {
+                givens
+            } else {
+                n - givens
+            }
         });
         for r in order {
             if self.stop() {
@@ -144,9 +149,9 @@ impl Search<'_> {
                 .collect()
         };
         let r = self.rows[0];
-        // Given cells first, as the form wants them.
+        // The cells the form wants first: given or empty.
         let mut candidates = candidates;
-        candidates.sort_by_key(|&c| self.grid[r * n + c] == 0);
+        candidates.sort_by_key(|&c| (self.grid[r * n + c] == 0) != self.shape.empty_first);
         for c in candidates {
             if self.stop() {
                 return;
