@@ -161,7 +161,16 @@ pub fn open(path: &Path) -> Result<(String, Box<dyn BufRead + Send>)> {
         return Ok(("<stdin>".to_string(), Box::new(stdin)));
     }
     let name = path.display().to_string();
-    let file = File::open(path).with_context(|| format!("cannot read {name}"))?;
+    let file = File::open(path).with_context(|| {
+        // `--canon maxlex` reads the form's name as a file's.
+        let hint = match name.as_str() {
+            "minlex" | "maxlex" if !path.exists() => {
+                format!(" (for --canon, write --canon={name})")
+            }
+            _ => String::new(),
+        };
+        format!("cannot read {name}{hint}")
+    })?;
     Ok((name, Box::new(BufReader::with_capacity(BUFFER, file))))
 }
 

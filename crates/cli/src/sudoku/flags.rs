@@ -4,8 +4,9 @@
 use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::ValueEnum;
-use sudoku_dlx::{Alphabet, Layout, ReadOptions, Variant};
+use sudoku_dlx::{Alphabet, Canon, Layout, ReadOptions, Variant};
 
 use crate::args::{SearchLimits, Seed, Threads};
 use crate::terminal::located;
@@ -118,13 +119,23 @@ pub struct Args {
     /// one with several gives 'multiple', and the run ends with status 1.
     #[arg(long, conflicts_with_all = ["count", "all", "check", "canon", "transform"])]
     pub rate: bool,
-    /// Print each puzzle's canonical form: the least equivalent puzzle
-    /// (bands, stacks, rows in bands, columns in stacks, transposition for
-    /// square boxes, digits relabelled), a given before an empty cell and
-    /// smaller digits first. Two puzzles are equivalent exactly when their
-    /// forms are equal. Boxes without variants only.
-    #[arg(long, conflicts_with_all = ["count", "all", "check", "transform"])]
-    pub canon: bool,
+    /// Print each puzzle's canonical form, the one puzzle collections key
+    /// puzzles by. Of the equivalent puzzles (bands, stacks, rows in bands,
+    /// columns in stacks, transposition for square boxes, digits
+    /// relabelled by first appearance), minlex is the least string, an
+    /// empty cell read as 0; maxlex (--canon=maxlex) the greatest, digits
+    /// relabelled from the largest down. Two puzzles are equivalent
+    /// exactly when their forms are equal. Boxes without variants only.
+    #[arg(
+        long,
+        value_name = "FORM",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "minlex",
+        value_parser = PossibleValuesParser::new(["minlex", "maxlex"]).try_map(|s| s.parse::<Canon>()),
+        conflicts_with_all = ["count", "all", "check", "transform"]
+    )]
+    pub canon: Option<Canon>,
     /// Print a random puzzle equivalent to each (as --canon transforms);
     /// --seed names it.
     #[arg(long, conflicts_with_all = ["count", "all", "check"])]
@@ -339,7 +350,7 @@ impl Args {
             (_, _, true) => Mode::Check,
             _ if self.candidates.is_some() => Mode::Candidates(self.candidates.unwrap_or(1)),
             _ if self.rate => Mode::Rate,
-            _ if self.canon => Mode::Canon,
+            _ if self.canon.is_some() => Mode::Canon(self.canon.unwrap_or_default()),
             _ if self.transform => Mode::Transform(self.seed.seed.unwrap_or(0)),
             _ => Mode::Solve,
         }
@@ -371,7 +382,7 @@ pub enum Mode {
     /// A rating (--rate).
     Rate,
     /// The canonical form (--canon).
-    Canon,
+    Canon(Canon),
     /// A random equivalent puzzle, of this seed (--transform).
     Transform(u64),
 }

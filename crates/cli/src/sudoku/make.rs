@@ -46,10 +46,11 @@ pub fn answer<'a>(line: usize, puzzle: &'a Grid, job: &Job) -> Option<Report<'a>
             };
             (answer, status, message, stats, None)
         }),
-        Mode::Canon | Mode::Transform(_) => {
+        Mode::Canon(_) | Mode::Transform(_) => {
             let form = match job.mode {
+                Mode::Canon(form) => puzzle.canonical_with(form, &job.cancel),
                 Mode::Transform(seed) => puzzle.transform(seed),
-                _ => puzzle.canonical_with(&job.cancel),
+                _ => return None,
             };
             let stats = started.map(|t| PuzzleStats::no_search(t.elapsed()));
             match form {

@@ -106,7 +106,9 @@ impl Answer {
             Mode::Solve => Answer::Nothing,
             Mode::All(_) => Answer::Solutions(Vec::new()),
             Mode::Count(_) | Mode::Check => Answer::Count(found),
-            Mode::Rate | Mode::Canon | Mode::Transform(_) | Mode::Candidates(_) => Answer::Nothing,
+            Mode::Rate | Mode::Canon(_) | Mode::Transform(_) | Mode::Candidates(_) => {
+                Answer::Nothing
+            }
         }
     }
 

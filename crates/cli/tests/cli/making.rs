@@ -227,6 +227,21 @@ fn rate_canon_and_transform() {
     let forms: Vec<&str> = forms.lines().collect();
     assert_eq!(forms.len(), 2);
     assert_eq!(forms[0], forms[1]);
+    assert!(forms[0].starts_with('.'), "minlex by default: {}", forms[0]);
+    let (code, max, _) = run(&["sudoku", "--canon=maxlex"], &both);
+    assert_eq!(code, 0);
+    let max: Vec<&str> = max.lines().collect();
+    assert_eq!(max.len(), 2);
+    assert_eq!(max[0], max[1]);
+    assert!(max[0].starts_with('9'), "{}", max[0]);
+    let (_, again, _) = run(&["sudoku", "--canon=minlex"], &format!("{}\n", max[0]));
+    assert_eq!(again.trim(), forms[0]);
+    let (code, _, err) = run(&["sudoku", "--canon", "maxlex"], LEETCODE);
+    assert_eq!(code, 2);
+    assert!(err.contains("write --canon=maxlex"), "{err}");
+    let (code, _, err) = run(&["sudoku", "--canon=least"], LEETCODE);
+    assert_eq!(code, 2);
+    assert!(err.contains("minlex") && err.contains("maxlex"), "{err}");
 
     let (code, out, err) = run(&["sudoku", "--canon", "--variant", "x"], LEETCODE);
     assert_eq!((code, out.as_str()), (1, "invalid\n"));

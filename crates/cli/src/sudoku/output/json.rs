@@ -167,7 +167,9 @@ impl Writer for Json {
             }
             Answer::Count(n) => count = Some(*n),
             Answer::Rating(r) => rating = Some(RatingFields::from(r)),
-            Answer::Form(grid) if self.mode == Mode::Canon => canonical = Some(self.show(grid)),
+            Answer::Form(grid) if matches!(self.mode, Mode::Canon(_)) => {
+                canonical = Some(self.show(grid))
+            }
             Answer::Form(grid) => transformed = Some(self.show(grid)),
             Answer::Candidates(c) => {
                 let n = c.layout().side();
