@@ -1,5 +1,6 @@
 //! The `dlx` binary, run as a user runs it.
 
+mod collections;
 mod cover;
 mod formats;
 mod help;
