@@ -278,9 +278,8 @@ pub struct Stated {
 ///   missing one): it and the next lines with cells are the rows of an n x
 ///   n grid, up to n rows, unless the grid ends early (below);
 /// - **an error** otherwise, a record for that line alone, whose message
-///   names a symbol that fits no grid (such as the `:` of the
-///   `puzzle:count` form, which is not read) or else the count, with the
-///   nearest size when it is close to one ("expected 81 cells, found 80").
+///   names a symbol that fits no grid or else the count, with the nearest
+///   size when it is close to one ("expected 81 cells, found 80").
 ///
 /// A line of 16 cells is either a whole 4x4 puzzle or a row of a 16x16
 /// grid, and a line of 36 cells a whole 6x6 puzzle or a row of a 36x36
@@ -340,6 +339,68 @@ pub struct Stated {
 /// `.` or `0` is 9x9 *pencilmarks* (with no layout given, or a 9x9 one):
 /// each cell's candidates. Its grid has no givens, and its cells take only
 /// their candidates ([`Grid::is_candidate`]).
+///
+/// # The collections' lines
+///
+/// Before the rules above, each line is told by its own shape, whatever
+/// the lines around it. A line of one of these formats is one record, the
+/// puzzle of its puzzle field alone (a whole puzzle, never a grid's row);
+/// what it states beside the puzzle is in [`Record::stated`]:
+///
+/// - **tdoku's** `puzzle:count` and `puzzle:count:solution`, when the
+///   first field holds 16 cells or more: the count is stated, and the
+///   solution, which must be a solution of the puzzle (or the record is an
+///   error saying where it is not: the line contradicts itself);
+/// - **HoDoKu's library format**, a line starting with `:` with 6 or 7
+///   `:` in all: `:type:candidates:puzzle:deleted:eliminations:cells:`.
+///   The puzzle is its fourth field, `+` before a digit placed rather than
+///   given (read as a given: the puzzle read is the state written). The
+///   fifth lists deleted candidates as `drc` triples (`417`: digit 4 out
+///   of r1c7), separated by spaces; they are taken out of play, making the
+///   record a pencilmark puzzle ([`Grid::is_candidate`]). Deleting a
+///   candidate of a filled cell is an error;
+/// - **CSV with a header**: when the first line with content has `,` or
+///   `;` and a field named `puzzle`, `puzzles`, `quizzes`, `quiz` or
+///   `sudoku` (any case), every later line with that separator is a row
+///   whose field in that column is the puzzle (quotes and spaces around it
+///   dropped), one record per row on its own line; a column named
+///   `solution` or `solutions` is a stated solution, checked as tdoku's.
+///   A header naming no such column leaves the lines to the CSV rule
+///   above (the first field);
+/// - **SudokuWiki's boards**: 162 characters of base 32 (`0-9a-v`), alone
+///   or after `bd=` in a link, two per cell holding (candidates << 1) + 1
+///   for a clue, the candidates as bits (1 for digit 1, ..., 256 for 9); or
+///   81 symbols after `bd=`. A 9x9 puzzle: of givens when every cell is a
+///   clue with one candidate or no clue with all nine, of pencilmarks
+///   otherwise ([`Grid::to_sudokuwiki`] writes it).
+///
+/// A line that starts like one of them but does not fit says which format
+/// it looks like and why ("looks like a tdoku line (puzzle:count:solution)
+/// but its count field "x" is not a number", with the column); a puzzle
+/// field of the wrong count names the format too ("a CSV row whose puzzle
+/// has expected 81 cells, found 80").
+///
+/// On a line that is one word of symbols and `-` whose length, `-`
+/// counted, is a whole puzzle's (`----3-596...`, 81 characters), each `-`
+/// is an empty cell; elsewhere `-` draws a grid.
+///
+/// # Candidate grids
+///
+/// A *candidate grid* is drawn over n lines of n groups of candidates
+/// each, separated by spaces or `|`: a group holds the digits a cell may
+/// take (`1589`), a single digit for a given or solved cell, `.` (or `0`)
+/// for a cell with none; at least one group holds two digits or more. The
+/// rules between its bands (`:----+----:`, `|----+----|`) and its borders
+/// (HoDoKu's `.----.` and `'----'`, Simple Sudoku's `*----*`) are rules.
+/// HoDoKu's and Simple Sudoku's exports read so, as do
+/// [`Grid::to_candidate_grid`] and the drawing of
+/// [`Candidates`](crate::Candidates). Like 729-symbol pencilmarks, the
+/// grid is a puzzle whose missing candidates are taken out of play; when
+/// every group is one digit or all n, it is the puzzle of those givens, so
+/// that a puzzle written as a candidate grid reads back as the same
+/// [`Grid`]. (Simple Sudoku's export of givens, then a candidate grid,
+/// reads as two records; the marks HoDoKu puts on a step's cells, `*` and
+/// `#`, are not read.)
 ///
 /// Lines are read up to 64 KiB; a longer line is an error record, unless a
 /// `#` within its first 64 KiB makes the rest a comment. Bytes that are not
