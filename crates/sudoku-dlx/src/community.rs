@@ -109,9 +109,7 @@ pub(crate) fn recognize(line: &str, columns: Option<&Columns>, first: bool) -> R
         return Recognized::Plain;
     }
     if let Some(columns) = columns {
-        if text.contains(columns.separator) {
-            return csv_row(text, columns);
-        }
+        return csv_row(text, columns);
     }
     if first {
         if let Some(columns) = header(text) {
@@ -185,9 +183,9 @@ fn header(text: &str) -> Option<Columns> {
     })
 }
 
-/// A row of a CSV file with a header: its puzzle column, and its solution
-/// column if the header names one. A header repeated (files joined) names
-/// the columns again.
+/// A row of a CSV file with a header (every line with content after it):
+/// its puzzle column, and its solution column if the header names one. A
+/// header repeated (files joined) names the columns again.
 fn csv_row(text: &str, columns: &Columns) -> Recognized {
     if let Some(again) = header(text) {
         return Recognized::Header(again);
@@ -196,9 +194,10 @@ fn csv_row(text: &str, columns: &Columns) -> Recognized {
     let Some(puzzle) = ranges.get(columns.puzzle) else {
         return Recognized::Fault(
             format!(
-                "looks like {} but it has {} fields, and the header puts the puzzle in field {}",
+                "looks like {} but it has {} field{}, and the header puts the puzzle in field {}",
                 Format::Csv.name(),
                 ranges.len(),
+                if ranges.len() == 1 { "" } else { "s" },
                 columns.puzzle + 1
             ),
             None,

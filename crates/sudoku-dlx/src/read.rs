@@ -361,9 +361,10 @@ pub struct Stated {
 ///   candidate of a filled cell is an error;
 /// - **CSV with a header**: when the first line with content has `,` or
 ///   `;` and a field named `puzzle`, `puzzles`, `quizzes`, `quiz` or
-///   `sudoku` (any case), every later line with that separator is a row
+///   `sudoku` (any case), every later line with content is a row
 ///   whose field in that column is the puzzle (quotes and spaces around it
-///   dropped), one record per row on its own line; a column named
+///   dropped), one record per row on its own line, a row too short an
+///   error; a column named
 ///   `solution` or `solutions` is a stated solution, checked as tdoku's.
 ///   A header naming no such column leaves the lines to the CSV rule
 ///   above (the first field);
@@ -1738,7 +1739,11 @@ mod tests {
         assert_eq!(records[0].result.as_ref().unwrap().to_string(), LEETCODE);
         assert!(records[0].stated.solution.is_some());
         assert_eq!(records[1].result.as_ref().unwrap().to_string(), INKALA);
-        assert!(records[2].result.is_err());
+        assert_eq!(
+            records[2].result.as_ref().unwrap_err().to_string(),
+            "line 4: looks like a CSV row but it has 1 field, and the header puts the \
+             puzzle in field 2"
+        );
         assert_eq!(
             records[3].result.as_ref().unwrap_err().to_string(),
             "line 5: a CSV row whose puzzle has expected 81 cells, found 80"
