@@ -105,11 +105,17 @@ pub(crate) enum Recognized {
 pub(crate) fn recognize(line: &str, columns: Option<&Columns>, first: bool) -> Recognized {
     let text = line.find('#').map_or(line, |i| &line[..i]);
     let trimmed = text.trim();
-    if trimmed.is_empty() || (is_rule(line) && count_cells(line) == 0) {
+    // Rules such as HoDoKu's `:----+----:` hold no puzzle.
+    let is_drawing = || is_rule(line) && count_cells(line) == 0;
+    if trimmed.is_empty() {
         return Recognized::Plain;
     }
     if let Some(columns) = columns {
-        return csv_row(text, columns);
+        return if is_drawing() {
+            Recognized::Plain
+        } else {
+            csv_row(text, columns)
+        };
     }
     if first {
         if let Some(columns) = header(text) {
@@ -117,7 +123,11 @@ pub(crate) fn recognize(line: &str, columns: Option<&Columns>, first: bool) -> R
         }
     }
     if trimmed.starts_with(':') {
-        return hodoku(text);
+        return if is_drawing() {
+            Recognized::Plain
+        } else {
+            hodoku(text)
+        };
     }
     if let Some(at) = text.find("bd=") {
         return sudokuwiki_link(text, at + 3);
@@ -316,7 +326,9 @@ fn sudokuwiki_link(text: &str, start: usize) -> Recognized {
         .find(|ch: char| ch == '&' || ch.is_whitespace())
         .map_or(text.len(), |i| start + i);
     match end - start {
-        162 => sudokuwiki(text, start..end),
+        162 if text.as_bytes()[start..end].iter().all(|&b| is_base32(b)) => {
+            sudokuwiki(text, start..end)
+        }
         _ if count_cells(&text[start..end]) == 81 => {
             Recognized::Puzzle(start..end, Box::new(Extra::new(Format::SudokuWiki)))
         }

@@ -20,7 +20,7 @@ use crate::layout::Layout;
 /// by spaces or `|`, each the symbols of distinct digits of a grid as wide
 /// as the row has groups, or a lone empty symbol (`.`, `0`) for a cell
 /// with none. `None` when the line is no such row, or has fewer than 4
-/// groups.
+/// groups or more than [`Layout::MAX_SIDE`].
 pub(crate) fn candidate_row(line: &str, alphabet: &Alphabet) -> Option<Vec<u64>> {
     let text = line.find('#').map_or(line, |i| &line[..i]);
     let groups = || {
@@ -28,7 +28,7 @@ pub(crate) fn candidate_row(line: &str, alphabet: &Alphabet) -> Option<Vec<u64>>
             .filter(|g| !g.is_empty())
     };
     let n = groups().count();
-    if n < 4 {
+    if !(4..=Layout::MAX_SIDE).contains(&n) {
         return None;
     }
     groups()

@@ -920,6 +920,14 @@ impl<R: BufRead> Puzzles<R> {
                 line = self.source.next_content();
             }
         }
+        if masks.len() != n * n {
+            // Never expected: the rows were looked at before.
+            let kind = ParseErrorKind::CutShort {
+                rows: masks.len() / n,
+                expected: n,
+            };
+            return Record::new(start, Err(ParseError::new(kind, start, None)));
+        }
         let result = self
             .options
             .with_variants(layout, start)
