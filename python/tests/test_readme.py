@@ -1,4 +1,5 @@
-"""The Python session of the repository's README runs as it reads."""
+"""The Python session of the repository's README and the package's own
+examples run as they read."""
 
 import doctest
 import re
@@ -20,3 +21,10 @@ def test_readme_session(monkeypatch):
     result = runner.summarize(verbose=False)
     assert result.attempted > 20
     assert result.failed == 0
+
+
+def test_package_docstring_examples():
+    import dlx_cover
+
+    result = doctest.testmod(dlx_cover, optionflags=doctest.ELLIPSIS)
+    assert result.attempted >= 5 and result.failed == 0
