@@ -176,7 +176,10 @@ fn each_bad_input_is_named_and_the_others_still_solve() {
         format!("{name}:9: no solution: digit 5 repeated in row 1 (r1c1 and r1c3)\n"),
         format!("{name}:13:5: symbol '5' stands for 5, out of range for a 4x4 grid\n"),
         format!("{name}:20: grid row 5 has 8 cells, expected 9\n"),
-        format!("{name}:27:82: unexpected symbol ':'\n"),
+        format!(
+            "{name}:27:83: looks like a tdoku line (puzzle:count:solution) but its count \
+             field \"one\" is not a number\n"
+        ),
     ] {
         assert!(err.contains(&message), "missing {message:?} in\n{err}");
     }
