@@ -274,6 +274,10 @@ fn hodoku(text: &str) -> Recognized {
     let ranges = fields(text, ':');
     let colons = ranges.len() - 1;
     let name = Format::Hodoku.name();
+    if colons < 3 {
+        // A stray `:` at the start of a line is no library line.
+        return Recognized::Plain;
+    }
     if !(6..=7).contains(&colons) {
         return Recognized::Fault(
             format!("looks like {name} but it has {colons} ':', expected 6 or 7"),

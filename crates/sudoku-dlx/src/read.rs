@@ -1101,7 +1101,7 @@ impl<R: BufRead> Puzzles<R> {
         let Some(next) = self.source.peek(ahead) else {
             return false;
         };
-        if next.title || next.extra.is_some() || next.fault.is_some() {
+        if next.title {
             false
         } else if next.after_break {
             // A break between bands, when the rest of the grid is there,

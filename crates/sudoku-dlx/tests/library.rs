@@ -259,7 +259,8 @@ fn mixed_bad_gives_one_record_per_puzzle_in_order() {
             "line 8, column 3: unexpected symbol 'a'",
             "line 13, column 5: symbol '5' stands for 5, out of range for a 4x4 grid",
             "line 20: grid row 5 has 8 cells, expected 9",
-            "line 27, column 82: unexpected symbol ':'",
+            "line 27, column 83: looks like a tdoku line (puzzle:count:solution) but its \
+             count field \"one\" is not a number",
         ]
     );
     let solved = records
