@@ -136,6 +136,19 @@ pub struct Args {
         conflicts_with_all = ["count", "all", "check", "transform"]
     )]
     pub canon: Option<Canon>,
+    /// Solve each puzzle as a player would and print the path: one step a
+    /// line (the technique, the items it used, then the digits placed
+    /// `r1c1=5` and the candidates ruled out `r1c1<>5`), then the grid
+    /// reached. Techniques run easiest first: singles, locked candidates,
+    /// naked and hidden subsets and fish (up to 4), nishio, and trial as
+    /// the last resort, named as such. Any layout and constraint.
+    #[arg(long, conflicts_with_all = ["count", "all", "check", "rate", "canon", "transform", "candidates", "hint"])]
+    pub explain: bool,
+    /// Print the easiest next step of each puzzle (a puzzle of givens, or
+    /// a partly solved grid in pencilmarks, whose candidates are taken as
+    /// they are), or 'solved'.
+    #[arg(long, conflicts_with_all = ["count", "all", "check", "rate", "canon", "transform", "candidates"])]
+    pub hint: bool,
     /// Print a random puzzle equivalent to each (as --canon transforms);
     /// --seed names it.
     #[arg(long, conflicts_with_all = ["count", "all", "check"])]
@@ -244,7 +257,10 @@ each search) and \"forced_nodes\" (status unique); --canon \"canonical\"
 and --transform \"transformed\" (status ok); --candidates
 \"candidates\" (per cell, row by row, its digits), \"count\" (the
 solutions, when no more than K) and with K > 1 \"counts\" (per cell,
-the solutions of each digit, up to K); a variant puzzle's record has
+the solutions of each digit, up to K); --explain \"steps\" and --hint
+\"hint\" (each step's \"technique\", \"difficulty\", \"base\" and \"cover\"
+items, \"placements\" and \"eliminations\") and \"reached\" (the grid
+the steps reach); a variant puzzle's record has
 \"constraints\" (their lines of text). With --all and no --limit (or one above 16), the
 solutions are written as they are found, and status, error and stats
 follow them.";
@@ -350,6 +366,8 @@ impl Args {
             (_, _, true) => Mode::Check,
             _ if self.candidates.is_some() => Mode::Candidates(self.candidates.unwrap_or(1)),
             _ if self.rate => Mode::Rate,
+            _ if self.explain => Mode::Explain,
+            _ if self.hint => Mode::Hint,
             _ if self.canon.is_some() => Mode::Canon(self.canon.unwrap_or_default()),
             _ if self.transform => Mode::Transform(self.seed.seed.unwrap_or(0)),
             _ => Mode::Solve,
@@ -383,6 +401,10 @@ pub enum Mode {
     Rate,
     /// The canonical form (--canon).
     Canon(Canon),
+    /// The path of logical steps (--explain).
+    Explain,
+    /// The next logical step (--hint).
+    Hint,
     /// A random equivalent puzzle, of this seed (--transform).
     Transform(u64),
 }

@@ -29,7 +29,8 @@ pub struct Summary {
     pub solved: u64,
     pub none: u64,
     pub invalid: u64,
-    /// Puzzles --rate could not rate (several solutions).
+    /// Puzzles --rate could not rate or --explain could not solve
+    /// (several solutions).
     pub unrated: u64,
     /// Records whose search a signal or the time limit cut short: the run
     /// ends with the first.
@@ -109,7 +110,10 @@ impl Summary {
         };
         let mut interrupted = String::new();
         if summary.unrated > 0 {
-            interrupted.push_str(&format!(", {} not rated", summary.unrated));
+            interrupted.push_str(&format!(
+                ", {} not rated or explained (several solutions)",
+                summary.unrated
+            ));
         }
         if summary.stopped > 0 {
             interrupted.push_str(&format!(", {} stopped", summary.stopped));

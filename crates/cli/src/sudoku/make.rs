@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use sudoku_dlx::{Grid, SolveError, SudokuSolver, TransformErrorKind};
+use sudoku_dlx::{Grid, Logic, SolveError, SudokuSolver, TransformErrorKind};
 
 use super::flags::Mode;
 use super::job::Job;
@@ -75,6 +75,36 @@ pub fn answer<'a>(line: usize, puzzle: &'a Grid, job: &Job) -> Option<Report<'a>
                     None,
                 ),
             }
+        }
+        Mode::Explain | Mode::Hint => {
+            let (answer, status, message) = match Logic::new(puzzle) {
+                Err(conflict) => (Answer::Nothing, Status::None, Some(conflict.to_string())),
+                Ok(mut logic) => {
+                    let steps = if job.mode == Mode::Hint {
+                        let step = logic.next_step();
+                        if let Some(step) = &step {
+                            logic.apply(step);
+                        }
+                        step.into_iter().collect()
+                    } else {
+                        logic.solve_all().0
+                    };
+                    if job.mode == Mode::Explain && !logic.is_solved() {
+                        // No technique, trial included, found a step: the
+                        // puzzle has no solution or several.
+                        let (status, why) = match puzzle.count_solutions_up_to(2) {
+                            Ok(0) => (Status::None, "no solution"),
+                            _ => (Status::Multiple, "more than one solution"),
+                        };
+                        let message = format!("{why}: the path stops where no step is certain");
+                        (Answer::Steps(steps, logic.grid()), status, Some(message))
+                    } else {
+                        (Answer::Steps(steps, logic.grid()), Status::Ok, None)
+                    }
+                }
+            };
+            let stats = started.map(|t| PuzzleStats::no_search(t.elapsed()));
+            (answer, status, message, stats, None)
         }
         _ => return None,
     };

@@ -126,3 +126,26 @@ fn candidate_counts(candidates: &Candidates) -> String {
 pub fn rating_text(rating: &Rating) -> String {
     format!("{:.2} {}", rating.score, rating.difficulty)
 }
+
+/// The text of --explain and --hint: each step on a line, then for
+/// --explain the grid reached, shown by `show`; --hint with no step says
+/// "solved" or "no step".
+pub fn steps_text(
+    out: &mut String,
+    mode: Mode,
+    steps: &[sudoku_dlx::Step],
+    grid: &Grid,
+    show: impl Fn(&Grid) -> String,
+) {
+    for step in steps {
+        out.push_str(&step.to_string());
+        out.push('\n');
+    }
+    if mode == Mode::Explain {
+        out.push_str(&show(grid));
+        out.push('\n');
+    } else if steps.is_empty() {
+        let solved = grid.cells().iter().all(|&d| d != 0);
+        out.push_str(if solved { "solved\n" } else { "no step\n" });
+    }
+}

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use serde::{Serialize, Serializer};
-use sudoku_dlx::{Candidates, Grid, Rating, SudokuSolver};
+use sudoku_dlx::{Candidates, Grid, Rating, Step, SudokuSolver};
 
 use super::flags::Mode;
 use crate::interrupt;
@@ -96,6 +96,9 @@ pub enum Answer {
     Form(Grid),
     /// The true candidates (--candidates).
     Candidates(Candidates),
+    /// The logical steps taken (--explain) or the next one (--hint), and
+    /// the grid they reach.
+    Steps(Vec<Step>, Grid),
 }
 
 impl Answer {
@@ -106,9 +109,12 @@ impl Answer {
             Mode::Solve => Answer::Nothing,
             Mode::All(_) => Answer::Solutions(Vec::new()),
             Mode::Count(_) | Mode::Check => Answer::Count(found),
-            Mode::Rate | Mode::Canon(_) | Mode::Transform(_) | Mode::Candidates(_) => {
-                Answer::Nothing
-            }
+            Mode::Rate
+            | Mode::Canon(_)
+            | Mode::Transform(_)
+            | Mode::Candidates(_)
+            | Mode::Explain
+            | Mode::Hint => Answer::Nothing,
         }
     }
 
@@ -119,7 +125,7 @@ impl Answer {
             Answer::Solution(_) => 1,
             Answer::Solutions(solutions) => solutions.len() as u64,
             Answer::Count(count) => *count,
-            Answer::Rating(_) | Answer::Form(_) => 1,
+            Answer::Rating(_) | Answer::Form(_) | Answer::Steps(..) => 1,
             // More than the cap: at least 2.
             Answer::Candidates(c) => c.solutions().unwrap_or(c.cap().max(1) + 1),
         }

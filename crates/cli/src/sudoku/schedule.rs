@@ -216,7 +216,11 @@ impl Input<'_> {
             summary.puzzles += 1;
             match verdict.status {
                 // Not rated: a rating needs one solution.
-                Status::Multiple if self.job.mode == Mode::Rate => summary.unrated += 1,
+                // Not rated or explained: a rating or a path needs one
+                // solution.
+                Status::Multiple if matches!(self.job.mode, Mode::Rate | Mode::Explain) => {
+                    summary.unrated += 1
+                }
                 Status::Solved | Status::Unique | Status::Multiple | Status::Ok => {
                     summary.solved += 1
                 }

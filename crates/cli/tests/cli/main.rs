@@ -2,6 +2,7 @@
 
 mod collections;
 mod cover;
+mod explain;
 mod formats;
 mod help;
 mod io;

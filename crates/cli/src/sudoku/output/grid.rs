@@ -62,6 +62,10 @@ impl Writer for Drawn {
                 out.push_str(&self.show(grid));
                 out.push('\n');
             }
+            Answer::Steps(steps, grid) => {
+                super::steps_text(out, self.mode, steps, grid, |g| self.show(g));
+                out.push('\n');
+            }
             Answer::Candidates(candidates) if candidates.solutions() == Some(0) => {
                 out.push_str(status.word());
                 out.push_str("\n\n");

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use serde::ser::{Error as _, SerializeSeq};
 use serde::{Serialize, Serializer};
-use sudoku_dlx::{Alphabet, Grid, Rating};
+use sudoku_dlx::{Alphabet, Grid, Rating, Step};
 
 use super::{text_or_error, Writer};
 use crate::sudoku::flags::Mode;
@@ -80,10 +80,59 @@ struct Record<'a> {
     canonical: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     transformed: Option<String>,
+    /// --explain: the steps; --hint: the next step, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    steps: Option<Vec<StepFields>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hint: Option<StepFields>,
+    /// --explain and --hint: the grid the steps reach.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reached: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     stats: Option<PuzzleStats>,
+}
+
+/// A logical step: its technique, on Sudoku Explainer's scale, the items
+/// it used and what it concludes (`r1c1=5` placed, `r1c1<>5` ruled out).
+#[derive(Serialize)]
+struct StepFields {
+    technique: String,
+    difficulty: f64,
+    base: Vec<String>,
+    cover: Vec<String>,
+    placements: Vec<String>,
+    eliminations: Vec<String>,
+    #[serde(skip_serializing_if = "is_zero")]
+    constraint_options: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+impl StepFields {
+    fn of(step: &Step, n: usize) -> StepFields {
+        let cell = |c: usize| format!("r{}c{}", c / n + 1, c % n + 1);
+        StepFields {
+            technique: step.technique().name(),
+            difficulty: step.technique().difficulty(),
+            base: step.base().to_vec(),
+            cover: step.cover().to_vec(),
+            placements: step
+                .placements()
+                .iter()
+                .map(|&(c, d)| format!("{}={d}", cell(c)))
+                .collect(),
+            eliminations: step
+                .eliminations()
+                .iter()
+                .map(|&(c, d)| format!("{}<>{d}", cell(c)))
+                .collect(),
+            constraint_options: step.constraint_options(),
+        }
+    }
 }
 
 /// The record of one puzzle of --all whose solutions are written as they
@@ -159,7 +208,18 @@ impl Writer for Json {
         let mut rating = None;
         let (mut canonical, mut transformed) = (None, None);
         let (mut candidates, mut counts) = (None, None);
+        let (mut steps, mut hint, mut reached) = (None, None, None);
         match &report.answer {
+            Answer::Steps(list, grid) => {
+                let n = grid.side();
+                let fields = list.iter().map(|s| StepFields::of(s, n));
+                if self.mode == Mode::Hint {
+                    hint = fields.into_iter().next();
+                } else {
+                    steps = Some(fields.collect());
+                }
+                reached = Some(self.show(grid));
+            }
             Answer::Nothing => {}
             Answer::Solution(grid) => solution = Some(self.show(grid)),
             Answer::Solutions(grids) => {
@@ -207,6 +267,9 @@ impl Writer for Json {
             rating,
             canonical,
             transformed,
+            steps,
+            hint,
+            reached,
             error: verdict.diagnostic.as_ref().map(|d| d.message.as_str()),
             stats: verdict.stats,
         };

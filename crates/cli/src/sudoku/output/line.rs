@@ -51,6 +51,13 @@ impl Writer for Line {
                 out.push_str(&self.show(grid));
                 out.push('\n');
             }
+            // The steps, then the grid and an empty line (--explain).
+            Answer::Steps(steps, grid) => {
+                super::steps_text(out, self.mode, steps, grid, |g| self.show(g));
+                if self.mode == Mode::Explain {
+                    out.push('\n');
+                }
+            }
             // A pencilmark line: n symbols per cell, each candidate in its
             // place.
             Answer::Candidates(candidates) => {

@@ -1,0 +1,127 @@
+//! `dlx sudoku --explain` and `--hint`: every step agrees with the
+//! solution the search finds, and the path reaches it.
+
+use serde_json::Value;
+
+use super::dlx;
+
+fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let out = dlx().args(args).write_stdin(stdin).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// Two puzzles: one of singles alone, and one of top95 that needs more.
+const PUZZLES: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n\
+4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+
+/// Checks a step line (`technique: items => r1c1=5 r2c3<>4`) against the
+/// solution: placements in it, eliminations not.
+fn check_step(line: &str, solution: &[u8]) {
+    let (_, conclusions) = line.split_once(" =>").expect("a step line");
+    let mut concluded = 0;
+    for word in conclusions.split_whitespace() {
+        let (cell, digit, placed) = match word.split_once("<>") {
+            Some((cell, digit)) => (cell, digit, false),
+            None => match word.split_once('=') {
+                Some((cell, digit)) => (cell, digit, true),
+                None => continue,
+            },
+        };
+        let (r, c) = cell[1..].split_once('c').unwrap();
+        let k = (r.parse::<usize>().unwrap() - 1) * 9 + c.parse::<usize>().unwrap() - 1;
+        let digit = digit.as_bytes()[0];
+        assert_eq!(solution[k] == digit, placed, "{line}");
+        concluded += 1;
+    }
+    assert!(concluded > 0, "{line}");
+}
+
+#[test]
+fn explained_paths_agree_with_the_solutions() {
+    let (code, solutions, _) = run(&["sudoku"], PUZZLES);
+    assert_eq!(code, 0);
+    let solutions: Vec<&str> = solutions.lines().collect();
+    let (code, out, err) = run(&["sudoku", "--explain"], PUZZLES);
+    assert_eq!(code, 0, "{err}");
+    // Each record: its steps, the grid reached, an empty line.
+    let records: Vec<&str> = out.split("\n\n").filter(|r| !r.is_empty()).collect();
+    assert_eq!(records.len(), 2, "{out}");
+    for (record, solution) in records.iter().zip(&solutions) {
+        let lines: Vec<&str> = record.lines().collect();
+        let (grid, steps) = lines.split_last().unwrap();
+        assert_eq!(grid, solution);
+        assert!(steps.len() > 10, "{record}");
+        for step in steps {
+            check_step(step, solution.as_bytes());
+        }
+    }
+    // The second puzzle needs more than singles.
+    assert!(
+        records[1].lines().any(|l| !l.contains("single")),
+        "{}",
+        records[1]
+    );
+}
+
+#[test]
+fn hints_are_the_first_steps() {
+    let (_, explained, _) = run(&["sudoku", "--explain"], PUZZLES);
+    let (code, hints, _) = run(&["sudoku", "--hint"], PUZZLES);
+    assert_eq!(code, 0);
+    let firsts: Vec<&str> = explained
+        .split("\n\n")
+        .filter(|r| !r.is_empty())
+        .map(|r| r.lines().next().unwrap())
+        .collect();
+    assert_eq!(hints.lines().collect::<Vec<_>>(), firsts);
+
+    // A partly solved grid in pencilmarks: its candidates are taken as
+    // they are, and a solved grid has no hint.
+    let pencil = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fixtures/sudoku/pencilmarks.txt"
+    ))
+    .unwrap();
+    let (code, out, err) = run(&["sudoku", "--hint"], &pencil);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.lines().all(|l| l.contains(" => ")), "{out}");
+    let (_, solution, _) = run(&["sudoku"], PUZZLES.lines().next().unwrap());
+    let (code, out, _) = run(&["sudoku", "--hint"], &solution);
+    assert_eq!((code, out.as_str()), (0, "solved\n"));
+}
+
+#[test]
+fn json_steps_name_what_they_use() {
+    let (code, out, _) = run(&["sudoku", "--explain", "--format", "json"], PUZZLES);
+    assert_eq!(code, 0);
+    let record: Value = serde_json::from_str(out.lines().nth(1).unwrap()).unwrap();
+    let steps = record["steps"].as_array().unwrap();
+    assert!(steps
+        .iter()
+        .all(|s| s["technique"].is_string() && s["base"].is_array()));
+    assert!(steps
+        .iter()
+        .any(|s| s["cover"].as_array().is_some_and(|c| !c.is_empty())));
+    assert_eq!(record["reached"].as_str().unwrap().len(), 81);
+    let (_, out, _) = run(&["sudoku", "--hint", "--format", "json"], PUZZLES);
+    let record: Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    assert_eq!(record["hint"]["technique"], "hidden single (box)");
+    assert!(record["hint"]["difficulty"].as_f64().unwrap() > 1.0);
+}
+
+#[test]
+fn a_path_stops_where_no_step_is_certain() {
+    // An empty 4x4 grid: 288 solutions, no certain step.
+    let two = "................\n";
+    let (code, out, err) = run(&["sudoku", "--explain"], two);
+    assert_eq!(code, 1, "{out}");
+    assert!(err.contains("more than one solution"), "{err}");
+    let (code, _, err) = run(&["sudoku", "--explain"], &format!("55{}\n", ".".repeat(79)));
+    assert_eq!(code, 1);
+    assert!(err.contains("<stdin>:1"), "{err}");
+}
