@@ -1092,9 +1092,11 @@ mod tests {
         Grid::from_parsed(grid.layout().clone(), best.unwrap())
     }
 
-    /// The form of the plain search, which takes every ordering of the
-    /// first row that ties, as values.
-    fn plain_form(grid: &Grid, form: Canon) -> Vec<u8> {
+    /// A search for the least form.
+    type Least = fn(Shape, &[&[u8]], &AtomicBool) -> Option<Vec<u8>>;
+
+    /// The form that `search` finds, as values.
+    fn searched_form(grid: &Grid, form: Canon, search: Least) -> Vec<u8> {
         let mut shape = Shape::of(grid).unwrap();
         shape.empty_first = form == Canon::Minlex;
         let n = shape.n;
@@ -1103,20 +1105,18 @@ mod tests {
         if shape.rows == shape.cols {
             orientations.push(&transposed);
         }
-        plain::least(shape, &orientations, &AtomicBool::new(false)).unwrap()
+        search(shape, &orientations, &AtomicBool::new(false)).unwrap()
+    }
+
+    /// The form of the plain search, which takes every ordering of the
+    /// first row that ties, as values.
+    fn plain_form(grid: &Grid, form: Canon) -> Vec<u8> {
+        searched_form(grid, form, plain::least)
     }
 
     /// The form of the row-by-row search, as values.
     fn row_form(grid: &Grid, form: Canon) -> Vec<u8> {
-        let mut shape = Shape::of(grid).unwrap();
-        shape.empty_first = form == Canon::Minlex;
-        let n = shape.n;
-        let transposed = transpose(grid.cells(), n);
-        let mut orientations = vec![grid.cells()];
-        if shape.rows == shape.cols {
-            orientations.push(&transposed);
-        }
-        least(shape, &orientations, &AtomicBool::new(false)).unwrap()
+        searched_form(grid, form, least)
     }
 
     /// Random puzzles of `layout`: a random full grid with each cell kept
