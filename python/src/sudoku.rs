@@ -12,7 +12,7 @@ use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 use sudoku_dlx::{
-    Alphabet, Canon, Constraint, Generator, Grid, Layout, Puzzles, ReadOptions, SolveError,
+    Alphabet, Canon, Constraint, Generator, Grid, Layout, Puzzles, ReadOptions, SolveError, Step,
     SudokuSolver, Symmetry, Variant,
 };
 
@@ -495,6 +495,29 @@ impl PyGrid {
         form.map(PyGrid::wrap).or_raise()
     }
 
+    /// The path of logical steps a player takes to the solution, easiest
+    /// first: singles, locked candidates, naked and hidden subsets, fish,
+    /// nishio, and trial as the last resort. For a puzzle with several
+    /// solutions it stops where no step is certain. A list of Step.
+    ///
+    /// Raises ConflictError when the givens conflict.
+    fn explain(&self, py: Python<'_>) -> PyResult<Vec<PyStep>> {
+        let grid = &self.inner;
+        let steps = py.detach(|| grid.explain()).or_raise()?;
+        Ok(steps.iter().map(|s| PyStep::of(s, grid.side())).collect())
+    }
+
+    /// The easiest next step, or None when the puzzle is solved or no
+    /// step is certain. A grid in pencilmarks takes its candidates as they
+    /// are.
+    ///
+    /// Raises ConflictError when the givens conflict.
+    fn hint(&self, py: Python<'_>) -> PyResult<Option<PyStep>> {
+        let grid = &self.inner;
+        let step = py.detach(|| grid.hint()).or_raise()?;
+        Ok(step.map(|s| PyStep::of(&s, grid.side())))
+    }
+
     /// A random equivalent puzzle, the one of ``seed``: bands, rows,
     /// stacks and columns shuffled, digits relabelled, transposed half of
     /// the time for square boxes.
@@ -713,6 +736,59 @@ impl PyRating {
         format!(
             "Rating(score={}, difficulty={:?}, nodes={:?}, forced_nodes={})",
             self.score, self.difficulty, self.nodes, self.forced_nodes
+        )
+    }
+}
+
+/// One logical step (``Grid.explain``, ``Grid.hint``): its
+/// ``technique`` (``"naked pair"``...), ``difficulty`` on Sudoku
+/// Explainer's scale, the problem's items it used (``base``, ``cover``:
+/// ``"r1c1"`` a cell, ``"r1=5"`` digit 5 in row 1...), and what it
+/// concludes: ``placements`` and ``eliminations`` as (row, column, digit),
+/// rows and columns from 0. ``str(step)`` is the line ``dlx sudoku
+/// --explain`` prints.
+#[pyclass(module = "dlx_cover", name = "Step", frozen)]
+pub struct PyStep {
+    #[pyo3(get)]
+    technique: String,
+    #[pyo3(get)]
+    difficulty: f64,
+    #[pyo3(get)]
+    base: Vec<String>,
+    #[pyo3(get)]
+    cover: Vec<String>,
+    #[pyo3(get)]
+    placements: Vec<(usize, usize, u8)>,
+    #[pyo3(get)]
+    eliminations: Vec<(usize, usize, u8)>,
+    text: String,
+}
+
+impl PyStep {
+    fn of(step: &Step, n: usize) -> PyStep {
+        let cells = |list: &[(usize, u8)]| list.iter().map(|&(c, d)| (c / n, c % n, d)).collect();
+        PyStep {
+            technique: step.technique().name(),
+            difficulty: step.technique().difficulty(),
+            base: step.base().to_vec(),
+            cover: step.cover().to_vec(),
+            placements: cells(step.placements()),
+            eliminations: cells(step.eliminations()),
+            text: step.to_string(),
+        }
+    }
+}
+
+#[pymethods]
+impl PyStep {
+    fn __str__(&self) -> String {
+        self.text.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Step(technique={:?}, base={:?}, cover={:?}, placements={:?}, eliminations={:?})",
+            self.technique, self.base, self.cover, self.placements, self.eliminations
         )
     }
 }

@@ -211,6 +211,30 @@ def test_rate():
         Grid.empty(2).rate()
 
 
+def test_explain_and_hint():
+    puzzle = Grid(HARD)
+    solution = puzzle.solution()
+    steps = puzzle.explain()
+    assert steps and all(isinstance(s, dlx_cover.Step) for s in steps)
+    # Every placement is the solution's digit, every elimination is not:
+    # checked here in Python, against the search's solution.
+    for step in steps:
+        assert step.placements or step.eliminations, str(step)
+        for r, c, d in step.placements:
+            assert solution[r, c] == d, str(step)
+        for r, c, d in step.eliminations:
+            assert solution[r, c] != d, str(step)
+        assert str(step).startswith(step.technique + ":")
+    placed = {(r, c): d for s in steps for r, c, d in s.placements}
+    assert len(placed) == 81 - 21
+    assert any(s.technique != "trial" and "single" not in s.technique for s in steps)
+    hint = Grid(EASY).hint()
+    assert hint.technique.startswith("hidden single") and hint.difficulty < 2
+    assert Grid(EASY).solution().hint() is None
+    with pytest.raises(ConflictError):
+        Grid("55" + "." * 79).explain()
+
+
 def shuffle_in_python(grid, rng):
     """A random equivalent of a 9x9 puzzle: bands, rows in bands, stacks,
     columns in stacks, digits relabelled, and transposed half the time."""
