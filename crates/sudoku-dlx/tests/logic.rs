@@ -180,3 +180,119 @@ fn the_rules_read_constraints() {
         "{path:?}"
     );
 }
+
+/// A 9x9 puzzle in pencilmarks: every digit a candidate everywhere but
+/// where `removed` (cell as (row, column) from 1, digit) says.
+fn pencilmarks(removed: &[((usize, usize), u8)]) -> Grid {
+    let mut line = String::new();
+    for r in 1..=9 {
+        for c in 1..=9 {
+            for d in 1..=9u8 {
+                let gone = removed.contains(&((r, c), d));
+                line.push(if gone { '.' } else { char::from(b'0' + d) });
+            }
+        }
+    }
+    let record = sudoku_dlx::Puzzles::new(line.as_bytes())
+        .next()
+        .unwrap()
+        .unwrap();
+    record.result.unwrap()
+}
+
+/// The (cell from 0, digit) pairs of `cells` (row, column from 1) and
+/// `digits`.
+fn pairs(cells: &[(usize, usize)], digits: &[u8]) -> Vec<(usize, u8)> {
+    let mut all: Vec<(usize, u8)> = cells
+        .iter()
+        .flat_map(|&(r, c)| digits.iter().map(move |&d| ((r - 1) * 9 + c - 1, d)))
+        .collect();
+    all.sort_unstable();
+    all
+}
+
+/// Checks that the hint of `grid` is `technique` and rules out exactly
+/// `eliminations`.
+fn assert_hint(grid: &Grid, technique: Technique, eliminations: Vec<(usize, u8)>) {
+    let step = grid.hint().unwrap().expect("a step");
+    assert_eq!(step.technique(), technique, "{step}");
+    let mut found = step.eliminations().to_vec();
+    found.sort_unstable();
+    assert_eq!(found, eliminations, "{step}");
+    assert!(step.placements().is_empty(), "{step}");
+}
+
+/// Each named technique on a grid of pencilmarks made for it, every
+/// candidate open but those the pattern needs gone: the hint is that
+/// technique, and it rules out what the technique's definition does.
+#[test]
+fn named_techniques_on_pencilmarks_made_for_them() {
+    let row = |r: usize, cols: &[usize]| cols.iter().map(|&c| (r, c)).collect::<Vec<_>>();
+    let col = |c: usize, rows: &[usize]| rows.iter().map(|&r| (r, c)).collect::<Vec<_>>();
+    let without = |cells: Vec<(usize, usize)>, digits: &[u8]| {
+        cells
+            .into_iter()
+            .flat_map(|cell| digits.iter().map(move |&d| (cell, d)))
+            .collect::<Vec<_>>()
+    };
+    let rest = |keep: &[usize]| (1..=9).filter(|c| !keep.contains(c)).collect::<Vec<_>>();
+
+    // Pointing: box 1's 1s all in row 1; they leave the rest of row 1.
+    let mut gone = without(row(2, &[1, 2, 3]), &[1]);
+    gone.extend(without(row(3, &[1, 2, 3]), &[1]));
+    let expected = pairs(&row(1, &[4, 5, 6, 7, 8, 9]), &[1]);
+    assert_hint(&pencilmarks(&gone), Technique::Pointing, expected);
+
+    // Claiming: row 1's 1s all in box 1; they leave the rest of box 1.
+    let gone = without(row(1, &[4, 5, 6, 7, 8, 9]), &[1]);
+    let mut expected = row(2, &[1, 2, 3]);
+    expected.extend(row(3, &[1, 2, 3]));
+    assert_hint(
+        &pencilmarks(&gone),
+        Technique::Claiming,
+        pairs(&expected, &[1]),
+    );
+
+    // Naked pair: r1c1 and r1c5 hold only 1 and 2; those leave row 1.
+    let gone = without(vec![(1, 1), (1, 5)], &[3, 4, 5, 6, 7, 8, 9]);
+    let expected = pairs(&row(1, &rest(&[1, 5])), &[1, 2]);
+    assert_hint(&pencilmarks(&gone), Technique::NakedSubset(2), expected);
+
+    // Hidden pair: 1 and 2 of row 1 only in r1c1 and r1c5; the other
+    // digits leave those cells.
+    let gone = without(row(1, &rest(&[1, 5])), &[1, 2]);
+    let expected = pairs(&[(1, 1), (1, 5)], &[3, 4, 5, 6, 7, 8, 9]);
+    assert_hint(&pencilmarks(&gone), Technique::HiddenSubset(2), expected);
+
+    // X-wing: the 1s of rows 1 and 5 only in columns 1 and 5; they leave
+    // the rest of those columns.
+    let mut gone = without(row(1, &rest(&[1, 5])), &[1]);
+    gone.extend(without(row(5, &rest(&[1, 5])), &[1]));
+    let mut expected = col(1, &rest(&[1, 5]));
+    expected.extend(col(5, &rest(&[1, 5])));
+    assert_hint(
+        &pencilmarks(&gone),
+        Technique::Fish(2),
+        pairs(&expected, &[1]),
+    );
+
+    // Swordfish: the 1s of rows 1, 4, 7 only in columns 1, 4, 7.
+    let mut gone = Vec::new();
+    for r in [1, 4, 7] {
+        gone.extend(without(row(r, &rest(&[1, 4, 7])), &[1]));
+    }
+    let mut expected = Vec::new();
+    for c in [1, 4, 7] {
+        expected.extend(col(c, &rest(&[1, 4, 7])));
+    }
+    assert_hint(
+        &pencilmarks(&gone),
+        Technique::Fish(3),
+        pairs(&expected, &[1]),
+    );
+
+    // Naked triple: r1c1, r1c4, r1c7 hold only 1, 2, 3 between them.
+    let gone = without(vec![(1, 1), (1, 4), (1, 7)], &[4, 5, 6, 7, 8, 9]);
+    let expected = pairs(&row(1, &rest(&[1, 4, 7])), &[1, 2, 3]);
+    assert_hint(&pencilmarks(&gone), Technique::NakedSubset(3), expected);
+}
