@@ -295,4 +295,36 @@ fn named_techniques_on_pencilmarks_made_for_them() {
     let gone = without(vec![(1, 1), (1, 4), (1, 7)], &[4, 5, 6, 7, 8, 9]);
     let expected = pairs(&row(1, &rest(&[1, 4, 7])), &[1, 2, 3]);
     assert_hint(&pencilmarks(&gone), Technique::NakedSubset(3), expected);
+
+    // Hidden triple: 1, 2, 3 of row 1 only in r1c1, r1c4, r1c7.
+    let gone = without(row(1, &rest(&[1, 4, 7])), &[1, 2, 3]);
+    let expected = pairs(&row(1, &[1, 4, 7]), &[4, 5, 6, 7, 8, 9]);
+    assert_hint(&pencilmarks(&gone), Technique::HiddenSubset(3), expected);
+
+    // Naked quad: r1c1, r1c4, r1c7, r1c9 hold only 1, 2, 3, 4.
+    let quad = [1, 4, 7, 9];
+    let gone = without(row(1, &quad), &[5, 6, 7, 8, 9]);
+    let expected = pairs(&row(1, &rest(&quad)), &[1, 2, 3, 4]);
+    assert_hint(&pencilmarks(&gone), Technique::NakedSubset(4), expected);
+
+    // Hidden quad: 1, 2, 3, 4 of row 1 only in those four cells.
+    let gone = without(row(1, &rest(&quad)), &[1, 2, 3, 4]);
+    let expected = pairs(&row(1, &quad), &[5, 6, 7, 8, 9]);
+    assert_hint(&pencilmarks(&gone), Technique::HiddenSubset(4), expected);
+
+    // Jellyfish: the 1s of rows 1, 3, 5, 7 only in columns 1, 3, 5, 7.
+    let fish = [1, 3, 5, 7];
+    let mut gone = Vec::new();
+    for r in fish {
+        gone.extend(without(row(r, &rest(&fish)), &[1]));
+    }
+    let mut expected = Vec::new();
+    for c in fish {
+        expected.extend(col(c, &rest(&fish)));
+    }
+    assert_hint(
+        &pencilmarks(&gone),
+        Technique::Fish(4),
+        pairs(&expected, &[1]),
+    );
 }
