@@ -38,6 +38,7 @@ use dlx::OptionId;
 use crate::encode;
 use crate::error::Conflict;
 use crate::grid::Grid;
+use crate::layout::Layout;
 
 /// The largest k the set rule tries.
 pub const MAX_SET: usize = 4;
@@ -243,7 +244,7 @@ enum Kind {
 /// options. Shared by the states that nishio tries.
 #[derive(Debug)]
 struct Shape {
-    grid: Grid,
+    layout: Layout,
     names: Vec<String>,
     kinds: Vec<Kind>,
     /// Items that every solution fills exactly once.
@@ -340,7 +341,7 @@ impl Logic {
         }
         let mut logic = Logic {
             shape: Arc::new(Shape {
-                grid: puzzle.clone(),
+                layout: puzzle.layout().clone(),
                 names,
                 kinds,
                 exact,
@@ -369,7 +370,7 @@ impl Logic {
     /// The grid so far: the givens and the digits placed, as a puzzle of
     /// givens.
     pub fn grid(&self) -> Grid {
-        Grid::from_parsed(self.shape.grid.layout().clone(), self.placed.clone())
+        Grid::from_parsed(self.shape.layout.clone(), self.placed.clone())
     }
 
     /// The candidates still possible, as a puzzle in pencilmarks (the
@@ -383,7 +384,7 @@ impl Logic {
                     .fold(0u64, |mask, d| mask | 1 << d)
             })
             .collect();
-        Grid::from_candidates(self.shape.grid.layout().clone(), masks)
+        Grid::from_candidates(self.shape.layout.clone(), masks)
     }
 
     fn is_live(&self, option: usize) -> bool {
@@ -661,7 +662,7 @@ impl Logic {
             let (cell, digit) = encode::placement(n, OptionId::from_index(option))?;
             let mut masks = candidates.candidate_masks()?.to_vec();
             masks[cell] = 1 << digit;
-            let assumed = Grid::from_candidates(self.shape.grid.layout().clone(), masks);
+            let assumed = Grid::from_candidates(self.shape.layout.clone(), masks);
             if assumed.count_solutions_up_to(1).ok()? == 0 {
                 let base = vec![format!("{}={digit}", cell_name(n, cell))];
                 return Some(self.step(

@@ -4,27 +4,13 @@
 
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 use sudoku_dlx::{Grid, Layout, Logic, Step, Technique, Variant};
 
-/// The path of a data set, or `None` (after saying so) when it is absent.
-fn dataset(name: &str) -> Option<PathBuf> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/datasets/sudoku")
-        .join(name);
-    if path.is_file() {
-        Some(path)
-    } else {
-        let _ = writeln!(
-            std::io::stderr(),
-            "skipped: no data set at {}",
-            path.display()
-        );
-        None
-    }
-}
+mod common;
+use common::dataset;
 
 /// Checks each step of the path of `puzzle` against its solution, and
 /// returns the path.

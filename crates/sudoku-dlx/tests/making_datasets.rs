@@ -6,28 +6,13 @@
 
 use std::collections::HashSet;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 use sudoku_dlx::{Canon, Grid, SudokuSolver};
 
-/// The path of a data set, or `None` (after saying so) when it is absent.
-fn dataset(name: &str) -> Option<PathBuf> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/datasets/sudoku")
-        .join(name);
-    if path.is_file() {
-        Some(path)
-    } else {
-        // libtest captures the print macros, not the stderr handle.
-        let _ = writeln!(
-            std::io::stderr(),
-            "skipped: no data set at {}",
-            path.display()
-        );
-        None
-    }
-}
+mod common;
+use common::dataset;
 
 /// The first `max` puzzles of a data set.
 fn puzzles(path: &Path, max: usize) -> Vec<Grid> {
