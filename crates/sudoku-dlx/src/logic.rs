@@ -364,7 +364,7 @@ impl Logic {
 
     /// Whether every cell has its digit.
     pub fn is_solved(&self) -> bool {
-        self.placed.iter().all(|&d| d != 0)
+        !self.placed.contains(&0)
     }
 
     /// The grid so far: the givens and the digits placed, as a puzzle of

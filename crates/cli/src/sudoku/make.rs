@@ -89,6 +89,7 @@ pub fn answer<'a>(line: usize, puzzle: &'a Grid, job: &Job) -> Option<Report<'a>
                     } else {
                         logic.solve_all().0
                     };
+                    let answer = Answer::Steps(steps, logic.grid());
                     if job.mode == Mode::Explain && !logic.is_solved() {
                         // No technique, trial included, found a step: the
                         // puzzle has no solution or several.
@@ -97,9 +98,9 @@ pub fn answer<'a>(line: usize, puzzle: &'a Grid, job: &Job) -> Option<Report<'a>
                             _ => (Status::Multiple, "more than one solution"),
                         };
                         let message = format!("{why}: the path stops where no step is certain");
-                        (Answer::Steps(steps, logic.grid()), status, Some(message))
+                        (answer, status, Some(message))
                     } else {
-                        (Answer::Steps(steps, logic.grid()), Status::Ok, None)
+                        (answer, Status::Ok, None)
                     }
                 }
             };

@@ -145,7 +145,10 @@ pub fn steps_text(
         out.push_str(&show(grid));
         out.push('\n');
     } else if steps.is_empty() {
-        let solved = grid.cells().iter().all(|&d| d != 0);
-        out.push_str(if solved { "solved\n" } else { "no step\n" });
+        out.push_str(if grid.is_complete() {
+            "solved\n"
+        } else {
+            "no step\n"
+        });
     }
 }
