@@ -162,11 +162,12 @@ pub fn open(path: &Path) -> Result<(String, Box<dyn BufRead + Send>)> {
     }
     let name = path.display().to_string();
     let file = File::open(path).with_context(|| {
-        // `--canon maxlex` reads the form's name as a file's.
+        // `--canon maxlex` and `--rate se` read the value as a file's name.
         let hint = match name.as_str() {
             "minlex" | "maxlex" if !path.exists() => {
                 format!(" (for --canon, write --canon={name})")
             }
+            "search" | "se" if !path.exists() => format!(" (for --rate, write --rate={name})"),
             _ => String::new(),
         };
         format!("cannot read {name}{hint}")

@@ -25,6 +25,16 @@ pub enum Format {
     Pencil,
 }
 
+/// The scale of --rate.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Scale {
+    /// The engine's own search: a score and a class.
+    #[default]
+    Search,
+    /// Sudoku Explainer's ER/EP/ED, from the logical path.
+    Se,
+}
+
 /// `dlx sudoku`.
 #[derive(Clone, Debug, clap::Args)]
 #[command(
@@ -111,14 +121,27 @@ pub struct Args {
     pub alphabet: Option<Alphabet>,
     #[command(flatten)]
     pub layout: LayoutArgs,
-    /// Rate each puzzle: a score from the engine's own search, 0 for a
-    /// puzzle solved by forced moves alone (naked and hidden singles), else
-    /// the mean search nodes beyond them over 4 fixed relabellings of the
-    /// digits, and a class: forced, easy (below 30), medium (below 300),
-    /// hard (below 3000), extreme. Only puzzles with one solution are rated:
-    /// one with several gives 'multiple', and the run ends with status 1.
-    #[arg(long, conflicts_with_all = ["count", "all", "check", "canon", "transform"])]
-    pub rate: bool,
+    /// Rate each puzzle. search (the default): a score from the engine's
+    /// own search, 0 for a puzzle solved by forced moves alone (naked and
+    /// hidden singles), else the mean search nodes beyond them over 4 fixed
+    /// relabellings of the digits, and a class: forced, easy (below 30),
+    /// medium (below 300), hard (below 3000), extreme. se (--rate=se):
+    /// Sudoku Explainer's ER/EP/ED of the path --explain takes: the
+    /// hardest step, the hardest up to the first digit placed, the first
+    /// step. Only puzzles with one solution are rated: one with several
+    /// gives 'multiple' (and one whose path stops short of its solution,
+    /// which trial as the last resort should prevent, 'unrated'), and the
+    /// run ends with status 1.
+    #[arg(
+        long,
+        value_name = "SCALE",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "search",
+        value_enum,
+        conflicts_with_all = ["count", "all", "check", "canon", "transform"]
+    )]
+    pub rate: Option<Scale>,
     /// Print each puzzle's canonical form, the one puzzle collections key
     /// puzzles by. Of the equivalent puzzles (bands, stacks, rows in bands,
     /// columns in stacks, transposition for square boxes, digits
@@ -225,17 +248,18 @@ const FORMAT_HELP: &str = "\
 Output format.
 
 line: one line per puzzle: the solution; with --rate the score and the
-class ('52.25 medium'); with --canon or --transform the puzzle made;
-with --count the count ('N
-interrupted' when a signal stopped the search, 'N stopped' a limit); with --check unique,
-multiple or none; with --candidates the pencilmarks (n symbols per
-cell, each candidate in its place); with --all each solution on a line
-of its own, then an empty line. A puzzle with no solution gives 'none',
-text that is no puzzle 'invalid'.
+class ('52.25 medium'), with --rate=se ER/EP/ED ('7.1/1.2/1.2'); with
+--canon or --transform the puzzle made; with --count the count ('N
+interrupted' when a signal stopped the search, 'N stopped' a limit);
+with --check unique, multiple or none; with --candidates the pencilmarks
+(n symbols per cell, each candidate in its place); with --all each
+solution on a line of its own, then an empty line. A puzzle with no
+solution gives 'none', text that is no puzzle 'invalid'.
 
 grid: each solution drawn over its rows and followed by an empty
 line (--all: then one more empty line); words and counts as in line,
-followed by an empty line. The constraints of a variant puzzle (cages,
+followed by an empty line; --rate=se writes 'ER 7.1 EP 1.2 ED 1.2
+(hardest: nishio)'. The constraints of a variant puzzle (cages,
 lines, dots) are not drawn: a line under the grid says how many there
 are. --candidates draws the pencilmark grid, and with K > 1 lists the
 solutions of each digit of the cells with several ('r1c3: 3 (2), 4 (5+)').
@@ -247,23 +271,24 @@ puzzle; with --candidates, the true candidates so drawn.
 
 json: JSON Lines, one object per puzzle: \"file\", \"line\" (its first
 line), \"puzzle\" (null for text that is no puzzle), \"status\" (solved,
-unique, multiple, none, invalid, interrupted or stopped), then as the mode
-asks \"solution\" (the one found), \"solutions\" (--all: the list of
-those found) or \"count\" (--count, --check: the number of solutions
-counted), and \"error\" (what went wrong, as said on stderr) and
-\"stats\" ({\"nodes\":N,\"updates\":N,\"micros\":N}, with --stats) when
-there are some. --rate adds \"score\", \"difficulty\", \"nodes\" (of
-each search) and \"forced_nodes\" (status unique); --canon \"canonical\"
-and --transform \"transformed\" (status ok); --candidates
-\"candidates\" (per cell, row by row, its digits), \"count\" (the
-solutions, when no more than K) and with K > 1 \"counts\" (per cell,
-the solutions of each digit, up to K); --explain \"steps\" and --hint
-\"hint\" (each step's \"technique\", \"difficulty\", \"base\" and \"cover\"
-items, \"placements\" and \"eliminations\") and \"reached\" (the grid
-the steps reach); a variant puzzle's record has
-\"constraints\" (their lines of text). With --all and no --limit (or one above 16), the
-solutions are written as they are found, and status, error and stats
-follow them.";
+unique, multiple, none, invalid, unrated, interrupted or stopped), then
+as the mode asks \"solution\" (the one found), \"solutions\" (--all: the
+list of those found) or \"count\" (--count, --check: the number of
+solutions counted), and \"error\" (what went wrong, as said on stderr)
+and \"stats\" ({\"nodes\":N,\"updates\":N,\"micros\":N}, with --stats)
+when there are some. --rate adds \"score\", \"difficulty\", \"nodes\"
+(of each search) and \"forced_nodes\" (status unique); --rate=se \"er\",
+\"ep\", \"ed\", \"hardest\" (the technique of the hardest step, or null)
+and \"steps\" (the number of steps of the path); --canon \"canonical\"
+and --transform \"transformed\" (status ok); --candidates \"candidates\"
+(per cell, row by row, its digits), \"count\" (the solutions, when no
+more than K) and with K > 1 \"counts\" (per cell, the solutions of each
+digit, up to K); --explain \"steps\" and --hint \"hint\" (each step's
+\"technique\", \"difficulty\", \"base\" and \"cover\" items,
+\"placements\" and \"eliminations\") and \"reached\" (the grid the steps
+reach); a variant puzzle's record has \"constraints\" (their lines of
+text). With --all and no --limit (or one above 16), the solutions are
+written as they are found, and status, error and stats follow them.";
 
 fn parse_alphabet(text: &str) -> Result<Alphabet, String> {
     Alphabet::custom(text).map_err(|e| e.to_string())
@@ -365,7 +390,7 @@ impl Args {
             (_, true, _) => Mode::All(self.limit.unwrap_or(u64::MAX)),
             (_, _, true) => Mode::Check,
             _ if self.candidates.is_some() => Mode::Candidates(self.candidates.unwrap_or(1)),
-            _ if self.rate => Mode::Rate,
+            _ if self.rate.is_some() => Mode::Rate(self.rate.unwrap_or_default()),
             _ if self.explain => Mode::Explain,
             _ if self.hint => Mode::Hint,
             _ if self.canon.is_some() => Mode::Canon(self.canon.unwrap_or_default()),
@@ -397,8 +422,8 @@ pub enum Mode {
     Check,
     /// True candidates, each digit's solutions counted up to the cap.
     Candidates(u64),
-    /// A rating (--rate).
-    Rate,
+    /// A rating on this scale (--rate).
+    Rate(Scale),
     /// The canonical form (--canon).
     Canon(Canon),
     /// The path of logical steps (--explain).

@@ -30,7 +30,7 @@ pub struct Summary {
     pub none: u64,
     pub invalid: u64,
     /// Puzzles --rate could not rate or --explain could not solve
-    /// (several solutions).
+    /// (several solutions, or a path of --rate=se that stalled).
     pub unrated: u64,
     /// Records whose search a signal or the time limit cut short: the run
     /// ends with the first.
@@ -111,7 +111,7 @@ impl Summary {
         let mut interrupted = String::new();
         if summary.unrated > 0 {
             interrupted.push_str(&format!(
-                ", {} not rated or explained (several solutions)",
+                ", {} not rated or explained (several solutions, or a stalled path)",
                 summary.unrated
             ));
         }

@@ -1,12 +1,12 @@
 //! The modes of `dlx sudoku` that make rather than solve: --rate,
-//! --canon and --transform.
+//! --canon, --transform, --explain and --hint.
 
 use std::sync::Arc;
 use std::time::Instant;
 
-use sudoku_dlx::{Grid, Logic, SolveError, SudokuSolver, TransformErrorKind};
+use sudoku_dlx::{Grid, Logic, SeRating, SolveError, SudokuSolver, TransformErrorKind};
 
-use super::flags::Mode;
+use super::flags::{Mode, Scale};
 use super::job::Job;
 use super::report::{Answer, Cut, Diagnostic, PuzzleStats, Report, Status, Verdict};
 
@@ -20,10 +20,13 @@ pub fn answer<'a>(line: usize, puzzle: &'a Grid, job: &Job) -> Option<Report<'a>
         message,
     };
     let (answer, status, message, stats, cut) = match job.mode {
-        Mode::Rate => SudokuSolver::with_thread_solver_for(puzzle.layout(), |solver| {
+        Mode::Rate(scale) => SudokuSolver::with_thread_solver_for(puzzle.layout(), |solver| {
             solver.set_cancel_flag(Some(Arc::clone(&job.cancel)));
             solver.set_node_limit(job.max_nodes);
-            let rated = solver.rate(puzzle);
+            let rated = match scale {
+                Scale::Search => solver.rate(puzzle).map(Answer::Rating),
+                Scale::Se => rate_se(solver, puzzle).map(Answer::SeRating),
+            };
             let stats = started.map(|t| PuzzleStats::of(solver, t.elapsed()));
             if let Some(cut) = Cut::of(solver.outcome(), job.max_nodes) {
                 let verdict = Verdict::of_search(job.mode, line, 0, Some(cut), None, stats);
@@ -35,15 +38,7 @@ pub fn answer<'a>(line: usize, puzzle: &'a Grid, job: &Job) -> Option<Report<'a>
                     Some(cut),
                 );
             }
-            let (answer, status, message) = match rated {
-                Ok(rating) => (Answer::Rating(rating), Status::Unique, None),
-                Err(SolveError::MultipleSolutions) => (
-                    Answer::Nothing,
-                    Status::Multiple,
-                    Some("more than one solution: only a puzzle with one is rated".to_string()),
-                ),
-                Err(e) => (Answer::Nothing, Status::None, Some(e.to_string())),
-            };
+            let (answer, status, message) = rated_answer(rated);
             (answer, status, message, stats, None)
         }),
         Mode::Canon(_) | Mode::Transform(_) => {
@@ -120,4 +115,58 @@ pub fn answer<'a>(line: usize, puzzle: &'a Grid, job: &Job) -> Option<Report<'a>
             cut,
         },
     })
+}
+
+/// The answer, status and message of a rating that ran to its end.
+fn rated_answer(rated: Result<Answer, SolveError>) -> (Answer, Status, Option<String>) {
+    match rated {
+        Ok(Answer::SeRating(rating)) if !rating.solved => (
+            Answer::Nothing,
+            Status::Unrated,
+            Some(format!(
+                "one solution, but the logical path stops after {} steps, \
+                 where no technique finds a step: not rated",
+                rating.steps
+            )),
+        ),
+        Ok(answer) => (answer, Status::Unique, None),
+        Err(SolveError::MultipleSolutions) => (
+            Answer::Nothing,
+            Status::Multiple,
+            Some("more than one solution: only a puzzle with one is rated".to_string()),
+        ),
+        Err(e) => (Answer::Nothing, Status::None, Some(e.to_string())),
+    }
+}
+
+/// Sudoku Explainer's rating of `puzzle`, once `solver` has found that it
+/// has one solution: the logical path is only a rating when it leads to
+/// the one solution, and the count is what --max-nodes, --time-limit and
+/// Ctrl-C stop.
+fn rate_se(solver: &mut SudokuSolver, puzzle: &Grid) -> Result<SeRating, SolveError> {
+    match solver.count_solutions_up_to(puzzle, 2)? {
+        0 => Err(SolveError::NoSolution),
+        1 => puzzle.rate_se().map_err(SolveError::Conflict),
+        _ => Err(SolveError::MultipleSolutions),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_path_that_stalls_is_no_rating() {
+        // Trial, the last resort, always finds a step on a puzzle with one
+        // solution, so no puzzle stalls; the report is checked here.
+        let stalled = SeRating::of_path(&[], false);
+        let (answer, status, message) = rated_answer(Ok(Answer::SeRating(stalled)));
+        assert!(matches!(answer, Answer::Nothing));
+        assert_eq!(status, Status::Unrated);
+        assert!(message.is_some_and(|m| m.contains("not rated")));
+        let solved = SeRating::of_path(&[], true);
+        let (answer, status, _) = rated_answer(Ok(Answer::SeRating(solved)));
+        assert!(matches!(answer, Answer::SeRating(_)));
+        assert_eq!(status, Status::Unique);
+    }
 }

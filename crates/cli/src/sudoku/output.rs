@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use sudoku_dlx::{Alphabet, AlphabetError, Candidates, Grid, Rating};
+use sudoku_dlx::{Alphabet, AlphabetError, Candidates, Grid, Rating, SeRating};
 
 use super::flags::Format;
 use super::flags::Mode;
@@ -125,6 +125,25 @@ fn candidate_counts(candidates: &Candidates) -> String {
 /// The text of a rating: the score and the class, `52.25 medium`.
 pub fn rating_text(rating: &Rating) -> String {
     format!("{:.2} {}", rating.score, rating.difficulty)
+}
+
+/// A figure of Sudoku Explainer's scale to one decimal, as it gives them:
+/// the nearest double to the decimal, which JSON writes as `7.1`.
+pub fn tenths(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0
+}
+
+/// The words of Sudoku Explainer's rating:
+/// `ER 7.1 EP 1.2 ED 1.2 (hardest: nishio)`.
+pub fn se_rating_words(rating: &SeRating) -> String {
+    let mut text = format!(
+        "ER {:.1} EP {:.1} ED {:.1}",
+        rating.er, rating.ep, rating.ed
+    );
+    if let Some(technique) = rating.hardest {
+        text.push_str(&format!(" (hardest: {technique})"));
+    }
+    text
 }
 
 /// The text of --explain and --hint: each step on a line, then for

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use serde::{Serialize, Serializer};
-use sudoku_dlx::{Candidates, Grid, Rating, Step, SudokuSolver};
+use sudoku_dlx::{Candidates, Grid, Rating, SeRating, Step, SudokuSolver};
 
 use super::flags::Mode;
 use crate::interrupt;
@@ -24,6 +24,9 @@ pub enum Status {
     None,
     /// Text that is no puzzle.
     Invalid,
+    /// One solution, but no rating: the logical path of --rate=se stopped
+    /// short of it (no technique, trial included, found a step).
+    Unrated,
     /// Stopped by a signal before it was answered.
     Interrupted,
     /// Stopped by --max-nodes or --time-limit before it was answered.
@@ -41,6 +44,7 @@ impl Status {
             Status::Multiple => "multiple",
             Status::None => "none",
             Status::Invalid => "invalid",
+            Status::Unrated => "unrated",
             Status::Interrupted => "interrupted",
             Status::Stopped => "stopped",
             Status::Ok => "ok",
@@ -91,6 +95,9 @@ pub enum Answer {
     Count(u64),
     /// The rating of a puzzle with one solution (--rate).
     Rating(Rating),
+    /// Sudoku Explainer's rating of a puzzle with one solution
+    /// (--rate=se).
+    SeRating(SeRating),
     /// An equivalent puzzle: the canonical form (--canon) or a random one
     /// (--transform).
     Form(Grid),
@@ -109,7 +116,7 @@ impl Answer {
             Mode::Solve => Answer::Nothing,
             Mode::All(_) => Answer::Solutions(Vec::new()),
             Mode::Count(_) | Mode::Check => Answer::Count(found),
-            Mode::Rate
+            Mode::Rate(_)
             | Mode::Canon(_)
             | Mode::Transform(_)
             | Mode::Candidates(_)
@@ -125,7 +132,7 @@ impl Answer {
             Answer::Solution(_) => 1,
             Answer::Solutions(solutions) => solutions.len() as u64,
             Answer::Count(count) => *count,
-            Answer::Rating(_) | Answer::Form(_) | Answer::Steps(..) => 1,
+            Answer::Rating(_) | Answer::SeRating(_) | Answer::Form(_) | Answer::Steps(..) => 1,
             // More than the cap: at least 2.
             Answer::Candidates(c) => c.solutions().unwrap_or(c.cap().max(1) + 1),
         }

@@ -215,12 +215,12 @@ impl Input<'_> {
             let verdict = &done.verdict;
             summary.puzzles += 1;
             match verdict.status {
-                // Not rated: a rating needs one solution.
                 // Not rated or explained: a rating or a path needs one
                 // solution.
-                Status::Multiple if matches!(self.job.mode, Mode::Rate | Mode::Explain) => {
+                Status::Multiple if matches!(self.job.mode, Mode::Rate(_) | Mode::Explain) => {
                     summary.unrated += 1
                 }
+                Status::Unrated => summary.unrated += 1,
                 Status::Solved | Status::Unique | Status::Multiple | Status::Ok => {
                     summary.solved += 1
                 }

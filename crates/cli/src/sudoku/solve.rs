@@ -46,7 +46,7 @@ pub fn solve<'a>(record: &'a Record, job: &Job) -> Report<'a> {
                 let limit = usize::try_from(limit).unwrap_or(usize::MAX);
                 Answer::Solutions(solutions.take(limit).collect())
             }),
-            Mode::Rate | Mode::Canon(_) | Mode::Transform(_) | Mode::Explain | Mode::Hint => {
+            Mode::Rate(_) | Mode::Canon(_) | Mode::Transform(_) | Mode::Explain | Mode::Hint => {
                 unreachable!("answered by make::answer")
             }
         };

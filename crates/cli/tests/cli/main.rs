@@ -9,6 +9,7 @@ mod io;
 mod layouts;
 mod making;
 mod memo;
+mod rate_se;
 mod runs;
 mod sudoku;
 mod tile;

@@ -58,6 +58,10 @@ impl Writer for Drawn {
                 out.push_str(&super::rating_text(rating));
                 out.push_str("\n\n");
             }
+            Answer::SeRating(rating) => {
+                out.push_str(&super::se_rating_words(rating));
+                out.push_str("\n\n");
+            }
             Answer::Form(grid) => {
                 out.push_str(&self.show(grid));
                 out.push('\n');

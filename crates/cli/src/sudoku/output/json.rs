@@ -5,9 +5,9 @@ use std::io::{self, Write};
 
 use serde::ser::{Error as _, SerializeSeq};
 use serde::{Serialize, Serializer};
-use sudoku_dlx::{Alphabet, Grid, Rating, Step};
+use sudoku_dlx::{Alphabet, Grid, Rating, SeRating, Step};
 
-use super::{text_or_error, Writer};
+use super::{tenths, text_or_error, Writer};
 use crate::sudoku::flags::Mode;
 use crate::sudoku::report::{Answer, PuzzleStats, Report, Status, Verdict};
 use crate::sudoku::solve::Search;
@@ -44,6 +44,32 @@ impl From<&Rating> for RatingFields {
     }
 }
 
+/// The fields of Sudoku Explainer's rating in a JSON record, the same in
+/// `dlx sudoku --rate=se` and `dlx generate --min-er/--max-er`: ER, EP
+/// and ED to one decimal, as Sudoku Explainer gives them.
+#[derive(Serialize)]
+pub struct SeRatingFields {
+    er: f64,
+    ep: f64,
+    ed: f64,
+    /// The technique of the hardest step, null for a path of no step.
+    hardest: Option<String>,
+    /// The number of steps of the path.
+    steps: usize,
+}
+
+impl From<&SeRating> for SeRatingFields {
+    fn from(rating: &SeRating) -> SeRatingFields {
+        SeRatingFields {
+            er: tenths(rating.er),
+            ep: tenths(rating.ep),
+            ed: tenths(rating.ed),
+            hardest: rating.hardest.map(|t| t.name()),
+            steps: rating.steps,
+        }
+    }
+}
+
 /// The record of one puzzle. `puzzle` is null for text that is no puzzle;
 /// `solution`, `solutions` and `count` are there as the mode asks.
 #[derive(Serialize)]
@@ -75,6 +101,9 @@ struct Record<'a> {
     /// --rate: the score, its class and the nodes of each search.
     #[serde(flatten)]
     rating: Option<RatingFields>,
+    /// --rate=se: ER, EP, ED, the hardest technique and the steps.
+    #[serde(flatten)]
+    se_rating: Option<SeRatingFields>,
     /// --canon and --transform: the equivalent puzzle.
     #[serde(skip_serializing_if = "Option::is_none")]
     canonical: Option<String>,
@@ -205,7 +234,7 @@ fn constraint_lines(puzzle: &Grid) -> Option<Vec<String>> {
 impl Writer for Json {
     fn record(&self, out: &mut String, file: &str, report: &Report) {
         let (mut solution, mut solutions, mut count) = (None, None, None);
-        let mut rating = None;
+        let (mut rating, mut se_rating) = (None, None);
         let (mut canonical, mut transformed) = (None, None);
         let (mut candidates, mut counts) = (None, None);
         let (mut steps, mut hint, mut reached) = (None, None, None);
@@ -227,6 +256,7 @@ impl Writer for Json {
             }
             Answer::Count(n) => count = Some(*n),
             Answer::Rating(r) => rating = Some(RatingFields::from(r)),
+            Answer::SeRating(r) => se_rating = Some(SeRatingFields::from(r)),
             Answer::Form(grid) if matches!(self.mode, Mode::Canon(_)) => {
                 canonical = Some(self.show(grid))
             }
@@ -265,6 +295,7 @@ impl Writer for Json {
             counts,
             constraints,
             rating,
+            se_rating,
             canonical,
             transformed,
             steps,

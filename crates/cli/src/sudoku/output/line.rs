@@ -47,6 +47,11 @@ impl Writer for Line {
                 out.push_str(&super::rating_text(rating));
                 out.push('\n');
             }
+            // ER/EP/ED: `7.1/1.2/1.2`.
+            Answer::SeRating(rating) => {
+                out.push_str(&rating.to_string());
+                out.push('\n');
+            }
             Answer::Form(grid) => {
                 out.push_str(&self.show(grid));
                 out.push('\n');
