@@ -3,20 +3,20 @@
 //!
 //! Puzzle k (from 0) of seed S is made from the seeds derived from (S, k,
 //! attempt), attempt 0 first and the next ones while a filter (--givens,
-//! --difficulty, --min-score, --max-score) rejects the puzzle made: the
-//! output depends on S alone, not on the number of threads. Puzzles are
-//! made a chunk at a time on the rayon pool, each worker with its own
-//! generator, and written in order.
+//! --difficulty, --min-score, --max-score, --min-er, --max-er) rejects the
+//! puzzle made: the output depends on S alone, not on the number of
+//! threads. Puzzles are made a chunk at a time on the rayon pool, each
+//! worker with its own generator, and written in order.
 
 use std::io::{self, BufWriter, Write};
 
-use anyhow::Result;
+use anyhow::{bail, Result};
 use rayon::prelude::*;
 use serde::Serialize;
-use sudoku_dlx::{Difficulty, GenerateError, Generator, Grid, Layout, Rating, Symmetry};
+use sudoku_dlx::{Difficulty, GenerateError, Generator, Grid, Layout, Rating, SeRating, Symmetry};
 
 use super::flags::{layout, Format, LayoutArgs};
-use super::output::RatingFields;
+use super::output::{se_rating_words, tenths, RatingFields, SeRatingFields};
 use crate::args::{Seed, Threads, TimeLimit};
 use crate::interrupt;
 use crate::terminal::{diagnose, Status};
@@ -62,6 +62,14 @@ pub struct Args {
     /// Rate every puzzle (score and class in the output).
     #[arg(long)]
     rate: bool,
+    /// Keep only puzzles of at least this ER, Sudoku Explainer's rating of
+    /// the path `dlx sudoku --explain` takes (see `dlx sudoku --rate=se`);
+    /// the output then carries ER/EP/ED.
+    #[arg(long, value_name = "ER", value_parser = parse_er)]
+    min_er: Option<f64>,
+    /// Keep only puzzles of at most this ER (as --min-er).
+    #[arg(long, value_name = "ER", value_parser = parse_er)]
+    max_er: Option<f64>,
     /// Attempts per puzzle while a filter rejects them.
     #[arg(long, value_name = "T", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     tries: u64,
@@ -70,7 +78,9 @@ pub struct Args {
     /// Output format: line (one puzzle per line), grid (drawn, then an
     /// empty line), json (one object per puzzle: index, seed, puzzle,
     /// layout, givens, minimal, and with a rating score, difficulty,
-    /// nodes, forced_nodes, as `dlx sudoku --rate` gives them).
+    /// nodes, forced_nodes, as `dlx sudoku --rate` gives them; with
+    /// --min-er or --max-er er, ep, ed, hardest, steps, as `dlx sudoku
+    /// --rate=se` gives them).
     #[arg(long, value_enum, default_value_t = Format::Line)]
     format: Format,
     /// Give each trial removal's search at most N nodes: a given whose
@@ -105,6 +115,7 @@ Examples:
   dlx generate --size 16 --symmetry rotate180 --format grid
   dlx generate --regions map.txt --variant x -n 5 --rate
   dlx generate -n 3 --difficulty medium --format json
+  dlx generate -n 5 --min-er 3.0 --max-er 6.0
   dlx generate --size 25 --trial-nodes 1000";
 
 fn parse_symmetry(text: &str) -> Result<Symmetry, String> {
@@ -116,6 +127,15 @@ fn parse_difficulty(text: &str) -> Result<Difficulty, String> {
     text.parse()
 }
 
+fn parse_er(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(er) if er.is_finite() && er >= 0.0 => Ok(er),
+        _ => Err(format!(
+            "expected an ER, a number of 0 or more such as 7.1, found '{text}'"
+        )),
+    }
+}
+
 /// Puzzles made at a time.
 const CHUNK: u64 = 256;
 
@@ -125,6 +145,8 @@ struct Puzzle {
     /// The seed it was made from.
     seed: u64,
     rating: Option<Rating>,
+    /// Sudoku Explainer's rating (--min-er, --max-er).
+    se_rating: Option<SeRating>,
     /// Whether no given can go (see `Generator::is_minimal`).
     minimal: bool,
 }
@@ -155,6 +177,8 @@ struct Record<'a> {
     minimal: Option<bool>,
     #[serde(flatten)]
     rating: Option<RatingFields>,
+    #[serde(flatten)]
+    se_rating: Option<SeRatingFields>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<&'a str>,
 }
@@ -179,6 +203,8 @@ struct Plan {
     range: Option<(f64, f64)>,
     forced_only: bool,
     rate: bool,
+    /// The ERs kept (--min-er, --max-er), bounds included.
+    er_range: Option<(f64, f64)>,
     tries: u64,
 }
 
@@ -212,6 +238,10 @@ impl Plan {
             range,
             forced_only: args.difficulty == Some(Difficulty::Forced),
             rate: args.rate,
+            er_range: match (args.min_er, args.max_er) {
+                (None, None) => None,
+                (min, max) => Some((min.unwrap_or(0.0), max.unwrap_or(f64::INFINITY))),
+            },
             tries: args.tries,
         }
     }
@@ -227,6 +257,7 @@ impl Plan {
     fn make(&self, generator: &mut Generator, index: u64) -> Made {
         let mut fewest = usize::MAX;
         let mut scores = (f64::INFINITY, f64::NEG_INFINITY);
+        let mut ers = (f64::INFINITY, f64::NEG_INFINITY);
         for attempt in 0..self.tries {
             if interrupt::interrupted() {
                 break;
@@ -266,12 +297,36 @@ impl Plan {
                     continue;
                 }
             }
+            let se_rating = match self.er_range {
+                Some(_) => match puzzle.rate_se() {
+                    Ok(rating) => Some(rating),
+                    Err(e) => {
+                        return Made {
+                            index,
+                            result: Err(e.to_string()),
+                            cut_short: false,
+                        }
+                    }
+                },
+                None => None,
+            };
+            if let (Some((lo, hi)), Some(rating)) = (self.er_range, &se_rating) {
+                // Compared as written, to one decimal: --max-er 2.0 keeps 2.0.
+                let er = tenths(rating.er);
+                ers = (ers.0.min(er), ers.1.max(er));
+                // A path that stops short is no rating (trial, the last
+                // resort, should see that none does).
+                if !rating.solved || er < lo || er > hi {
+                    continue;
+                }
+            }
             return Made {
                 index,
                 result: Ok(Puzzle {
                     grid: puzzle,
                     seed,
                     rating,
+                    se_rating,
                     minimal: generator.is_minimal(),
                 }),
                 cut_short: false,
@@ -286,9 +341,23 @@ impl Plan {
                 self.tries
             )
         } else {
+            // What each rating filter saw: the ERs are those of the
+            // puzzles the score filter kept.
+            let mut filters = Vec::new();
+            if self.range.is_some() || self.forced_only {
+                filters.push(("score", "the scores", spread(scores, 2)));
+            }
+            if self.er_range.is_some() {
+                filters.push(("ER", "the ERs", spread(ers, 1)));
+            }
+            let names: Vec<&str> = filters.iter().map(|f| f.0).collect();
+            let seen: Vec<String> = filters.iter().map(|f| format!("{} {}", f.1, f.2)).collect();
+            let s = if filters.len() > 1 { "s" } else { "" };
             format!(
-                "no puzzle in the score range in {} tries: the scores were {:.2} to {:.2}",
-                self.tries, scores.0, scores.1
+                "no puzzle in the {} range{s} in {} tries: {}",
+                names.join(" and "),
+                self.tries,
+                seen.join(", ")
             )
         };
         Made {
@@ -299,12 +368,26 @@ impl Plan {
     }
 }
 
+/// The least and greatest of some ratings, to `decimals` places: `were
+/// 1.2 to 7.5`, or `were none` when no puzzle was rated.
+fn spread((least, greatest): (f64, f64), decimals: usize) -> String {
+    if least > greatest {
+        return "were none".to_string();
+    }
+    format!("were {least:.decimals$} to {greatest:.decimals$}")
+}
+
 /// `dlx generate`.
 ///
 /// # Errors
 ///
 /// A bad layout, a failed write.
 pub fn run(args: Args) -> Result<Status> {
+    if let (Some(min), Some(max)) = (args.min_er, args.max_er) {
+        if min > max {
+            bail!("--min-er {min} is above --max-er {max}: no puzzle has both");
+        }
+    }
     let layout = layout(&args.layout)?.unwrap_or_default();
     let plan = Plan::of(&args);
     let generator = Generator::new(&layout)
@@ -418,21 +501,29 @@ fn fresh_seed() -> u64 {
 /// Writes the record of one puzzle.
 fn write(out: &mut impl Write, format: Format, layout: &Layout, made: &Made) -> io::Result<()> {
     match (format, &made.result) {
-        (Format::Line, Ok(made)) => match &made.rating {
-            Some(r) => writeln!(out, "{} {:.2} {}", made.grid, r.score, r.difficulty),
-            None => writeln!(out, "{}", made.grid),
-        },
-        (Format::Grid, Ok(made)) => {
+        (Format::Line, Ok(made)) => {
+            write!(out, "{}", made.grid)?;
             if let Some(r) = &made.rating {
-                writeln!(out, "# score {:.2} {}", r.score, r.difficulty)?;
+                write!(out, " {:.2} {}", r.score, r.difficulty)?;
             }
-            writeln!(out, "{}", made.grid.to_grid_string())
+            if let Some(r) = &made.se_rating {
+                write!(out, " {r}")?;
+            }
+            writeln!(out)
         }
-        (Format::Pencil, Ok(made)) => {
+        (Format::Grid | Format::Pencil, Ok(made)) => {
+            // The ratings as comments, so that the output reads back as
+            // puzzles.
             if let Some(r) = &made.rating {
                 writeln!(out, "# score {:.2} {}", r.score, r.difficulty)?;
             }
-            writeln!(out, "{}", made.grid.to_candidate_grid())
+            if let Some(r) = &made.se_rating {
+                writeln!(out, "# {}", se_rating_words(r))?;
+            }
+            match format {
+                Format::Pencil => writeln!(out, "{}", made.grid.to_candidate_grid()),
+                _ => writeln!(out, "{}", made.grid.to_grid_string()),
+            }
         }
         (Format::Line, Err(_)) => writeln!(out, "none"),
         (Format::Grid | Format::Pencil, Err(_)) => writeln!(out, "none\n"),
@@ -450,6 +541,9 @@ fn write(out: &mut impl Write, format: Format, layout: &Layout, made: &Made) -> 
                 givens: ok.map(|m| m.grid.givens()),
                 minimal: ok.map(|m| m.minimal),
                 rating: ok.and_then(|m| m.rating.as_ref()).map(RatingFields::from),
+                se_rating: ok
+                    .and_then(|m| m.se_rating.as_ref())
+                    .map(SeRatingFields::from),
                 error: err,
             };
             serde_json::to_writer(&mut *out, &record)?;

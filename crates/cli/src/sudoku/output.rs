@@ -12,7 +12,7 @@ use super::solve::Search;
 
 mod grid;
 mod json;
-pub use json::RatingFields;
+pub use json::{RatingFields, SeRatingFields};
 mod line;
 
 /// Writes the records of one format.

@@ -1,6 +1,6 @@
-//! `dlx sudoku --rate=se`: Sudoku Explainer's ER/EP/ED, checked against
-//! the path `--explain` prints and, when the data set is there, against
-//! Sudoku Explainer's own ratings.
+//! `dlx sudoku --rate=se` and `dlx generate --min-er/--max-er`: Sudoku
+//! Explainer's ER/EP/ED, checked against the path `--explain` prints and,
+//! when the data set is there, against Sudoku Explainer's own ratings.
 
 use serde_json::Value;
 
@@ -192,4 +192,73 @@ fn puzzles_solved_by_hidden_singles_rate_as_sudoku_explainer_rates_them() {
             row[0]
         );
     }
+}
+
+/// The ratings `dlx sudoku --rate=se` gives the puzzles of `lines`, each
+/// the puzzle then what `dlx generate` printed after it.
+fn rerated(lines: &str) -> Vec<(String, String)> {
+    let puzzles: String = lines
+        .lines()
+        .map(|l| format!("{}\n", l.split_whitespace().next().unwrap()))
+        .collect();
+    let (code, out, err) = run(&["sudoku", "--rate=se"], &puzzles);
+    assert_eq!(code, 0, "{err}");
+    lines
+        .lines()
+        .map(|l| l.split_once(' ').unwrap().1.to_string())
+        .zip(out.lines().map(str::to_string))
+        .collect()
+}
+
+/// The ER of `ER/EP/ED`.
+fn er(triple: &str) -> f64 {
+    triple.split('/').next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn generate_keeps_the_puzzles_of_the_er_range() {
+    let (code, out, err) = run(
+        &["generate", "-n", "2", "--seed", "1", "--max-er", "2.0"],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 2, "{out}");
+    for (printed, rated) in rerated(&out) {
+        assert!(er(&rated) <= 2.0, "{out}");
+        assert_eq!(printed, rated);
+    }
+    let args = ["generate", "-n", "1", "--seed", "1", "--min-er", "3"];
+    let (code, out, err) = run(&[&args[..], &["--format", "json"]].concat(), "");
+    assert_eq!(code, 0, "{err}");
+    let record: Value = serde_json::from_str(out.trim()).unwrap();
+    let puzzle = record["puzzle"].as_str().unwrap();
+    let (_, rated, _) = run(&["sudoku", "--rate=se"], puzzle);
+    assert!(er(&rated) >= 3.0, "{rated}");
+    assert_eq!(tenth(&record["er"]), format!("{:.1}", er(&rated)));
+    // A range no puzzle reaches: the record says none, stderr why.
+    let (code, out, err) = run(
+        &["generate", "--seed", "1", "--max-er", "1.0", "--tries", "2"],
+        "",
+    );
+    assert_eq!((code, out.as_str()), (1, "none\n"));
+    assert!(
+        err.contains("no puzzle in the ER range in 2 tries"),
+        "{err}"
+    );
+}
+
+#[test]
+fn generate_checks_its_er_bounds() {
+    for bad in [
+        &["--min-er", "abc"][..],
+        &["--max-er", "nan"],
+        &["--min-er=-1"],
+    ] {
+        let (code, out, err) = run(&[&["generate"][..], bad].concat(), "");
+        assert_eq!((code, out.as_str()), (2, ""), "{bad:?}");
+        assert!(err.contains("expected an ER"), "{bad:?}: {err}");
+    }
+    let (code, out, err) = run(&["generate", "--min-er", "5", "--max-er", "2"], "");
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.contains("--min-er 5 is above --max-er 2"), "{err}");
 }
