@@ -769,7 +769,7 @@ impl PyStep {
         let cells = |list: &[(usize, u8)]| list.iter().map(|&(c, d)| (c / n, c % n, d)).collect();
         PyStep {
             technique: step.technique().name(),
-            difficulty: step.technique().difficulty(),
+            difficulty: step.difficulty(),
             base: step.base().to_vec(),
             cover: step.cover().to_vec(),
             placements: cells(step.placements()),

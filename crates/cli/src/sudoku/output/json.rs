@@ -146,7 +146,7 @@ impl StepFields {
         let cell = |c: usize| format!("r{}c{}", c / n + 1, c % n + 1);
         StepFields {
             technique: step.technique().name(),
-            difficulty: step.technique().difficulty(),
+            difficulty: step.difficulty(),
             base: step.base().to_vec(),
             cover: step.cover().to_vec(),
             placements: step
