@@ -245,7 +245,7 @@ pub use fpuzzles::{from_fpuzzles, FpuzzlesError, FpuzzlesErrorKind};
 pub use generate::{GenerateError, Generator};
 pub use grid::Grid;
 pub use layout::Layout;
-pub use logic::{Logic, SeRating, Step, Technique, MAX_SET};
+pub use logic::{length_bonus, ChainKind, Logic, SeRating, Step, Technique, MAX_SET};
 pub use rate::{Difficulty, Rating, ORDERINGS};
 pub use read::{Puzzles, ReadOptions, Record, Stated};
 pub use solve::{GridSolutions, SolveError, SudokuSolver};

@@ -40,6 +40,11 @@ use crate::error::Conflict;
 use crate::grid::Grid;
 use crate::layout::Layout;
 
+mod chains;
+mod unique;
+
+pub use chains::{length_bonus, ChainKind};
+
 /// The largest k the set rule tries.
 pub const MAX_SET: usize = 4;
 
@@ -80,8 +85,48 @@ pub enum Technique {
     /// The set rule of k items in its general form (houses, regions and
     /// rules mixed).
     SetRule(usize),
-    /// A candidate whose placement leads by singles to a contradiction.
+    /// Pointing whose eliminations leave a digit one place in another
+    /// box: the step places it.
+    DirectPointing,
+    /// Claiming whose eliminations leave a digit one place in another
+    /// line: the step places it.
+    DirectClaiming,
+    /// A hidden pair or triple whose eliminations leave another digit
+    /// one place in the house: the step places it.
+    DirectHiddenSubset(usize),
+    /// A cell of two candidates x, y seeing cells xz and yz: z leaves
+    /// what sees both.
+    XyWing,
+    /// A cell xyz seeing cells xz and yz: z leaves what sees all three.
+    XyzWing,
+    /// Four cells in two rows, columns and regions that would let two
+    /// digits swap, of type 1, 2 or 4 (it assumes one solution).
+    UniqueRectangle(u8),
+    /// Every open cell of two candidates but one: that one takes the
+    /// digit that would otherwise leave two solutions (BUG+1).
+    Bug,
+    /// A forcing chain or a loop of strong and weak links.
+    Chain(ChainKind),
+    /// An option of one digit whose assumption contradicts itself, with
+    /// the state updated as options go.
     Nishio,
+    /// What every option of a cell leads to (dynamic: with the state
+    /// updated as options go).
+    CellChains {
+        /// Whether the state follows the chains.
+        dynamic: bool,
+    },
+    /// What every place of a digit in a house (or every option of an
+    /// item) leads to.
+    HouseChains {
+        /// Whether the state follows the chains.
+        dynamic: bool,
+    },
+    /// An option whose assumption contradicts itself on chains of both
+    /// kinds, with the state updated as options go.
+    ContradictionChains,
+    /// What an option on and the same option off both lead to.
+    DoubleChains,
     /// A candidate the search finds without solution: trial and error.
     Trial,
 }
@@ -113,16 +158,42 @@ impl Technique {
             ),
             Technique::Fish(k) => sized(k, ["fish of 1", "X-wing", "swordfish", "jellyfish"]),
             Technique::SetRule(k) => format!("set of {k}"),
+            Technique::DirectPointing => "direct pointing".into(),
+            Technique::DirectClaiming => "direct claiming".into(),
+            Technique::DirectHiddenSubset(k) => {
+                format!("direct {}", Technique::HiddenSubset(k).name())
+            }
+            Technique::XyWing => "XY-wing".into(),
+            Technique::XyzWing => "XYZ-wing".into(),
+            Technique::UniqueRectangle(kind) => format!("unique rectangle type {kind}"),
+            Technique::Bug => "BUG+1".into(),
+            Technique::Chain(chain) => chain.name().into(),
             Technique::Nishio => "nishio".into(),
+            Technique::CellChains { dynamic } => {
+                format!(
+                    "{}cell forcing chains",
+                    if dynamic { "dynamic " } else { "" }
+                )
+            }
+            Technique::HouseChains { dynamic } => {
+                format!(
+                    "{}house forcing chains",
+                    if dynamic { "dynamic " } else { "" }
+                )
+            }
+            Technique::ContradictionChains => "contradiction forcing chains".into(),
+            Technique::DoubleChains => "double forcing chains".into(),
             Technique::Trial => "trial".into(),
         }
     }
 
     /// The difficulty of the technique, on Sudoku Explainer's scale for
-    /// the techniques it names (1.2 for a hidden single in a box up to
-    /// 5.4 for a hidden quad); the general set rule takes the value of a
-    /// hidden subset of its size, nishio 7.5 and trial 10.0. Steps are
-    /// chosen easiest first.
+    /// the techniques it names (1.2 for a hidden single in a box, 4.2 an
+    /// XY-wing, 6.6 an X-chain, 7.0 a chain of both kinds of link, 7.5
+    /// nishio, 8.0 multiple and 8.5 dynamic forcing chains); the general
+    /// set rule takes the value of a hidden subset of its size, and trial
+    /// 10.0. Chains add to it by their length ([`Step::difficulty`]).
+    /// Steps are chosen easiest first.
     pub fn difficulty(self) -> f64 {
         let by_size = |k: usize, values: [f64; 4]| values[k.clamp(1, 4) - 1];
         match self {
@@ -134,7 +205,23 @@ impl Technique {
             Technique::NakedSubset(k) => by_size(k, [2.3, 3.0, 3.6, 5.0]),
             Technique::Fish(k) => by_size(k, [2.6, 3.2, 3.8, 5.2]),
             Technique::HiddenSubset(k) | Technique::SetRule(k) => by_size(k, [2.8, 3.4, 4.0, 5.4]),
+            Technique::DirectPointing => 1.7,
+            Technique::DirectClaiming => 1.9,
+            Technique::DirectHiddenSubset(k) => by_size(k, [1.2, 2.0, 2.5, 2.5]),
+            Technique::XyWing => 4.2,
+            Technique::XyzWing => 4.4,
+            Technique::UniqueRectangle(_) => 4.5,
+            Technique::Bug => 5.6,
+            Technique::Chain(chain) => chain.difficulty(),
             Technique::Nishio => 7.5,
+            Technique::CellChains { dynamic } | Technique::HouseChains { dynamic } => {
+                if dynamic {
+                    8.5
+                } else {
+                    8.0
+                }
+            }
+            Technique::ContradictionChains | Technique::DoubleChains => 8.5,
             Technique::Trial => 10.0,
         }
     }
@@ -158,6 +245,8 @@ pub struct Step {
     selected: Vec<u32>,
     removed: Vec<u32>,
     side: usize,
+    /// The nodes a chain's conclusion depends on; 0 for other steps.
+    complexity: usize,
 }
 
 impl Step {
@@ -169,7 +258,19 @@ impl Step {
     /// The step's difficulty on Sudoku Explainer's scale: its
     /// technique's, plus what the length of a chain adds.
     pub fn difficulty(&self) -> f64 {
-        self.technique.difficulty()
+        let added = if self.complexity > 0 {
+            length_bonus(self.complexity)
+        } else {
+            0.0
+        };
+        // One decimal, as the scale is written.
+        ((self.technique.difficulty() + added) * 10.0).round() / 10.0
+    }
+
+    /// For a chain, how many nodes (options assumed on or off) its
+    /// conclusion depends on, counted once per branch; 0 for other steps.
+    pub fn complexity(&self) -> usize {
+        self.complexity
     }
 
     /// The items the step reasons about, by their names in the problem:
@@ -200,7 +301,12 @@ impl Step {
     /// digits) the step takes or rules out, beside its placements and
     /// eliminations.
     pub fn constraint_options(&self) -> usize {
-        self.selected.len() + self.removed.len() - self.placements.len() - self.eliminations.len()
+        let n = self.side;
+        self.selected
+            .iter()
+            .chain(&self.removed)
+            .filter(|&&o| encode::placement(n, OptionId::from_index(o as usize)).is_none())
+            .count()
     }
 }
 
@@ -210,16 +316,14 @@ fn cell_name(n: usize, cell: usize) -> String {
 }
 
 impl fmt::Display for Step {
-    /// One line: `naked pair: r1c2 r1c7 in r1=4 r1=9 => r1c3<>4 r1c3<>9`.
+    /// One line: `naked pair: r1c2 r1c7 in r1=4 r1=9 => r1c3<>4 r1c3<>9`;
+    /// a chain's nodes are joined by `->`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.side;
-        write!(f, "{}: {}", self.technique, self.base.join(" "))?;
+        let joint = if self.complexity > 0 { " -> " } else { " " };
+        write!(f, "{}: {}", self.technique, self.base.join(joint))?;
         if !self.cover.is_empty() {
-            let word = match self.technique {
-                Technique::Nishio => "empties",
-                _ => "in",
-            };
-            write!(f, " {word} {}", self.cover.join(" "))?;
+            write!(f, " in {}", self.cover.join(" "))?;
         }
         f.write_str(" =>")?;
         for &(cell, digit) in &self.placements {
@@ -292,6 +396,9 @@ pub struct Logic {
     covered: Vec<bool>,
     /// The digit placed in each cell, 0 while none.
     placed: Vec<u8>,
+    /// Whether the puzzle is known to have one solution, which the
+    /// uniqueness rules assume.
+    unique: bool,
 }
 
 impl Logic {
@@ -359,6 +466,7 @@ impl Logic {
             count,
             covered: vec![false; item_count],
             placed: vec![0; n * n],
+            unique: false,
         };
         for (cell, &digit) in puzzle.cells().iter().enumerate() {
             if digit != 0 {
@@ -366,6 +474,14 @@ impl Logic {
             }
         }
         Ok(logic)
+    }
+
+    /// Lets the rules assume the puzzle has one solution: unique
+    /// rectangles and BUG+1, on layouts of rows, columns and boxes or
+    /// regions alone. Off by default; [`Grid::explain`], [`Grid::hint`]
+    /// and [`Grid::rate_se`] turn it on for a puzzle with one solution.
+    pub fn assume_unique(&mut self, unique: bool) {
+        self.unique = unique;
     }
 
     /// Whether every cell has its digit.
@@ -472,6 +588,7 @@ impl Logic {
             selected,
             removed,
             side: n,
+            complexity: 0,
         }
     }
 
@@ -481,15 +598,177 @@ impl Logic {
         if self.is_solved() || self.contradiction().is_some() {
             return None;
         }
-        if let Some(step) = self.single() {
+        // Sudoku Explainer's order: hidden singles, the direct forms of
+        // pointing, claiming and hidden pairs, naked singles, direct
+        // hidden triples, then the rules that only eliminate.
+        let single = self.single();
+        if single.as_ref().is_some_and(|s| s.difficulty() < 1.7) {
+            return single;
+        }
+        if let Some(step) = self.direct(1).or_else(|| self.direct(2)) {
             return Some(step);
         }
-        for k in 1..=MAX_SET {
+        if single.is_some() {
+            return single;
+        }
+        if let Some(step) = self.direct(3) {
+            return Some(step);
+        }
+        for k in 1..MAX_SET {
             if let Some(step) = self.set_rule(k) {
                 return Some(step);
             }
         }
-        self.nishio().or_else(|| self.trial())
+        if let Some(step) = self.wing(false).or_else(|| self.wing(true)) {
+            return Some(step);
+        }
+        if let Some(step) = self.unique_rectangle() {
+            return Some(step);
+        }
+        if let Some(step) = self.set_rule(MAX_SET).or_else(|| self.bug()) {
+            return Some(step);
+        }
+        self.static_chains()
+            .or_else(|| self.nishio_chains())
+            .or_else(|| self.multiple_chains(false))
+            .or_else(|| self.multiple_chains(true))
+            .or_else(|| self.trial())
+    }
+
+    /// An XY-wing (or with `xyz`, an XYZ-wing): a pivot cell of two
+    /// (three) candidates, and two pincer cells of two, each seeing the
+    /// pivot on one of its candidates, sharing a third digit z: z is in
+    /// one pincer (or the pivot), so it leaves what sees them all.
+    fn wing(&self, xyz: bool) -> Option<Step> {
+        let n = self.n;
+        let shape = &self.shape;
+        let digit = |o: usize| encode::placement(n, OptionId::from_index(o)).map(|(_, d)| d);
+        let conflict =
+            |a: usize, b: usize| shape.items[a].iter().any(|i| shape.items[b].contains(i));
+        let cells: Vec<usize> = (0..n * n)
+            .filter(|&c| self.placed[c] == 0 && !self.covered[c])
+            .collect();
+        let pairs: Vec<(usize, [usize; 2])> = cells
+            .iter()
+            .filter(|&&c| self.count[c] == 2)
+            .map(|&c| {
+                let mut options = self.live_options(c);
+                (
+                    c,
+                    [options.next().unwrap_or(0), options.next().unwrap_or(0)],
+                )
+            })
+            .collect();
+        let size = if xyz { 3 } else { 2 };
+        for &pivot in cells.iter().filter(|&&c| self.count[c] == size) {
+            let p: Vec<usize> = self.live_options(pivot).collect();
+            // Pincers: a pair cell whose one option conflicts with a
+            // pivot option of the same digit, its other option z.
+            let mut pincers: Vec<(usize, usize, usize)> = Vec::new();
+            for &(cell, options) in &pairs {
+                if cell == pivot {
+                    continue;
+                }
+                for (k, &o) in options.iter().enumerate() {
+                    let z = options[1 - k];
+                    for (j, &po) in p.iter().enumerate() {
+                        if digit(o) == digit(po) && conflict(o, po) && digit(z) != digit(po) {
+                            pincers.push((j, cell, z));
+                        }
+                    }
+                }
+            }
+            for (a, &(ja, ca, za)) in pincers.iter().enumerate() {
+                for &(jb, cb, zb) in &pincers[a + 1..] {
+                    if ja == jb || ca == cb || digit(za) != digit(zb) {
+                        continue;
+                    }
+                    let mut seen = vec![za, zb];
+                    if xyz {
+                        // The pivot's third option is z.
+                        let Some(&pz) = p
+                            .iter()
+                            .enumerate()
+                            .find(|&(j, _)| j != ja && j != jb)
+                            .map(|(_, o)| o)
+                        else {
+                            continue;
+                        };
+                        if digit(pz) != digit(za) {
+                            continue;
+                        }
+                        seen.push(pz);
+                    } else if p.iter().any(|&o| digit(o) == digit(za)) {
+                        continue;
+                    }
+                    let removed: Vec<u32> = shape.items[za]
+                        .iter()
+                        .flat_map(|&i| shape.options[i as usize].iter())
+                        .map(|&q| q as usize)
+                        .filter(|&q| self.live[q] && !seen.contains(&q))
+                        .filter(|&q| seen.iter().all(|&z| conflict(q, z)))
+                        .collect::<std::collections::BTreeSet<_>>()
+                        .into_iter()
+                        .map(|q| q as u32)
+                        .collect();
+                    if removed.is_empty() {
+                        continue;
+                    }
+                    let technique = if xyz {
+                        Technique::XyzWing
+                    } else {
+                        Technique::XyWing
+                    };
+                    let base = [pivot, ca, cb]
+                        .iter()
+                        .map(|&c| shape.names[c].clone())
+                        .collect();
+                    return Some(self.step(technique, base, Vec::new(), Vec::new(), removed));
+                }
+            }
+        }
+        None
+    }
+
+    /// The direct form of pointing and claiming (`k` = 1) or of a hidden
+    /// pair or triple: one whose eliminations leave a digit a single
+    /// place in a box (pointing), a line (claiming) or the subset's own
+    /// house. The step places that digit, as Sudoku Explainer's does,
+    /// and leaves the eliminations to be found again.
+    fn direct(&self, k: usize) -> Option<Step> {
+        self.set_search(k, true)
+    }
+
+    /// The single a direct step's eliminations leave: an item of a house
+    /// that `fits` with one option left that it did not have.
+    fn direct_single(
+        &self,
+        removed: &[u32],
+        fits: &dyn Fn(Kind) -> bool,
+    ) -> Option<(usize, usize)> {
+        let mut lost: std::collections::HashMap<usize, u32> = std::collections::HashMap::new();
+        for &o in removed {
+            for &i in &self.shape.items[o as usize] {
+                *lost.entry(i as usize).or_default() += 1;
+            }
+        }
+        let mut found: Option<(usize, usize)> = None;
+        for (&item, &gone) in &lost {
+            if !self.shape.exact[item]
+                || !fits(self.shape.kinds[item])
+                || self.count[item] < 2
+                || self.count[item] - gone != 1
+            {
+                continue;
+            }
+            let option = self
+                .live_options(item)
+                .find(|o| !removed.contains(&(*o as u32)))?;
+            if found.is_none_or(|(i, _)| item < i) {
+                found = Some((item, option));
+            }
+        }
+        found
     }
 
     /// The easiest single: hidden singles in boxes, in lines, in other
@@ -525,6 +804,14 @@ impl Logic {
 
     /// The easiest step of the set rule with `k` base items.
     fn set_rule(&self, k: usize) -> Option<Step> {
+        self.set_search(k, false)
+    }
+
+    /// The set rule's search for `k` base items (only direct steps with
+    /// `direct`): first the sets players name (cells or digits of one
+    /// house, a digit's rows or columns), then any connected set, within
+    /// a budget when k > 1.
+    fn set_search(&self, k: usize, direct: bool) -> Option<Step> {
         let candidates: Vec<usize> = (0..self.count.len())
             .filter(|&i| self.shape.exact[i] && !self.covered[i] && self.count[i] >= 2)
             .collect();
@@ -537,13 +824,57 @@ impl Logic {
             touched: vec![0; self.count.len()],
             options: Vec::new(),
             seen: HashSet::new(),
-            budget: SET_BUDGET,
+            budget: if k == 1 { SET_BUDGET } else { SET_BUDGET / 10 },
             best: None,
+            direct,
         };
+        if k > 1 {
+            for group in self.set_groups() {
+                search.pick(&group, 0);
+            }
+            if search.best.is_some() || direct {
+                return search.best.map(|(_, step)| step);
+            }
+        }
         for first in 0..candidates.len() {
             search.add(first);
         }
         search.best.map(|(_, step)| step)
+    }
+
+    /// The groups whose sets players name: the open cells of each house,
+    /// the open digits of each house, and each digit's open rows and
+    /// open columns.
+    fn set_groups(&self) -> Vec<Vec<usize>> {
+        let open = |i: usize| self.shape.exact[i] && !self.covered[i] && self.count[i] >= 2;
+        let mut houses: std::collections::BTreeMap<(u8, usize), (Vec<usize>, Vec<usize>)> =
+            std::collections::BTreeMap::new();
+        let mut lines: std::collections::BTreeMap<(u8, u8), Vec<usize>> =
+            std::collections::BTreeMap::new();
+        for item in (0..self.count.len()).filter(|&i| open(i)) {
+            if let Kind::House(family, house, digit) = self.shape.kinds[item] {
+                let (cells, digits) = houses.entry((family, house)).or_default();
+                digits.push(item);
+                for o in self.live_options(item) {
+                    if let Some(cell) = self.cell_item(o).filter(|&c| open(c)) {
+                        if !cells.contains(&cell) {
+                            cells.push(cell);
+                        }
+                    }
+                }
+                if family < 2 {
+                    lines.entry((digit, family)).or_default().push(item);
+                }
+            }
+        }
+        let mut groups = Vec::new();
+        for (_, (mut cells, digits)) in houses {
+            cells.sort_unstable();
+            groups.push(cells);
+            groups.push(digits);
+        }
+        groups.extend(lines.into_values());
+        groups
     }
 
     /// Names a set of `base` items covered by `cover` items after the
@@ -609,38 +940,6 @@ impl Logic {
             }
         }
         Technique::SetRule(k)
-    }
-
-    /// Nishio: the first candidate, cells of fewest candidates first,
-    /// whose placement leads by singles to an item without options.
-    fn nishio(&self) -> Option<Step> {
-        for option in self.trial_order() {
-            let mut state = self.clone();
-            state.select(option);
-            let mut steps = 0;
-            loop {
-                if let Some(item) = state.contradiction() {
-                    let (cell, digit) = encode::placement(self.n, OptionId::from_index(option))?;
-                    let base = vec![format!("{}={digit}", cell_name(self.n, cell))];
-                    let cover = vec![self.shape.names[item].clone()];
-                    return Some(self.step(
-                        Technique::Nishio,
-                        base,
-                        cover,
-                        Vec::new(),
-                        vec![option as u32],
-                    ));
-                }
-                match state.single() {
-                    Some(step) if steps < self.n * self.n => {
-                        state.apply(&step);
-                        steps += 1;
-                    }
-                    _ => break,
-                }
-            }
-        }
-        None
     }
 
     /// The live placements of the unfilled cells, cells with the fewest
@@ -715,6 +1014,9 @@ struct SetSearch<'a> {
     seen: HashSet<Vec<usize>>,
     budget: usize,
     best: Option<(f64, Step)>,
+    /// Only direct steps: pointing, claiming and hidden subsets that
+    /// leave a single.
+    direct: bool,
 }
 
 impl SetSearch<'_> {
@@ -749,15 +1051,7 @@ impl SetSearch<'_> {
                 return;
             }
         }
-        let mark = self.options.len();
-        for o in logic.live_options(item) {
-            self.options.push(o);
-            for i in items(o) {
-                self.touched[i] += 1;
-            }
-        }
-        self.in_base[item] = true;
-        self.base.push(item);
+        let mark = self.push(item);
         let mut chosen = Vec::new();
         if self.hit(0, &mut chosen, &mut |_| true) {
             if self.base.len() == self.k {
@@ -769,14 +1063,63 @@ impl SetSearch<'_> {
                 }
             }
         }
-        self.base.pop();
-        self.in_base[item] = false;
+        self.pop(mark);
+    }
+
+    /// Puts `item` in the base; returns where its options start.
+    fn push(&mut self, item: usize) -> usize {
+        let logic = self.logic;
+        let mark = self.options.len();
+        for o in logic.live_options(item) {
+            self.options.push(o);
+            for &i in &logic.shape.items[o] {
+                self.touched[i as usize] += 1;
+            }
+        }
+        self.in_base[item] = true;
+        self.base.push(item);
+        mark
+    }
+
+    /// Takes the last item out of the base.
+    fn pop(&mut self, mark: usize) {
+        let logic = self.logic;
+        if let Some(item) = self.base.pop() {
+            self.in_base[item] = false;
+        }
         for &o in &self.options[mark..] {
-            for i in items(o) {
-                self.touched[i] -= 1;
+            for &i in &logic.shape.items[o] {
+                self.touched[i as usize] -= 1;
             }
         }
         self.options.truncate(mark);
+    }
+
+    /// Every set of k items of `group` from index `from` on that no
+    /// option holds two of, with the base so far.
+    fn pick(&mut self, group: &[usize], from: usize) {
+        if self.base.len() == self.k {
+            self.covers();
+            return;
+        }
+        let logic = self.logic;
+        for (at, &item) in group.iter().enumerate().skip(from) {
+            if self.in_base[item]
+                || logic.live_options(item).any(|o| {
+                    logic.shape.items[o]
+                        .iter()
+                        .any(|&i| self.in_base[i as usize])
+                })
+            {
+                continue;
+            }
+            let mark = self.push(item);
+            let mut chosen = Vec::new();
+            if self.hit(0, &mut chosen, &mut |_| true) {
+                self.pick(group, at + 1);
+            }
+            self.pop(mark);
+        }
     }
 
     /// Calls `found` with each set of at most k items outside the base
@@ -835,7 +1178,15 @@ impl SetSearch<'_> {
         });
         let logic = self.logic;
         for cover in covers {
-            let technique = logic.classify(&self.base, &cover);
+            let mut technique = logic.classify(&self.base, &cover);
+            if self.direct {
+                technique = match technique {
+                    Technique::Pointing => Technique::DirectPointing,
+                    Technique::Claiming => Technique::DirectClaiming,
+                    Technique::HiddenSubset(k) if k > 1 => Technique::DirectHiddenSubset(k),
+                    _ => continue,
+                };
+            }
             let difficulty = technique.difficulty();
             if self.best.as_ref().is_some_and(|(d, _)| *d <= difficulty) {
                 continue;
@@ -867,13 +1218,42 @@ impl SetSearch<'_> {
                     .map(|&i| logic.shape.names[i].clone())
                     .collect()
             };
-            let step = logic.step(
-                technique,
-                names(&self.base),
-                names(&cover),
-                Vec::new(),
-                removed,
-            );
+            let step = if self.direct {
+                let base = logic.shape.kinds[self.base[0]];
+                let fits = |kind: Kind| match (technique, base, kind) {
+                    (Technique::DirectPointing, _, Kind::House(f, ..)) => f == 2,
+                    (Technique::DirectClaiming, Kind::House(b, ..), Kind::House(f, ..)) => f == b,
+                    (_, Kind::House(b, h, _), Kind::House(f, g, d)) => {
+                        (f, g) == (b, h)
+                            && !self
+                                .base
+                                .iter()
+                                .any(|&i| logic.shape.kinds[i] == Kind::House(b, h, d))
+                    }
+                    _ => false,
+                };
+                let Some((_, single)) = logic.direct_single(&removed, &fits) else {
+                    continue;
+                };
+                let mut step = logic.step(
+                    technique,
+                    names(&self.base),
+                    names(&cover),
+                    vec![single as u32],
+                    removed.clone(),
+                );
+                // Shown, not carried out: the step places the single.
+                step.removed.clear();
+                step
+            } else {
+                logic.step(
+                    technique,
+                    names(&self.base),
+                    names(&cover),
+                    Vec::new(),
+                    removed,
+                )
+            };
             self.best = Some((difficulty, step));
         }
     }
@@ -889,7 +1269,15 @@ impl Grid {
     /// The [`Conflict`] of givens that repeat a digit in a house or break
     /// a rule.
     pub fn explain(&self) -> Result<Vec<Step>, Conflict> {
-        Ok(Logic::new(self)?.solve_all().0)
+        Ok(self.logic()?.solve_all().0)
+    }
+
+    /// The logic state of this puzzle, assuming one solution when it has
+    /// one.
+    fn logic(&self) -> Result<Logic, Conflict> {
+        let mut logic = Logic::new(self)?;
+        logic.assume_unique(self.count_solutions_up_to(2).is_ok_and(|count| count == 1));
+        Ok(logic)
     }
 
     /// The easiest next step, `None` when the puzzle is solved or no
@@ -900,7 +1288,7 @@ impl Grid {
     ///
     /// As [`Grid::explain`].
     pub fn hint(&self) -> Result<Option<Step>, Conflict> {
-        Ok(Logic::new(self)?.next_step())
+        Ok(self.logic()?.next_step())
     }
 
     /// The puzzle's difficulty on Sudoku Explainer's scale (ER, EP, ED),
@@ -910,7 +1298,7 @@ impl Grid {
     ///
     /// As [`Grid::explain`].
     pub fn rate_se(&self) -> Result<SeRating, Conflict> {
-        let mut logic = Logic::new(self)?;
+        let mut logic = self.logic()?;
         let (steps, _) = logic.solve_all();
         Ok(SeRating::of_path(&steps, logic.is_solved()))
     }

@@ -1,0 +1,911 @@
+//! Chains: what follows from assuming one option true or false.
+//!
+//! A node is an option assumed on (chosen) or off (ruled out). An option
+//! on puts off every option that shares an item with it (a weak link); an
+//! option off puts on the other option of an item that must be filled
+//! and has two left (a strong link). Links through a cell's item are
+//! Y-links, links through any other item (a house's digit, a rule) are
+//! X-links: a chain of X-links alone follows one digit.
+//!
+//! The rules, in Sudoku Explainer's order and on its scale:
+//!
+//! - **forcing chains and cycles**, following the links of the state as
+//!   it is: an option whose assumption leads back to its own negation is
+//!   decided (X-chains 6.6, chains of both kinds of link 7.0), and a loop
+//!   of links rules out what sees both polarities of it (6.5 on one kind
+//!   of link, 7.0 on both);
+//! - **nishio** (7.5): an option of one digit whose assumption, with the
+//!   state updated as options go (so that a digit's last place in a house
+//!   follows), contradicts itself;
+//! - **multiple forcing chains** (8.0): whatever every option of a cell,
+//!   or every place of a digit in a house, implies;
+//! - **dynamic forcing chains** (8.5): the same with the state updated as
+//!   options go, on both kinds of link, and contradictions from either
+//!   polarity.
+//!
+//! Each adds to its value by the length of its chains, as Sudoku
+//! Explainer does ([`length_bonus`]): the number of nodes the conclusion
+//! depends on, counted once each per branch.
+
+use super::{Kind, Logic, Step, Technique};
+use crate::encode;
+
+/// A link's kind allowed in a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Links {
+    /// Through items other than cells only: one digit.
+    X,
+    /// Weak links of both kinds, strong links in cells only.
+    Y,
+    /// Both kinds.
+    Xy,
+}
+
+impl Links {
+    fn weak(self, cell: bool) -> bool {
+        !cell || self != Links::X
+    }
+
+    fn strong(self, cell: bool) -> bool {
+        match self {
+            Links::X => !cell,
+            Links::Y => cell,
+            Links::Xy => true,
+        }
+    }
+}
+
+/// The shape of a chain or loop, named as players name it on a grid of
+/// rows, columns and boxes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ChainKind {
+    /// One digit, two strong links in parallel lines.
+    Skyscraper,
+    /// One digit, strong links in a row and a column.
+    TwoStringKite,
+    /// One digit, two strong links otherwise.
+    TurbotFish,
+    /// One digit, more strong links.
+    XChain,
+    /// Strong links all in cells of two candidates.
+    XyChain,
+    /// Two cells of the same two candidates joined by a house's strong
+    /// link.
+    WWing,
+    /// An alternating inference chain of both kinds of link.
+    Aic,
+    /// A loop on one digit.
+    XCycle,
+    /// A loop whose strong links are all in cells.
+    YCycle,
+    /// A loop of both kinds of link.
+    Cycle,
+}
+
+impl ChainKind {
+    pub(super) fn name(self) -> &'static str {
+        match self {
+            ChainKind::Skyscraper => "skyscraper",
+            ChainKind::TwoStringKite => "two-string kite",
+            ChainKind::TurbotFish => "turbot fish",
+            ChainKind::XChain => "X-chain",
+            ChainKind::XyChain => "XY-chain",
+            ChainKind::WWing => "W-wing",
+            ChainKind::Aic => "AIC",
+            ChainKind::XCycle => "X-cycle",
+            ChainKind::YCycle => "Y-cycle",
+            ChainKind::Cycle => "cycle",
+        }
+    }
+
+    pub(super) fn difficulty(self) -> f64 {
+        match self {
+            ChainKind::Skyscraper
+            | ChainKind::TwoStringKite
+            | ChainKind::TurbotFish
+            | ChainKind::XChain => 6.6,
+            ChainKind::XCycle | ChainKind::YCycle => 6.5,
+            ChainKind::XyChain | ChainKind::WWing | ChainKind::Aic | ChainKind::Cycle => 7.0,
+        }
+    }
+}
+
+/// What Sudoku Explainer adds for a chain of `complexity` nodes: 0.1 for
+/// each step of the lengths 4, 6, 8, 12, 16, 24, 32... that `complexity -
+/// 2` passes.
+pub fn length_bonus(complexity: usize) -> f64 {
+    let length = complexity.saturating_sub(2);
+    let (mut ceil, mut odd, mut added) = (4usize, false, 0.0);
+    while length > ceil {
+        added += 0.1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    added
+}
+
+fn node(option: usize, on: bool) -> u32 {
+    (option * 2 + on as usize) as u32
+}
+
+fn conjugate(node: u32) -> u32 {
+    node ^ 1
+}
+
+fn option_of(node: u32) -> usize {
+    (node / 2) as usize
+}
+
+fn is_on(node: u32) -> bool {
+    node & 1 == 1
+}
+
+/// The nodes one assumption leads to, each with the nodes it follows
+/// from.
+#[derive(Clone)]
+pub(super) struct Implications {
+    seen: Vec<bool>,
+    /// The parents of each node: `arena[start..start + len]`, the first
+    /// the node it was reached from.
+    span: Vec<(u32, u32)>,
+    arena: Vec<u32>,
+    /// The nodes in the order reached.
+    order: Vec<u32>,
+    /// How many links lead to each node along first parents.
+    depth: Vec<u32>,
+    /// The state as the propagation goes (dynamic searches).
+    live: Vec<bool>,
+    count: Vec<u32>,
+    /// Two nodes of one option, both reached: the assumption is false.
+    contradiction: Option<(u32, u32)>,
+    /// The node whose link reaches the source's negation.
+    closed: Option<u32>,
+}
+
+/// How a propagation runs.
+#[derive(Clone, Copy)]
+pub(super) struct Search {
+    links: Links,
+    dynamic: bool,
+    /// Stop at the source's negation (forcing chains).
+    forcing: bool,
+    /// The most nodes a chain worth finding may have: nodes further
+    /// from the source are not followed.
+    limit: usize,
+}
+
+impl Implications {
+    fn new(logic: &Logic) -> Implications {
+        let options = logic.live.len();
+        Implications {
+            seen: vec![false; options * 2],
+            span: vec![(0, 0); options * 2],
+            arena: Vec::new(),
+            order: Vec::new(),
+            depth: vec![0; options * 2],
+            live: logic.live.clone(),
+            count: logic.count.clone(),
+            contradiction: None,
+            closed: None,
+        }
+    }
+
+    fn reset(&mut self, logic: &Logic, dynamic: bool) {
+        for &n in &self.order {
+            self.seen[n as usize] = false;
+            if dynamic && !is_on(n) {
+                let o = option_of(n);
+                if logic.live[o] && !self.live[o] {
+                    self.live[o] = true;
+                    for &i in &logic.shape.items[o] {
+                        self.count[i as usize] += 1;
+                    }
+                }
+            }
+        }
+        self.order.clear();
+        self.arena.clear();
+        self.contradiction = None;
+        self.closed = None;
+    }
+
+    fn parents(&self, n: u32) -> &[u32] {
+        let (start, len) = self.span[n as usize];
+        &self.arena[start as usize..(start + len) as usize]
+    }
+
+    /// Reaches `n` from `parents`; false when the search should stop.
+    fn reach(&mut self, n: u32, parents: &[u32], source: u32, search: Search) -> bool {
+        if n == conjugate(source) && search.forcing && !search.dynamic {
+            self.closed = Some(parents[0]);
+            return false;
+        }
+        if self.seen[n as usize] {
+            return true;
+        }
+        let start = self.arena.len() as u32;
+        self.arena.extend_from_slice(parents);
+        self.span[n as usize] = (start, parents.len() as u32);
+        self.depth[n as usize] = parents.first().map_or(0, |&p| self.depth[p as usize] + 1);
+        self.seen[n as usize] = true;
+        self.order.push(n);
+        if search.dynamic && self.seen[conjugate(n) as usize] {
+            self.contradiction = Some((n, conjugate(n)));
+            return false;
+        }
+        true
+    }
+
+    /// The chain from the source to `n` along first parents.
+    fn chain(&self, mut n: u32) -> Vec<u32> {
+        let mut chain = vec![n];
+        while let Some(&p) = self.parents(n).first() {
+            chain.push(p);
+            n = p;
+        }
+        chain.reverse();
+        chain
+    }
+
+    /// How many nodes `n` depends on, itself included.
+    fn ancestors(&self, n: u32, mark: &mut [bool]) -> usize {
+        let mut stack = vec![n];
+        let mut visited = Vec::new();
+        while let Some(m) = stack.pop() {
+            if mark[m as usize] {
+                continue;
+            }
+            mark[m as usize] = true;
+            visited.push(m);
+            stack.extend_from_slice(self.parents(m));
+        }
+        for &m in &visited {
+            mark[m as usize] = false;
+        }
+        visited.len()
+    }
+
+    /// Follows the links from `source` (a node whose option is live).
+    fn run(&mut self, logic: &Logic, source: u32, search: Search) {
+        self.reset(logic, search.dynamic);
+        self.reach(source, &[], source, search);
+        let shape = &logic.shape;
+        let mut next = 0;
+        let mut parents = Vec::new();
+        while next < self.order.len() {
+            let n = self.order[next];
+            next += 1;
+            if self.depth[n as usize] as usize + 2 > search.limit {
+                continue;
+            }
+            let o = option_of(n);
+            if is_on(n) {
+                for &item in &shape.items[o] {
+                    let cell = shape.kinds[item as usize] == Kind::Cell;
+                    if !search.links.weak(cell) {
+                        continue;
+                    }
+                    for &q in &shape.options[item as usize] {
+                        let q = q as usize;
+                        let live = if search.dynamic {
+                            self.live[q]
+                        } else {
+                            logic.live[q]
+                        };
+                        if q != o && live && !self.reach(node(q, false), &[n], source, search) {
+                            return;
+                        }
+                    }
+                }
+            } else {
+                if search.dynamic && self.live[o] {
+                    self.live[o] = false;
+                    for &i in &shape.items[o] {
+                        self.count[i as usize] -= 1;
+                    }
+                }
+                for &item in &shape.items[o] {
+                    let item = item as usize;
+                    let cell = shape.kinds[item] == Kind::Cell;
+                    if !shape.exact[item] || logic.covered[item] || !search.links.strong(cell) {
+                        continue;
+                    }
+                    let (live, count): (&[bool], u32) = if search.dynamic {
+                        (&self.live, self.count[item])
+                    } else {
+                        (&logic.live, logic.count[item] - 1)
+                    };
+                    if count != 1 {
+                        continue;
+                    }
+                    let Some(q) = shape.options[item]
+                        .iter()
+                        .map(|&q| q as usize)
+                        .find(|&q| q != o && live[q])
+                    else {
+                        continue;
+                    };
+                    parents.clear();
+                    parents.push(n);
+                    if search.dynamic {
+                        // The item's other options ruled out on the way.
+                        for &r in &shape.options[item] {
+                            let r = r as usize;
+                            if r != o && r != q && logic.live[r] && !self.live[r] {
+                                parents.push(node(r, false));
+                            }
+                        }
+                    }
+                    if !self.reach(node(q, true), &parents, source, search) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A conclusion found, and what it costs.
+struct Found {
+    difficulty: f64,
+    complexity: usize,
+    step: Step,
+}
+
+fn better(best: &Option<Found>, difficulty: f64, complexity: usize) -> bool {
+    best.as_ref().is_none_or(|b| {
+        difficulty < b.difficulty - 1e-9
+            || (difficulty < b.difficulty + 1e-9 && complexity < b.complexity)
+    })
+}
+
+/// The most nodes a chain of base difficulty `base` may have and still
+/// be easier than `best`.
+fn limit(best: &Option<Found>, base: f64) -> usize {
+    if best.is_none() {
+        return usize::MAX;
+    }
+    (1..1000)
+        .take_while(|&c| better(best, base + length_bonus(c), c))
+        .last()
+        .unwrap_or(0)
+}
+
+impl Logic {
+    /// The options a chain may start from: live, of items not yet filled.
+    fn chain_sources(&self) -> Vec<usize> {
+        (0..self.live.len())
+            .filter(|&o| {
+                self.live[o]
+                    && !self.shape.items[o].is_empty()
+                    && self.shape.items[o]
+                        .iter()
+                        .all(|&i| !self.covered[i as usize])
+            })
+            .collect()
+    }
+
+    /// The shortest loop of links through option `o` on, as the nodes
+    /// from `o` on back to it. Every path to an off node is kept (a loop
+    /// closes through an off node the first links already reach), but an
+    /// on node is reached once.
+    fn cycle(&self, o: usize, links: Links, limit: usize) -> Option<Vec<u32>> {
+        let shape = &self.shape;
+        // Paths as (node, parent path index).
+        let mut paths: Vec<(u32, u32)> = vec![(node(o, true), u32::MAX)];
+        let mut on_seen = vec![false; self.live.len()];
+        on_seen[o] = true;
+        let mut next = 0;
+        let has_ancestor = |paths: &[(u32, u32)], mut at: u32, n: u32| {
+            while at != u32::MAX {
+                if paths[at as usize].0 == n {
+                    return true;
+                }
+                at = paths[at as usize].1;
+            }
+            false
+        };
+        let depth = |paths: &[(u32, u32)], mut at: u32| {
+            let mut depth = 0;
+            while paths[at as usize].1 != u32::MAX {
+                at = paths[at as usize].1;
+                depth += 1;
+            }
+            depth
+        };
+        while next < paths.len() {
+            let (n, _) = paths[next];
+            let at = next as u32;
+            next += 1;
+            if depth(&paths, at) + 1 > limit {
+                continue;
+            }
+            let p = option_of(n);
+            if is_on(n) {
+                for &item in &shape.items[p] {
+                    if !links.weak(shape.kinds[item as usize] == Kind::Cell) {
+                        continue;
+                    }
+                    for &q in &shape.options[item as usize] {
+                        let off = node(q as usize, false);
+                        if q as usize != p
+                            && self.live[q as usize]
+                            && !has_ancestor(&paths, at, off)
+                        {
+                            paths.push((off, at));
+                        }
+                    }
+                }
+            } else {
+                for &item in &shape.items[p] {
+                    let item = item as usize;
+                    let cell = shape.kinds[item] == Kind::Cell;
+                    if !shape.exact[item]
+                        || self.covered[item]
+                        || self.count[item] != 2
+                        || !links.strong(cell)
+                    {
+                        continue;
+                    }
+                    let Some(q) = self.live_options(item).find(|&q| q != p) else {
+                        continue;
+                    };
+                    if q == o && depth(&paths, at) >= 3 {
+                        let mut chain = vec![node(o, true)];
+                        let mut back = at;
+                        while back != u32::MAX {
+                            chain.push(paths[back as usize].0);
+                            back = paths[back as usize].1;
+                        }
+                        chain.reverse();
+                        return Some(chain);
+                    }
+                    if !on_seen[q] {
+                        on_seen[q] = true;
+                        paths.push((node(q, true), at));
+                    }
+                }
+            }
+            if paths.len() > 200_000 {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// The cell item of option `o`, if it has one.
+    pub(super) fn cell_item(&self, o: usize) -> Option<usize> {
+        self.shape.items[o]
+            .iter()
+            .map(|&i| i as usize)
+            .find(|&i| self.shape.kinds[i] == Kind::Cell)
+    }
+
+    /// `r1c1=5` for a placement, the option's items otherwise.
+    fn option_name(&self, o: usize) -> String {
+        match encode::placement(self.n, dlx::OptionId::from_index(o)) {
+            Some((cell, digit)) => format!("{}={digit}", super::cell_name(self.n, cell)),
+            None => self.shape.items[o]
+                .iter()
+                .map(|&i| self.shape.names[i as usize].as_str())
+                .collect::<Vec<_>>()
+                .join("+"),
+        }
+    }
+
+    fn node_name(&self, n: u32) -> String {
+        let name = self.option_name(option_of(n));
+        if is_on(n) {
+            name
+        } else {
+            name.replacen('=', "<>", 1)
+        }
+    }
+
+    /// The item two options share, a cell's first.
+    fn shared_item(&self, a: usize, b: usize) -> Option<usize> {
+        let mut shared = self.shape.items[a]
+            .iter()
+            .filter(|i| self.shape.items[b].contains(i))
+            .map(|&i| i as usize);
+        let first = shared.next()?;
+        Some(
+            std::iter::once(first)
+                .chain(shared)
+                .find(|&i| self.shape.kinds[i] == Kind::Cell)
+                .unwrap_or(first),
+        )
+    }
+
+    /// The shape of a chain of nodes: a forcing chain, or a loop.
+    fn chain_shape(&self, chain: &[u32], cycle: bool) -> ChainKind {
+        let mut weak_cells = false;
+        let mut strong = Vec::new();
+        for pair in chain.windows(2) {
+            let (a, b) = (option_of(pair[0]), option_of(pair[1]));
+            let item = self.shared_item(a, b);
+            let kind = item.map(|i| self.shape.kinds[i]);
+            if is_on(pair[0]) {
+                weak_cells |= kind == Some(Kind::Cell);
+            } else {
+                strong.push(kind);
+            }
+        }
+        let strong_cells = strong.iter().filter(|k| **k == Some(Kind::Cell)).count();
+        if cycle {
+            return if !weak_cells && strong_cells == 0 {
+                ChainKind::XCycle
+            } else if strong_cells == strong.len() {
+                ChainKind::YCycle
+            } else {
+                ChainKind::Cycle
+            };
+        }
+        if !weak_cells && strong_cells == 0 {
+            let family = |k: &Option<Kind>| match k {
+                Some(Kind::House(f, ..)) => Some(*f),
+                _ => None,
+            };
+            return match strong.len() {
+                2 => match (family(&strong[0]), family(&strong[1])) {
+                    (Some(0), Some(0)) | (Some(1), Some(1)) => ChainKind::Skyscraper,
+                    (Some(0), Some(1)) | (Some(1), Some(0)) => ChainKind::TwoStringKite,
+                    _ => ChainKind::TurbotFish,
+                },
+                _ => ChainKind::XChain,
+            };
+        }
+        if strong_cells == strong.len() {
+            return ChainKind::XyChain;
+        }
+        let cells =
+            |k: &[Option<Kind>]| k.iter().map(|k| *k == Some(Kind::Cell)).collect::<Vec<_>>();
+        if cells(&strong) == [true, false, true] {
+            return ChainKind::WWing;
+        }
+        ChainKind::Aic
+    }
+
+    /// Forcing chains and cycles on the links of the state as it is
+    /// (6.5 to 7.0 and more by length), the easiest first.
+    pub(super) fn static_chains(&self) -> Option<Step> {
+        let mut best: Option<Found> = None;
+        let mut implications = Implications::new(self);
+        let sources = self.chain_sources();
+        for links in [Links::X, Links::Y, Links::Xy] {
+            for &o in &sources {
+                if links == Links::Y && self.cell_item(o).is_none_or(|c| self.count[c] != 2) {
+                    continue;
+                }
+                let (cycle_base, chain_base) = match links {
+                    Links::X => (6.5, 6.6),
+                    Links::Y => (6.5, 7.0),
+                    Links::Xy => (7.0, 7.0),
+                };
+                if let Some(chain) = self.cycle(o, links, limit(&best, cycle_base)) {
+                    self.consider_cycle(&mut best, &chain);
+                }
+                if links != Links::Y {
+                    let search = Search {
+                        links,
+                        dynamic: false,
+                        forcing: true,
+                        limit: limit(&best, chain_base),
+                    };
+                    implications.run(self, node(o, true), search);
+                    if let Some(p) = implications.closed {
+                        let mut chain = implications.chain(p);
+                        chain.push(node(o, false));
+                        self.consider_chain(&mut best, &chain, Vec::new(), vec![o as u32]);
+                    }
+                    implications.run(self, node(o, false), search);
+                    if let Some(p) = implications.closed {
+                        let mut chain = implications.chain(p);
+                        chain.push(node(o, true));
+                        self.consider_chain(&mut best, &chain, vec![o as u32], Vec::new());
+                    }
+                }
+            }
+        }
+        best.map(|f| f.step)
+    }
+
+    fn consider_chain(
+        &self,
+        best: &mut Option<Found>,
+        chain: &[u32],
+        selected: Vec<u32>,
+        removed: Vec<u32>,
+    ) {
+        let shape = self.chain_shape(chain, false);
+        let complexity = chain.len();
+        let difficulty = shape.difficulty() + length_bonus(complexity);
+        if !better(best, difficulty, complexity) {
+            return;
+        }
+        let base = chain.iter().map(|&n| self.node_name(n)).collect();
+        let mut step = self.step(Technique::Chain(shape), base, Vec::new(), selected, removed);
+        step.complexity = complexity;
+        *best = Some(Found {
+            difficulty,
+            complexity,
+            step,
+        });
+    }
+
+    /// A loop: every option outside it that a house shares with an option
+    /// on in it and with an option off in it goes (one of the two
+    /// directions around the loop holds).
+    fn consider_cycle(&self, best: &mut Option<Found>, chain: &[u32]) {
+        let shape = self.chain_shape(chain, true);
+        let complexity = chain.len() - 1;
+        let difficulty = shape.difficulty() + length_bonus(complexity);
+        if !better(best, difficulty, complexity) {
+            return;
+        }
+        let in_chain: Vec<usize> = chain.iter().map(|&n| option_of(n)).collect();
+        let cells: Vec<usize> = in_chain.iter().filter_map(|&o| self.cell_item(o)).collect();
+        let mut seen_by = vec![0u8; self.live.len()];
+        for &n in &chain[1..] {
+            let o = option_of(n);
+            for &item in &self.shape.items[o] {
+                if self.shape.kinds[item as usize] == Kind::Cell {
+                    continue;
+                }
+                for &q in &self.shape.options[item as usize] {
+                    seen_by[q as usize] |= if is_on(n) { 1 } else { 2 };
+                }
+            }
+        }
+        let removed: Vec<u32> = (0..self.live.len())
+            .filter(|&q| {
+                self.live[q]
+                    && seen_by[q] == 3
+                    && !in_chain.contains(&q)
+                    && self.cell_item(q).is_none_or(|c| !cells.contains(&c))
+            })
+            .map(|q| q as u32)
+            .collect();
+        if removed.is_empty() {
+            return;
+        }
+        let base = chain.iter().map(|&n| self.node_name(n)).collect();
+        let mut step = self.step(
+            Technique::Chain(shape),
+            base,
+            Vec::new(),
+            Vec::new(),
+            removed,
+        );
+        step.complexity = complexity;
+        *best = Some(Found {
+            difficulty,
+            complexity,
+            step,
+        });
+    }
+
+    /// Nishio (7.5 and more by length): an option of one digit whose
+    /// assumption, either way, contradicts itself with the state updated
+    /// as options go.
+    pub(super) fn nishio_chains(&self) -> Option<Step> {
+        let search = Search {
+            links: Links::X,
+            dynamic: true,
+            forcing: false,
+            limit: usize::MAX,
+        };
+        let mut best = None;
+        let mut implications = Implications::new(self);
+        let mut mark = vec![false; self.live.len() * 2];
+        for o in self.chain_sources() {
+            for on in [true, false] {
+                implications.run(self, node(o, on), search);
+                if let Some((a, b)) = implications.contradiction {
+                    let complexity =
+                        implications.ancestors(a, &mut mark) + implications.ancestors(b, &mut mark);
+                    let (selected, removed) = if on {
+                        (Vec::new(), vec![o as u32])
+                    } else {
+                        (vec![o as u32], Vec::new())
+                    };
+                    let base = vec![self.node_name(node(o, on)), self.node_name(a)];
+                    self.consider(
+                        &mut best,
+                        Technique::Nishio,
+                        complexity,
+                        base,
+                        selected,
+                        removed,
+                    );
+                }
+            }
+        }
+        best.map(|f: Found| f.step)
+    }
+
+    fn consider(
+        &self,
+        best: &mut Option<Found>,
+        technique: Technique,
+        complexity: usize,
+        base: Vec<String>,
+        selected: Vec<u32>,
+        removed: Vec<u32>,
+    ) {
+        let difficulty = technique.difficulty() + length_bonus(complexity);
+        if !better(best, difficulty, complexity) {
+            return;
+        }
+        let mut step = self.step(technique, base, Vec::new(), selected, removed);
+        step.complexity = complexity;
+        *best = Some(Found {
+            difficulty,
+            complexity,
+            step,
+        });
+    }
+
+    /// Multiple forcing chains: what every option of a cell, or every
+    /// place of a digit in a house, leads to (8.0 on the state as it is,
+    /// 8.5 with the state updated as options go, which also finds an
+    /// option whose assumption either way contradicts itself, and what
+    /// both polarities of an option lead to).
+    pub(super) fn multiple_chains(&self, dynamic: bool) -> Option<Step> {
+        let search = Search {
+            links: Links::Xy,
+            dynamic,
+            forcing: false,
+            limit: usize::MAX,
+        };
+        let mut best = None;
+        let mut mark = vec![false; self.live.len() * 2];
+        let sources = self.chain_sources();
+        // What each option on leads to.
+        let mut on: Vec<Option<Implications>> = vec![None; self.live.len()];
+        let mut scratch = Implications::new(self);
+        for &o in &sources {
+            scratch.run(self, node(o, true), search);
+            on[o] = Some(scratch.clone());
+        }
+        if dynamic {
+            for &o in &sources {
+                let from_on = on[o].as_ref().expect("propagated");
+                if let Some((a, b)) = from_on.contradiction {
+                    let complexity =
+                        from_on.ancestors(a, &mut mark) + from_on.ancestors(b, &mut mark);
+                    let base = vec![self.node_name(node(o, true)), self.node_name(a)];
+                    self.consider(
+                        &mut best,
+                        Technique::ContradictionChains,
+                        complexity,
+                        base,
+                        Vec::new(),
+                        vec![o as u32],
+                    );
+                    continue;
+                }
+                scratch.run(self, node(o, false), search);
+                if let Some((a, b)) = scratch.contradiction {
+                    let complexity =
+                        scratch.ancestors(a, &mut mark) + scratch.ancestors(b, &mut mark);
+                    let base = vec![self.node_name(node(o, false)), self.node_name(a)];
+                    self.consider(
+                        &mut best,
+                        Technique::ContradictionChains,
+                        complexity,
+                        base,
+                        vec![o as u32],
+                        Vec::new(),
+                    );
+                    continue;
+                }
+                if self.cell_item(o).is_some_and(|c| self.count[c] >= 3) {
+                    for &n in &from_on.order {
+                        if scratch.seen[n as usize] && n != node(o, true) {
+                            let complexity =
+                                from_on.ancestors(n, &mut mark) + scratch.ancestors(n, &mut mark);
+                            self.consider_conclusion(
+                                &mut best,
+                                Technique::DoubleChains,
+                                complexity,
+                                vec![self.option_name(o)],
+                                n,
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        // Every option of an item: cells, and houses' digits.
+        for item in 0..self.count.len() {
+            if !self.shape.exact[item] || self.covered[item] || self.count[item] < 2 {
+                continue;
+            }
+            let cell = self.shape.kinds[item] == Kind::Cell;
+            if cell && !dynamic && self.count[item] < 3 {
+                continue;
+            }
+            let branches: Vec<&Implications> = self
+                .live_options(item)
+                .filter_map(|o| on[o].as_ref())
+                .collect();
+            // A branch that contradicts itself is a contradiction step of
+            // its own, with its own length.
+            if branches.len() < 2 || branches.iter().any(|b| b.contradiction.is_some()) {
+                continue;
+            }
+            let technique = if cell {
+                Technique::CellChains { dynamic }
+            } else {
+                Technique::HouseChains { dynamic }
+            };
+            for &n in &branches[0].order {
+                if branches[1..].iter().all(|b| b.seen[n as usize]) {
+                    let complexity = branches.iter().map(|b| b.ancestors(n, &mut mark)).sum();
+                    let base = vec![self.shape.names[item].clone()];
+                    self.consider_conclusion(&mut best, technique, complexity, base, n);
+                }
+            }
+        }
+        best.map(|f: Found| f.step)
+    }
+
+    /// A node every branch reaches, kept if it changes the state.
+    fn consider_conclusion(
+        &self,
+        best: &mut Option<Found>,
+        technique: Technique,
+        complexity: usize,
+        mut base: Vec<String>,
+        n: u32,
+    ) {
+        let o = option_of(n);
+        if !self.live[o]
+            || self.shape.items[o]
+                .iter()
+                .any(|&i| self.covered[i as usize])
+        {
+            return;
+        }
+        base.push(self.node_name(n));
+        let (selected, removed) = if is_on(n) {
+            (vec![o as u32], Vec::new())
+        } else {
+            (Vec::new(), vec![o as u32])
+        };
+        self.consider(best, technique, complexity, base, selected, removed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::length_bonus;
+
+    #[test]
+    fn length_bonus_steps_as_sudoku_explainer_does() {
+        let bonus = |c| (length_bonus(c) * 10.0_f64).round() as u32;
+        // complexity - 2 past 4, 6, 8, 12, 16, 24, 32 adds 0.1 each.
+        let expected = [
+            (4, 0),
+            (6, 0),
+            (7, 1),
+            (8, 1),
+            (9, 2),
+            (10, 2),
+            (11, 3),
+            (14, 3),
+            (15, 4),
+            (18, 4),
+            (19, 5),
+            (26, 5),
+            (27, 6),
+            (34, 6),
+            (35, 7),
+        ];
+        for (complexity, tenths) in expected {
+            assert_eq!(bonus(complexity), tenths, "complexity {complexity}");
+        }
+    }
+}

@@ -1,0 +1,227 @@
+//! Rules that hold only because the puzzle has one solution: a pattern
+//! that would let two digits swap (a deadly pattern) cannot be the
+//! solution. They serve layouts of rows, columns and boxes or regions
+//! without other rules, where swapping two digits in a rectangle over
+//! two regions keeps every house, and only when the state knows the
+//! puzzle has one solution ([`Logic::assume_unique`]).
+
+use super::{Kind, Logic, Step, Technique};
+use crate::encode;
+
+impl Logic {
+    /// Whether the uniqueness rules may serve here.
+    fn uniqueness_serves(&self) -> bool {
+        let layout = &self.shape.layout;
+        self.unique && layout.variants().next().is_none() && layout.constraints().is_empty()
+    }
+
+    /// The digits still possible in `cell`, as a bit mask (bit d for d).
+    fn cell_mask(&self, cell: usize) -> u64 {
+        (1..=self.n as u8)
+            .filter(|&d| self.is_live(encode::option(self.n, cell, d).index()))
+            .fold(0, |mask, d| mask | 1 << d)
+    }
+
+    fn placement_option(&self, cell: usize, digit: u8) -> usize {
+        encode::option(self.n, cell, digit).index()
+    }
+
+    /// Whether two options share an item (cannot both hold).
+    fn conflict(&self, a: usize, b: usize) -> bool {
+        self.shape.items[a]
+            .iter()
+            .any(|i| self.shape.items[b].contains(i))
+    }
+
+    /// A unique rectangle (4.5): four cells in two rows, two columns and
+    /// two regions, all holding digits x and y.
+    ///
+    /// - type 1: three hold only x and y, so the fourth is neither;
+    /// - type 2: two in a line hold only x and y, the other two only x, y
+    ///   and z, so z is in one of those and leaves what sees both;
+    /// - type 4: as type 2 but the other two hold more, and x's only
+    ///   places in a house are those two, so y leaves them.
+    pub(super) fn unique_rectangle(&self) -> Option<Step> {
+        if !self.uniqueness_serves() {
+            return None;
+        }
+        let n = self.n;
+        let layout = &self.shape.layout;
+        let open = |cell: usize| self.placed[cell] == 0;
+        for r1 in 0..n {
+            for r2 in r1 + 1..n {
+                for c1 in 0..n {
+                    for c2 in c1 + 1..n {
+                        let cells = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2];
+                        if !cells.iter().all(|&c| open(c)) {
+                            continue;
+                        }
+                        let mut regions: Vec<usize> =
+                            cells.iter().map(|&c| layout.region(c / n, c % n)).collect();
+                        regions.sort_unstable();
+                        regions.dedup();
+                        if regions.len() != 2 {
+                            continue;
+                        }
+                        if let Some(step) = self.rectangle(cells) {
+                            return Some(step);
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    fn rectangle(&self, cells: [usize; 4]) -> Option<Step> {
+        let masks = cells.map(|c| self.cell_mask(c));
+        let common = masks.iter().fold(u64::MAX, |m, &x| m & x);
+        let digits: Vec<u8> = (1..=self.n as u8)
+            .filter(|&d| common & 1 << d != 0)
+            .collect();
+        let base = |extra: &[String]| {
+            let mut base: Vec<String> =
+                cells.iter().map(|&c| super::cell_name(self.n, c)).collect();
+            base.extend_from_slice(extra);
+            base
+        };
+        for (i, &x) in digits.iter().enumerate() {
+            for &y in &digits[i + 1..] {
+                let pair = 1u64 << x | 1 << y;
+                let exact: Vec<usize> = (0..4).filter(|&k| masks[k] == pair).collect();
+                let digits_named = vec![format!("{x}{y}")];
+                if exact.len() == 3 {
+                    let k = (0..4).find(|k| !exact.contains(k))?;
+                    let removed = vec![
+                        self.placement_option(cells[k], x) as u32,
+                        self.placement_option(cells[k], y) as u32,
+                    ];
+                    return Some(self.step(
+                        Technique::UniqueRectangle(1),
+                        base(&digits_named),
+                        Vec::new(),
+                        Vec::new(),
+                        removed,
+                    ));
+                }
+                if exact.len() != 2 {
+                    continue;
+                }
+                // The floor: two cells of a line (indices 0,1 / 2,3 share
+                // a row, 0,2 / 1,3 a column); the roof the other two.
+                let (a, b) = (exact[0], exact[1]);
+                if a + b == 3 {
+                    continue;
+                }
+                let roof: Vec<usize> = (0..4).filter(|k| !exact.contains(k)).collect();
+                let (p, q) = (cells[roof[0]], cells[roof[1]]);
+                let (mp, mq) = (masks[roof[0]], masks[roof[1]]);
+                // Type 2: one extra digit z in both roof cells.
+                if mp == mq && (mp & !pair).count_ones() == 1 {
+                    let z = (mp & !pair).trailing_zeros() as u8;
+                    let (zp, zq) = (self.placement_option(p, z), self.placement_option(q, z));
+                    let removed: Vec<u32> = (0..self.n * self.n)
+                        .filter(|&c| c != p && c != q)
+                        .map(|c| self.placement_option(c, z))
+                        .filter(|&o| {
+                            self.is_live(o) && self.conflict(o, zp) && self.conflict(o, zq)
+                        })
+                        .map(|o| o as u32)
+                        .collect();
+                    if !removed.is_empty() {
+                        return Some(self.step(
+                            Technique::UniqueRectangle(2),
+                            base(&digits_named),
+                            Vec::new(),
+                            Vec::new(),
+                            removed,
+                        ));
+                    }
+                }
+                // Type 4: x only in the roof cells within a house of both.
+                for (keep, drop) in [(x, y), (y, x)] {
+                    let (xp, xq) = (
+                        self.placement_option(p, keep),
+                        self.placement_option(q, keep),
+                    );
+                    let locked = self.shape.items[xp].iter().any(|&item| {
+                        let item = item as usize;
+                        matches!(self.shape.kinds[item], Kind::House(..))
+                            && self.shape.items[xq].contains(&(item as u32))
+                            && self.count[item] == 2
+                    });
+                    if locked {
+                        let removed = vec![
+                            self.placement_option(p, drop) as u32,
+                            self.placement_option(q, drop) as u32,
+                        ];
+                        return Some(self.step(
+                            Technique::UniqueRectangle(4),
+                            base(&digits_named),
+                            Vec::new(),
+                            Vec::new(),
+                            removed,
+                        ));
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// A bivalue universal grave, type 1 (5.6): every open cell holds two
+    /// digits but one, which holds three, and every house has each of its
+    /// open digits twice but for one digit in that cell's houses, three
+    /// times. Without that digit the grid would have two solutions, so
+    /// the cell takes it.
+    pub(super) fn bug(&self) -> Option<Step> {
+        if !self.uniqueness_serves() {
+            return None;
+        }
+        let n = self.n;
+        let open: Vec<usize> = (0..n * n).filter(|&c| self.placed[c] == 0).collect();
+        let mut three = None;
+        for &cell in &open {
+            match self.count[cell] {
+                2 => {}
+                3 if three.is_none() => three = Some(cell),
+                _ => return None,
+            }
+        }
+        let cell = three?;
+        let mut digit = None;
+        for d in 1..=n as u8 {
+            let o = self.placement_option(cell, d);
+            if !self.is_live(o) {
+                continue;
+            }
+            let houses = self.shape.items[o]
+                .iter()
+                .filter(|&&i| matches!(self.shape.kinds[i as usize], Kind::House(..)));
+            if houses.clone().all(|&i| self.count[i as usize] == 3) {
+                if digit.is_some() {
+                    return None;
+                }
+                digit = Some((d, o));
+            }
+        }
+        let (_, option) = digit?;
+        // Every other open house digit twice.
+        let others_twice = (0..self.count.len()).all(|item| {
+            !matches!(self.shape.kinds[item], Kind::House(..))
+                || self.covered[item]
+                || self.count[item] == 2
+                || self.shape.items[option].contains(&(item as u32))
+        });
+        if !others_twice {
+            return None;
+        }
+        Some(self.step(
+            Technique::Bug,
+            vec![super::cell_name(n, cell)],
+            Vec::new(),
+            vec![option as u32],
+            Vec::new(),
+        ))
+    }
+}
