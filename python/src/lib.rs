@@ -29,6 +29,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<sudoku::PyGridSolutions>()?;
     m.add_class::<sudoku::PyCandidates>()?;
     m.add_class::<sudoku::PyRating>()?;
+    m.add_class::<sudoku::PySeRating>()?;
     m.add_class::<sudoku::PyStep>()?;
     m.add_class::<sudoku::PyGenerator>()?;
     m.add_class::<sudoku::PyRecord>()?;

@@ -12,8 +12,8 @@ use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 use sudoku_dlx::{
-    Alphabet, Canon, Constraint, Generator, Grid, Layout, Puzzles, ReadOptions, SolveError, Step,
-    SudokuSolver, Symmetry, Variant,
+    Alphabet, Canon, Constraint, Generator, Grid, Layout, Puzzles, ReadOptions, SeRating,
+    SolveError, Step, SudokuSolver, Symmetry, Variant,
 };
 
 use crate::cover::{option_names, PyProblem, PySolver};
@@ -473,6 +473,18 @@ impl PyGrid {
         })
     }
 
+    /// The puzzle's difficulty on Sudoku Explainer's scale (ER/EP/ED),
+    /// from the path ``explain`` takes: a SeRating. A puzzle with several
+    /// solutions, or none, is rated as far as its path goes, with
+    /// ``solved`` False.
+    ///
+    /// Raises ConflictError when the givens conflict.
+    fn rate_se(&self, py: Python<'_>) -> PyResult<PySeRating> {
+        let grid = &self.inner;
+        let rating = py.detach(|| grid.rate_se()).or_raise()?;
+        Ok(PySeRating::of(&rating))
+    }
+
     /// The canonical form: the least of the puzzles equivalent to this one
     /// under the transformations that keep a puzzle valid (bands, rows,
     /// stacks, columns, relabelling, transposing square boxes). Two
@@ -736,6 +748,67 @@ impl PyRating {
         format!(
             "Rating(score={}, difficulty={:?}, nodes={:?}, forced_nodes={})",
             self.score, self.difficulty, self.nodes, self.forced_nodes
+        )
+    }
+}
+
+/// A puzzle's difficulty on Sudoku Explainer's scale (``Grid.rate_se``):
+/// ``er`` the difficulty of the hardest step of the path ``Grid.explain``
+/// takes, ``ep`` of the hardest up to the first that places a digit, ``ed``
+/// of the first step; ``hardest`` the technique of the hardest step (None
+/// for a path of no step), ``steps`` how many steps the path has, and
+/// ``solved`` whether it reached the solution (False for a puzzle with
+/// several solutions or none). ``str(rating)`` is ``"7.1/1.2/1.2"``, as
+/// ``dlx sudoku --rate=se`` writes it.
+#[pyclass(module = "dlx_cover", name = "SeRating", frozen)]
+pub struct PySeRating {
+    #[pyo3(get)]
+    er: f64,
+    #[pyo3(get)]
+    ep: f64,
+    #[pyo3(get)]
+    ed: f64,
+    #[pyo3(get)]
+    hardest: Option<String>,
+    #[pyo3(get)]
+    steps: usize,
+    #[pyo3(get)]
+    solved: bool,
+    text: String,
+}
+
+impl PySeRating {
+    fn of(rating: &SeRating) -> PySeRating {
+        PySeRating {
+            er: rating.er,
+            ep: rating.ep,
+            ed: rating.ed,
+            hardest: rating.hardest.map(|t| t.name()),
+            steps: rating.steps,
+            solved: rating.solved,
+            text: rating.to_string(),
+        }
+    }
+}
+
+#[pymethods]
+impl PySeRating {
+    fn __str__(&self) -> String {
+        self.text.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        let hardest = self
+            .hardest
+            .as_deref()
+            .map_or("None".into(), |t| format!("{t:?}"));
+        format!(
+            "SeRating(er={}, ep={}, ed={}, hardest={hardest}, steps={}, solved={})",
+            self.er,
+            self.ep,
+            self.ed,
+            self.steps,
+            if self.solved { "True" } else { "False" }
         )
     }
 }

@@ -21,6 +21,8 @@ from conftest import FIXTURES, check_sudoku
 
 HARD = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
 EASY = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+# The second of top95: more than singles, and quick to explain.
+TOP95 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
 
 def test_solve_checked_row_column_box():
@@ -233,6 +235,29 @@ def test_explain_and_hint():
     assert Grid(EASY).solution().hint() is None
     with pytest.raises(ConflictError):
         Grid("55" + "." * 79).explain()
+
+
+def test_rate_se_is_read_off_the_path():
+    easy = Grid(EASY).rate_se()
+    assert isinstance(easy, dlx_cover.SeRating) and easy.solved
+    # Hidden singles alone: 1.2 in boxes, 1.5 in lines, on the scale.
+    assert easy.er in (1.2, 1.5) and easy.hardest.startswith("hidden single")
+    assert str(easy) == f"{easy.er:.1f}/{easy.ep:.1f}/{easy.ed:.1f}"
+    # ER, EP and ED from the path itself, computed here in Python.
+    steps = Grid(TOP95).explain()
+    rating = Grid(TOP95).rate_se()
+    assert rating.steps == len(steps) and rating.solved
+    difficulties = [s.difficulty for s in steps]
+    assert rating.er == max(difficulties) > 1.5
+    assert rating.hardest == steps[difficulties.index(rating.er)].technique
+    placing = next(k for k, s in enumerate(steps) if s.placements)
+    assert rating.ep == max(difficulties[: placing + 1])
+    assert rating.ed == difficulties[0]
+    assert rating.ed <= rating.ep <= rating.er
+    # Several solutions: rated as far as the path goes, not solved.
+    assert not Grid.empty(2).rate_se().solved
+    with pytest.raises(ConflictError):
+        Grid("55" + "." * 79).rate_se()
 
 
 def shuffle_in_python(grid, rng):
