@@ -7,7 +7,7 @@ use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 
-use sudoku_dlx::{Grid, Layout, Logic, Step, Technique, Variant};
+use sudoku_dlx::{ChainKind, Grid, Layout, Logic, Step, Technique, Variant};
 
 mod common;
 use common::dataset;
@@ -17,6 +17,7 @@ use common::dataset;
 fn checked_path(puzzle: &Grid) -> Vec<Step> {
     let solution = puzzle.solution().unwrap();
     let mut logic = Logic::new(puzzle).unwrap();
+    logic.assume_unique(puzzle.count_solutions_up_to(2).unwrap() == 1);
     let mut steps = Vec::new();
     while let Some(step) = logic.next_step() {
         for &(cell, digit) in step.placements() {
@@ -313,4 +314,113 @@ fn named_techniques_on_pencilmarks_made_for_them() {
         Technique::Fish(4),
         pairs(&expected, &[1]),
     );
+}
+
+/// The wings and chains, each on pencilmarks made for it, every other
+/// candidate open: the hint is that pattern, and it rules out what sees
+/// both ends of its chain.
+#[test]
+fn wings_and_chains_on_pencilmarks_made_for_them() {
+    let keep = |cell: (usize, usize), digits: &[u8]| {
+        (1..=9u8)
+            .filter(|d| !digits.contains(d))
+            .map(|d| (cell, d))
+            .collect::<Vec<_>>()
+    };
+    let only_in = |line: Vec<(usize, usize)>, places: &[(usize, usize)], digit: u8| {
+        line.into_iter()
+            .filter(|cell| !places.contains(cell))
+            .map(|cell| (cell, digit))
+            .collect::<Vec<_>>()
+    };
+    let row = |r: usize| (1..=9).map(|c| (r, c)).collect::<Vec<_>>();
+    let col = |c: usize| (1..=9).map(|r| (r, c)).collect::<Vec<_>>();
+
+    // XY-wing: pivot r1c1 {1,2}, pincers r1c5 {1,3} and r5c1 {2,3}: one
+    // pincer is 3, so r5c5, which sees both, is not.
+    let mut gone = keep((1, 1), &[1, 2]);
+    gone.extend(keep((1, 5), &[1, 3]));
+    gone.extend(keep((5, 1), &[2, 3]));
+    assert_hint(
+        &pencilmarks(&gone),
+        Technique::XyWing,
+        pairs(&[(5, 5)], &[3]),
+    );
+
+    // XYZ-wing: pivot r1c1 {1,2,3}, pincers r1c5 {1,3} and r2c2 {2,3}:
+    // 3 is in one of the three, so r1c2 and r1c3, seeing all, lose it.
+    let mut gone = keep((1, 1), &[1, 2, 3]);
+    gone.extend(keep((1, 5), &[1, 3]));
+    gone.extend(keep((2, 2), &[2, 3]));
+    assert_hint(
+        &pencilmarks(&gone),
+        Technique::XyzWing,
+        pairs(&[(1, 2), (1, 3)], &[3]),
+    );
+
+    // Skyscraper: the 1s of row 1 only in c1 and c5, of row 9 in c1 and
+    // c6; one of r1c5 and r9c6 is 1, so what sees both is not.
+    let mut gone = only_in(row(1), &[(1, 1), (1, 5)], 1);
+    gone.extend(only_in(row(9), &[(9, 1), (9, 6)], 1));
+    assert_hint(
+        &pencilmarks(&gone),
+        Technique::Chain(ChainKind::Skyscraper),
+        pairs(&[(2, 6), (3, 6), (7, 5), (8, 5)], &[1]),
+    );
+
+    // Two-string kite: the 1s of row 1 only in c2 and c7, of column 1
+    // only in r3 and r8; r1c2 and r3c1 share box 1, so one of r1c7 and
+    // r8c1 is 1, and r8c7 is not.
+    let mut gone = only_in(row(1), &[(1, 2), (1, 7)], 1);
+    gone.extend(only_in(col(1), &[(3, 1), (8, 1)], 1));
+    assert_hint(
+        &pencilmarks(&gone),
+        Technique::Chain(ChainKind::TwoStringKite),
+        pairs(&[(8, 7)], &[1]),
+    );
+
+    // W-wing: r1c1 and r9c9 hold 1 and 2, and row 5's 2s are only in
+    // r5c1 and r5c9, which see them: one of the two cells is 1.
+    let mut gone = keep((1, 1), &[1, 2]);
+    gone.extend(keep((9, 9), &[1, 2]));
+    gone.extend(only_in(row(5), &[(5, 1), (5, 9)], 2));
+    assert_hint(
+        &pencilmarks(&gone),
+        Technique::Chain(ChainKind::WWing),
+        pairs(&[(1, 9), (9, 1)], &[1]),
+    );
+}
+
+/// The rules that assume one solution, on puzzles of the rated sample
+/// whose hardest step Sudoku Explainer names so: the path takes that
+/// step, and, as every path, ends in the solution.
+#[test]
+fn uniqueness_rules_on_puzzles_that_need_them() {
+    let cases = [
+        (
+            "1...9...7..6...13...95..6...3..7...........9...1..54.8..5..4.8661...39......2....",
+            Technique::UniqueRectangle(1),
+        ),
+        (
+            ".2......6....41.....78....1......7....37.....6..412....1..74..5..8.5..7......39..",
+            Technique::UniqueRectangle(4),
+        ),
+        (
+            "7.3...8.4....5.....64...93.89.217.46............9.5.....9...5...41...72....5.3...",
+            Technique::Bug,
+        ),
+    ];
+    for (line, technique) in cases {
+        let puzzle = Grid::parse(line).unwrap();
+        let path = checked_path(&puzzle);
+        assert!(
+            path.iter().any(|s| s.technique() == technique),
+            "{line}: no {technique} in {:?}",
+            path.iter().map(|s| s.to_string()).collect::<Vec<_>>()
+        );
+        // Without one solution to assume, the rules stay out.
+        let mut logic = Logic::new(&puzzle).unwrap();
+        let (steps, _) = logic.solve_all();
+        assert!(steps.iter().all(|s| s.technique() != technique), "{line}");
+    }
 }

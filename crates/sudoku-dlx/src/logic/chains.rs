@@ -624,7 +624,25 @@ impl Logic {
         if !better(best, difficulty, complexity) {
             return;
         }
-        let base = chain.iter().map(|&n| self.node_name(n)).collect();
+        let (base, removed) = if removed.is_empty() {
+            (chain, removed)
+        } else {
+            // on(o) -> off(a) -> ... -> on(b) -> off(o): a or b holds, so
+            // whatever shares an item with both goes, o among them.
+            let inner = &chain[1..chain.len() - 1];
+            let (a, b) = (option_of(inner[0]), option_of(inner[inner.len() - 1]));
+            let mut removed: Vec<u32> = self.shape.items[a]
+                .iter()
+                .flat_map(|&i| self.shape.options[i as usize].iter())
+                .map(|&q| q as usize)
+                .filter(|&q| q != a && q != b && self.live[q] && self.conflict(q, b))
+                .map(|q| q as u32)
+                .collect();
+            removed.sort_unstable();
+            removed.dedup();
+            (inner, removed)
+        };
+        let base = base.iter().map(|&n| self.node_name(n)).collect();
         let mut step = self.step(Technique::Chain(shape), base, Vec::new(), selected, removed);
         step.complexity = complexity;
         *best = Some(Found {

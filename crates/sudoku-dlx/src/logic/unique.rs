@@ -27,7 +27,7 @@ impl Logic {
     }
 
     /// Whether two options share an item (cannot both hold).
-    fn conflict(&self, a: usize, b: usize) -> bool {
+    pub(super) fn conflict(&self, a: usize, b: usize) -> bool {
         self.shape.items[a]
             .iter()
             .any(|i| self.shape.items[b].contains(i))
