@@ -830,7 +830,7 @@ impl Logic {
         };
         if k > 1 {
             for group in self.set_groups() {
-                search.pick(&group, 0);
+                search.pick(&group, 0, &mut Vec::new(), 0);
             }
             if search.best.is_some() || direct {
                 return search.best.map(|(_, step)| step);
@@ -842,36 +842,72 @@ impl Logic {
         search.best.map(|(_, step)| step)
     }
 
-    /// The groups whose sets players name: the open cells of each house,
-    /// the open digits of each house, and each digit's open rows and
-    /// open columns.
-    fn set_groups(&self) -> Vec<Vec<usize>> {
+    /// The groups whose sets players name, each item with the mask of
+    /// what its options fill in the group's terms: the open cells of each
+    /// house (their digits), the open digits of each house (their cells'
+    /// places in the house), and each digit's open rows and open columns
+    /// (their columns or rows). k items of a group whose masks make k
+    /// bits between them are a naked or hidden subset or a fish.
+    fn set_groups(&self) -> Vec<Vec<(usize, u128)>> {
+        let n = self.n;
+        if n > 120 {
+            return Vec::new();
+        }
+        const ELSEWHERE: u128 = 1 << 127;
         let open = |i: usize| self.shape.exact[i] && !self.covered[i] && self.count[i] >= 2;
-        let mut houses: std::collections::BTreeMap<(u8, usize), (Vec<usize>, Vec<usize>)> =
+        let cell_of = |o: usize| encode::placement(n, OptionId::from_index(o)).map(|(c, _)| c);
+        let mut houses: std::collections::BTreeMap<(u8, usize), Vec<(usize, u8)>> =
             std::collections::BTreeMap::new();
-        let mut lines: std::collections::BTreeMap<(u8, u8), Vec<usize>> =
+        let mut lines: std::collections::BTreeMap<(u8, u8), Vec<(usize, u128)>> =
             std::collections::BTreeMap::new();
         for item in (0..self.count.len()).filter(|&i| open(i)) {
             if let Kind::House(family, house, digit) = self.shape.kinds[item] {
-                let (cells, digits) = houses.entry((family, house)).or_default();
-                digits.push(item);
-                for o in self.live_options(item) {
-                    if let Some(cell) = self.cell_item(o).filter(|&c| open(c)) {
-                        if !cells.contains(&cell) {
-                            cells.push(cell);
-                        }
-                    }
-                }
+                houses
+                    .entry((family, house))
+                    .or_default()
+                    .push((item, digit));
                 if family < 2 {
-                    lines.entry((digit, family)).or_default().push(item);
+                    let mask = self.live_options(item).fold(0u128, |mask, o| {
+                        mask | match cell_of(o) {
+                            Some(cell) if family == 0 => 1 << (cell % n),
+                            Some(cell) => 1 << (cell / n),
+                            None => ELSEWHERE,
+                        }
+                    });
+                    lines.entry((digit, family)).or_default().push((item, mask));
                 }
             }
         }
         let mut groups = Vec::new();
-        for (_, (mut cells, digits)) in houses {
+        for digits in houses.into_values() {
+            let mut cells: Vec<usize> = digits
+                .iter()
+                .flat_map(|&(item, _)| self.live_options(item).filter_map(cell_of))
+                .filter(|&c| open(c))
+                .collect();
             cells.sort_unstable();
-            groups.push(cells);
-            groups.push(digits);
+            cells.dedup();
+            let place = |o: usize| {
+                cell_of(o)
+                    .and_then(|c| cells.binary_search(&c).ok())
+                    .map_or(ELSEWHERE, |at| 1 << at)
+            };
+            let cell_masks = cells
+                .iter()
+                .map(|&c| {
+                    let mask = self.live_options(c).fold(0u128, |mask, o| {
+                        let digit = encode::placement(n, OptionId::from_index(o)).map(|(_, d)| d);
+                        mask | digit.map_or(ELSEWHERE, |d| 1 << (d - 1))
+                    });
+                    (c, mask)
+                })
+                .collect();
+            let digit_masks = digits
+                .iter()
+                .map(|&(item, _)| (item, self.live_options(item).fold(0, |m, o| m | place(o))))
+                .collect();
+            groups.push(cell_masks);
+            groups.push(digit_masks);
         }
         groups.extend(lines.into_values());
         groups
@@ -1095,30 +1131,28 @@ impl SetSearch<'_> {
         self.options.truncate(mark);
     }
 
-    /// Every set of k items of `group` from index `from` on that no
-    /// option holds two of, with the base so far.
-    fn pick(&mut self, group: &[usize], from: usize) {
-        if self.base.len() == self.k {
-            self.covers();
+    /// Every set of k items of `group` from index `from` on whose masks
+    /// make k bits between them (with `union` so far): the items of a
+    /// group share no option.
+    fn pick(&mut self, group: &[(usize, u128)], from: usize, chosen: &mut Vec<usize>, union: u128) {
+        if chosen.len() == self.k {
+            if union.count_ones() as usize == self.k {
+                let marks: Vec<usize> = chosen.iter().map(|&item| self.push(item)).collect();
+                self.covers();
+                for &mark in marks.iter().rev() {
+                    self.pop(mark);
+                }
+            }
             return;
         }
-        let logic = self.logic;
-        for (at, &item) in group.iter().enumerate().skip(from) {
-            if self.in_base[item]
-                || logic.live_options(item).any(|o| {
-                    logic.shape.items[o]
-                        .iter()
-                        .any(|&i| self.in_base[i as usize])
-                })
-            {
+        for (at, &(item, mask)) in group.iter().enumerate().skip(from) {
+            let union = union | mask;
+            if union.count_ones() as usize > self.k {
                 continue;
             }
-            let mark = self.push(item);
-            let mut chosen = Vec::new();
-            if self.hit(0, &mut chosen, &mut |_| true) {
-                self.pick(group, at + 1);
-            }
-            self.pop(mark);
+            chosen.push(item);
+            self.pick(group, at + 1, chosen, union);
+            chosen.pop();
         }
     }
 
