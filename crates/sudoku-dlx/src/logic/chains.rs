@@ -111,6 +111,11 @@ impl ChainKind {
     }
 }
 
+/// How many nodes one rule's search reaches in a step before it stops
+/// with what it found: a bound on a step's work on large grids (a 9x9
+/// step stays far below it).
+const CHAIN_BUDGET: usize = 5_000_000;
+
 /// What Sudoku Explainer adds for a chain of `complexity` nodes: 0.1 for
 /// each step of the lengths 4, 6, 8, 12, 16, 24, 32... that `complexity -
 /// 2` passes.
@@ -143,7 +148,6 @@ fn is_on(node: u32) -> bool {
 
 /// The nodes one assumption leads to, each with the nodes it follows
 /// from.
-#[derive(Clone)]
 pub(super) struct Implications {
     seen: Vec<bool>,
     /// The parents of each node: `arena[start..start + len]`, the first
@@ -248,24 +252,6 @@ impl Implications {
         chain
     }
 
-    /// How many nodes `n` depends on, itself included.
-    fn ancestors(&self, n: u32, mark: &mut [bool]) -> usize {
-        let mut stack = vec![n];
-        let mut visited = Vec::new();
-        while let Some(m) = stack.pop() {
-            if mark[m as usize] {
-                continue;
-            }
-            mark[m as usize] = true;
-            visited.push(m);
-            stack.extend_from_slice(self.parents(m));
-        }
-        for &m in &visited {
-            mark[m as usize] = false;
-        }
-        visited.len()
-    }
-
     /// Follows the links from `source` (a node whose option is live).
     fn run(&mut self, logic: &Logic, source: u32, search: Search) {
         self.reset(logic, search.dynamic);
@@ -346,6 +332,85 @@ impl Implications {
     }
 }
 
+/// The parents of the nodes a propagation reached.
+trait Parents {
+    fn parents_of(&self, n: u32) -> &[u32];
+}
+
+impl Parents for Implications {
+    fn parents_of(&self, n: u32) -> &[u32] {
+        self.parents(n)
+    }
+}
+
+/// What one assumption led to, kept in the space of the nodes reached:
+/// the nodes sorted, each with its parents.
+struct Branch {
+    nodes: Vec<u32>,
+    spans: Vec<(u32, u32)>,
+    arena: Vec<u32>,
+    order: Vec<u32>,
+    contradiction: Option<(u32, u32)>,
+}
+
+impl Branch {
+    fn of(implications: &Implications) -> Branch {
+        let mut nodes = implications.order.clone();
+        nodes.sort_unstable();
+        let mut arena = Vec::new();
+        let spans = nodes
+            .iter()
+            .map(|&n| {
+                let parents = implications.parents(n);
+                let start = arena.len() as u32;
+                arena.extend_from_slice(parents);
+                (start, parents.len() as u32)
+            })
+            .collect();
+        Branch {
+            nodes,
+            spans,
+            arena,
+            order: implications.order.clone(),
+            contradiction: implications.contradiction,
+        }
+    }
+
+    fn seen(&self, n: u32) -> bool {
+        self.nodes.binary_search(&n).is_ok()
+    }
+}
+
+impl Parents for Branch {
+    fn parents_of(&self, n: u32) -> &[u32] {
+        match self.nodes.binary_search(&n) {
+            Ok(at) => {
+                let (start, len) = self.spans[at];
+                &self.arena[start as usize..(start + len) as usize]
+            }
+            Err(_) => &[],
+        }
+    }
+}
+
+/// How many nodes `n` depends on, itself included.
+fn ancestors(record: &impl Parents, n: u32, mark: &mut [bool]) -> usize {
+    let mut stack = vec![n];
+    let mut visited = Vec::new();
+    while let Some(m) = stack.pop() {
+        if mark[m as usize] {
+            continue;
+        }
+        mark[m as usize] = true;
+        visited.push(m);
+        stack.extend_from_slice(record.parents_of(m));
+    }
+    for &m in &visited {
+        mark[m as usize] = false;
+    }
+    visited.len()
+}
+
 /// A conclusion found, and what it costs.
 struct Found {
     difficulty: f64,
@@ -390,7 +455,7 @@ impl Logic {
     /// from `o` on back to it. Every path to an off node is kept (a loop
     /// closes through an off node the first links already reach), but an
     /// on node is reached once.
-    fn cycle(&self, o: usize, links: Links, limit: usize) -> Option<Vec<u32>> {
+    fn cycle(&self, o: usize, links: Links, limit: usize, work: &mut usize) -> Option<Vec<u32>> {
         let shape = &self.shape;
         // Paths as (node, parent path index).
         let mut paths: Vec<(u32, u32)> = vec![(node(o, true), u32::MAX)];
@@ -459,6 +524,7 @@ impl Logic {
                             back = paths[back as usize].1;
                         }
                         chain.reverse();
+                        *work += paths.len();
                         return Some(chain);
                     }
                     if !on_seen[q] {
@@ -468,9 +534,10 @@ impl Logic {
                 }
             }
             if paths.len() > 200_000 {
-                return None;
+                break;
             }
         }
+        *work += paths.len();
         None
     }
 
@@ -573,8 +640,12 @@ impl Logic {
         let mut best: Option<Found> = None;
         let mut implications = Implications::new(self);
         let sources = self.chain_sources();
+        let mut work = 0;
         for links in [Links::X, Links::Y, Links::Xy] {
             for &o in &sources {
+                if work > CHAIN_BUDGET {
+                    return best.map(|f| f.step);
+                }
                 if links == Links::Y && self.cell_item(o).is_none_or(|c| self.count[c] != 2) {
                     continue;
                 }
@@ -583,7 +654,7 @@ impl Logic {
                     Links::Y => (6.5, 7.0),
                     Links::Xy => (7.0, 7.0),
                 };
-                if let Some(chain) = self.cycle(o, links, limit(&best, cycle_base)) {
+                if let Some(chain) = self.cycle(o, links, limit(&best, cycle_base), &mut work) {
                     self.consider_cycle(&mut best, &chain);
                 }
                 if links != Links::Y {
@@ -594,12 +665,14 @@ impl Logic {
                         limit: limit(&best, chain_base),
                     };
                     implications.run(self, node(o, true), search);
+                    work += implications.order.len();
                     if let Some(p) = implications.closed {
                         let mut chain = implications.chain(p);
                         chain.push(node(o, false));
                         self.consider_chain(&mut best, &chain, Vec::new(), vec![o as u32]);
                     }
                     implications.run(self, node(o, false), search);
+                    work += implications.order.len();
                     if let Some(p) = implications.closed {
                         let mut chain = implications.chain(p);
                         chain.push(node(o, true));
@@ -717,12 +790,17 @@ impl Logic {
         let mut best = None;
         let mut implications = Implications::new(self);
         let mut mark = vec![false; self.live.len() * 2];
+        let mut work = 0;
         for o in self.chain_sources() {
             for on in [true, false] {
+                if work > CHAIN_BUDGET {
+                    break;
+                }
                 implications.run(self, node(o, on), search);
+                work += implications.order.len();
                 if let Some((a, b)) = implications.contradiction {
-                    let complexity =
-                        implications.ancestors(a, &mut mark) + implications.ancestors(b, &mut mark);
+                    let complexity = ancestors(&implications, a, &mut mark)
+                        + ancestors(&implications, b, &mut mark);
                     let (selected, removed) = if on {
                         (Vec::new(), vec![o as u32])
                     } else {
@@ -781,18 +859,23 @@ impl Logic {
         let mut mark = vec![false; self.live.len() * 2];
         let sources = self.chain_sources();
         // What each option on leads to.
-        let mut on: Vec<Option<Implications>> = vec![None; self.live.len()];
+        let mut on: Vec<Option<Branch>> = (0..self.live.len()).map(|_| None).collect();
         let mut scratch = Implications::new(self);
+        let mut work = 0;
         for &o in &sources {
+            if work > CHAIN_BUDGET {
+                return None;
+            }
             scratch.run(self, node(o, true), search);
-            on[o] = Some(scratch.clone());
+            work += scratch.order.len();
+            on[o] = Some(Branch::of(&scratch));
         }
         if dynamic {
             for &o in &sources {
                 let from_on = on[o].as_ref().expect("propagated");
                 if let Some((a, b)) = from_on.contradiction {
                     let complexity =
-                        from_on.ancestors(a, &mut mark) + from_on.ancestors(b, &mut mark);
+                        ancestors(from_on, a, &mut mark) + ancestors(from_on, b, &mut mark);
                     let base = vec![self.node_name(node(o, true)), self.node_name(a)];
                     self.consider(
                         &mut best,
@@ -807,7 +890,7 @@ impl Logic {
                 scratch.run(self, node(o, false), search);
                 if let Some((a, b)) = scratch.contradiction {
                     let complexity =
-                        scratch.ancestors(a, &mut mark) + scratch.ancestors(b, &mut mark);
+                        ancestors(&scratch, a, &mut mark) + ancestors(&scratch, b, &mut mark);
                     let base = vec![self.node_name(node(o, false)), self.node_name(a)];
                     self.consider(
                         &mut best,
@@ -822,8 +905,8 @@ impl Logic {
                 if self.cell_item(o).is_some_and(|c| self.count[c] >= 3) {
                     for &n in &from_on.order {
                         if scratch.seen[n as usize] && n != node(o, true) {
-                            let complexity =
-                                from_on.ancestors(n, &mut mark) + scratch.ancestors(n, &mut mark);
+                            let complexity = ancestors(from_on, n, &mut mark)
+                                + ancestors(&scratch, n, &mut mark);
                             self.consider_conclusion(
                                 &mut best,
                                 Technique::DoubleChains,
@@ -845,7 +928,7 @@ impl Logic {
             if cell && !dynamic && self.count[item] < 3 {
                 continue;
             }
-            let branches: Vec<&Implications> = self
+            let branches: Vec<&Branch> = self
                 .live_options(item)
                 .filter_map(|o| on[o].as_ref())
                 .collect();
@@ -860,8 +943,8 @@ impl Logic {
                 Technique::HouseChains { dynamic }
             };
             for &n in &branches[0].order {
-                if branches[1..].iter().all(|b| b.seen[n as usize]) {
-                    let complexity = branches.iter().map(|b| b.ancestors(n, &mut mark)).sum();
+                if branches[1..].iter().all(|b| b.seen(n)) {
+                    let complexity = branches.iter().map(|b| ancestors(*b, n, &mut mark)).sum();
                     let base = vec![self.shape.names[item].clone()];
                     self.consider_conclusion(&mut best, technique, complexity, base, n);
                 }
