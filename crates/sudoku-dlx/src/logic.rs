@@ -14,10 +14,18 @@
 //!   option of those items goes, and so does a base option that lies in
 //!   two of them. Locked candidates (k = 1), naked and hidden subsets and
 //!   fish (k = 2 to 4) are this rule;
-//! - **nishio**: an option whose choice leads, by singles alone, to an
-//!   item with no option left is ruled out;
+//! - the **direct** forms of pointing, claiming and hidden subsets, which
+//!   place the single their eliminations leave;
+//! - **XY-** and **XYZ-wings**; **unique rectangles** and **BUG+1** when
+//!   the puzzle is known to have one solution ([`Logic::assume_unique`]);
+//! - **chains** (module `chains`): forcing chains and loops of strong and
+//!   weak links between options, nishio, and multiple and dynamic forcing
+//!   chains;
 //! - **trial**, the last resort, said as such: an option whose puzzle the
 //!   search finds without solution is ruled out.
+//!
+//! Rules are tried in Sudoku Explainer's order and rated on its scale,
+//! so that a path gives that scale's ER, EP and ED ([`SeRating`]).
 //!
 //! Each [`Step`] says what it used (the items, by their names in the
 //! problem: `r1c1` a cell, `r1=5` digit 5 in row 1, `b1=5` in box or
@@ -1276,8 +1284,11 @@ impl SetSearch<'_> {
                     vec![single as u32],
                     removed.clone(),
                 );
-                // Shown, not carried out: the step places the single.
+                // The step places the single, as Sudoku Explainer's does;
+                // the eliminations that lead to it are not carried out,
+                // so they are not listed as its conclusions either.
                 step.removed.clear();
+                step.eliminations.clear();
                 step
             } else {
                 logic.step(
@@ -1297,6 +1308,8 @@ impl Grid {
     /// The path of steps a player would take, easiest first, from this
     /// puzzle to its solution (see [`Logic`]); it ends early only when no
     /// technique finds a step (a puzzle with several solutions, or none).
+    /// The solutions are counted first: the uniqueness rules serve only a
+    /// puzzle with one.
     ///
     /// # Errors
     ///
