@@ -277,16 +277,15 @@ impl Plan {
             if self.givens.is_some_and(|k| puzzle.givens() > k) {
                 continue;
             }
+            let failed = |e: String| Made {
+                index,
+                result: Err(e),
+                cut_short: false,
+            };
             let rating = if self.rate || self.range.is_some() || self.forced_only {
                 match puzzle.rate() {
                     Ok(rating) => Some(rating),
-                    Err(e) => {
-                        return Made {
-                            index,
-                            result: Err(e.to_string()),
-                            cut_short: false,
-                        }
-                    }
+                    Err(e) => return failed(e.to_string()),
                 }
             } else {
                 None
@@ -300,13 +299,7 @@ impl Plan {
             let se_rating = match self.er_range {
                 Some(_) => match puzzle.rate_se() {
                     Ok(rating) => Some(rating),
-                    Err(e) => {
-                        return Made {
-                            index,
-                            result: Err(e.to_string()),
-                            cut_short: false,
-                        }
-                    }
+                    Err(e) => return failed(e.to_string()),
                 },
                 None => None,
             };
