@@ -110,6 +110,9 @@ pub enum Technique {
     /// Four cells in two rows, columns and regions that would let two
     /// digits swap, of type 1, 2 or 4 (it assumes one solution).
     UniqueRectangle(u8),
+    /// An even loop of six or more cells that would let two digits swap
+    /// (it assumes one solution).
+    UniqueLoop(usize),
     /// Every open cell of two candidates but one: that one takes the
     /// digit that would otherwise leave two solutions (BUG+1).
     Bug,
@@ -174,6 +177,7 @@ impl Technique {
             Technique::XyWing => "XY-wing".into(),
             Technique::XyzWing => "XYZ-wing".into(),
             Technique::UniqueRectangle(kind) => format!("unique rectangle type {kind}"),
+            Technique::UniqueLoop(cells) => format!("unique loop of {cells}"),
             Technique::Bug => "BUG+1".into(),
             Technique::Chain(chain) => chain.name().into(),
             Technique::Nishio => "nishio".into(),
@@ -219,6 +223,11 @@ impl Technique {
             Technique::XyWing => 4.2,
             Technique::XyzWing => 4.4,
             Technique::UniqueRectangle(_) => 4.5,
+            Technique::UniqueLoop(cells) => match cells {
+                0..=6 => 4.6,
+                7..=8 => 4.7,
+                _ => 5.0,
+            },
             Technique::Bug => 5.6,
             Technique::Chain(chain) => chain.difficulty(),
             Technique::Nishio => 7.5,
@@ -630,7 +639,7 @@ impl Logic {
         if let Some(step) = self.wing(false).or_else(|| self.wing(true)) {
             return Some(step);
         }
-        if let Some(step) = self.unique_rectangle() {
+        if let Some(step) = self.unique_rectangle().or_else(|| self.unique_loop()) {
             return Some(step);
         }
         if let Some(step) = self.set_rule(MAX_SET).or_else(|| self.bug()) {

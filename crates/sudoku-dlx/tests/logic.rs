@@ -409,6 +409,10 @@ fn uniqueness_rules_on_puzzles_that_need_them() {
             "7.3...8.4....5.....64...93.89.217.46............9.5.....9...5...41...72....5.3...",
             Technique::Bug,
         ),
+        (
+            "..37.648.4.......7.89.........3...45.6..78...3.......2....2...4.....1.3..1.83.29.",
+            Technique::UniqueLoop(6),
+        ),
     ];
     for (line, technique) in cases {
         let puzzle = Grid::parse(line).unwrap();

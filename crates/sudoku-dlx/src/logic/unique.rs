@@ -224,4 +224,144 @@ impl Logic {
             Vec::new(),
         ))
     }
+
+    /// A unique loop (4.6 for six cells, 4.7 for eight, 5.0 for more): an
+    /// even loop of cells, each holding digits x and y, each next to the
+    /// one before in a row, column or region, every house holding two of
+    /// them or none. Two of x and y alternating around it would swap, so
+    /// the cells holding more keep one of their other digits: type 1,
+    /// one such cell loses x and y; type 2, their one other digit z is in
+    /// one of them, so it leaves what sees them all.
+    pub(super) fn unique_loop(&self) -> Option<Step> {
+        if !self.uniqueness_serves() {
+            return None;
+        }
+        let n = self.n;
+        let open: Vec<usize> = (0..n * n)
+            .filter(|&c| self.placed[c] == 0 && self.count[c] >= 2)
+            .collect();
+        let masks: Vec<u64> = (0..n * n).map(|c| self.cell_mask(c)).collect();
+        for x in 1..=n as u8 {
+            for y in x + 1..=n as u8 {
+                let pair = 1u64 << x | 1 << y;
+                let cells: Vec<usize> = open
+                    .iter()
+                    .copied()
+                    .filter(|&c| masks[c] & pair == pair)
+                    .collect();
+                if cells.len() < 6 {
+                    continue;
+                }
+                let mut budget = 3_000;
+                for (at, &start) in cells.iter().enumerate() {
+                    let mut path = vec![start];
+                    if let Some(step) =
+                        self.grow_loop(&cells[at + 1..], &mut path, &masks, pair, &mut budget)
+                    {
+                        return Some(step);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// The houses of `cell`: row, column, region.
+    fn houses_of(&self, cell: usize) -> [usize; 3] {
+        let n = self.n;
+        let (r, c) = (cell / n, cell % n);
+        [r, n + c, 2 * n + self.shape.layout.region(r, c)]
+    }
+
+    /// Grows `path` (from its first cell, through cells after it in
+    /// `cells`) into a loop that makes a step.
+    fn grow_loop(
+        &self,
+        cells: &[usize],
+        path: &mut Vec<usize>,
+        masks: &[u64],
+        pair: u64,
+        budget: &mut usize,
+    ) -> Option<Step> {
+        if *budget == 0 || path.len() > 14 {
+            return None;
+        }
+        *budget -= 1;
+        let last = path[path.len() - 1];
+        let shares = |a: usize, b: usize| {
+            let (ha, hb) = (self.houses_of(a), self.houses_of(b));
+            ha.iter().any(|h| hb.contains(h))
+        };
+        if path.len() >= 6 && path.len().is_multiple_of(2) && shares(last, path[0]) {
+            if let Some(step) = self.loop_step(path, masks, pair) {
+                return Some(step);
+            }
+        }
+        for &next in cells {
+            if path.contains(&next) || !shares(last, next) {
+                continue;
+            }
+            path.push(next);
+            let step = self.grow_loop(cells, path, masks, pair, budget);
+            path.pop();
+            if step.is_some() {
+                return step;
+            }
+        }
+        None
+    }
+
+    /// The step a closed loop makes, if it is a deadly pattern with one
+    /// of the two forms of extra digits.
+    fn loop_step(&self, cells: &[usize], masks: &[u64], pair: u64) -> Option<Step> {
+        // Every house holds two cells of the loop an odd distance apart
+        // in it, or none, so that x and y alternate in every house.
+        let mut held: std::collections::HashMap<usize, Vec<usize>> = Default::default();
+        for (at, &cell) in cells.iter().enumerate() {
+            for h in self.houses_of(cell) {
+                held.entry(h).or_default().push(at);
+            }
+        }
+        let alternates = held
+            .values()
+            .all(|ats| ats.len() == 2 && (ats[1] - ats[0]) % 2 == 1);
+        if !alternates {
+            return None;
+        }
+        let extra: Vec<usize> = cells
+            .iter()
+            .copied()
+            .filter(|&c| masks[c] != pair)
+            .collect();
+        let digits: Vec<u8> = (1..=self.n as u8).filter(|&d| pair & 1 << d != 0).collect();
+        let base = || {
+            let mut base: Vec<String> =
+                cells.iter().map(|&c| super::cell_name(self.n, c)).collect();
+            base.push(format!("{}{}", digits[0], digits[1]));
+            base
+        };
+        let technique = Technique::UniqueLoop(cells.len());
+        if extra.len() == 1 {
+            let removed = digits
+                .iter()
+                .map(|&d| self.placement_option(extra[0], d) as u32)
+                .collect();
+            return Some(self.step(technique, base(), Vec::new(), Vec::new(), removed));
+        }
+        let others = masks[extra[0]] & !pair;
+        if others.count_ones() == 1 && extra.iter().all(|&c| masks[c] & !pair == others) {
+            let z = others.trailing_zeros() as u8;
+            let holders: Vec<usize> = extra.iter().map(|&c| self.placement_option(c, z)).collect();
+            let removed: Vec<u32> = (0..self.n * self.n)
+                .filter(|c| !cells.contains(c))
+                .map(|c| self.placement_option(c, z))
+                .filter(|&o| self.is_live(o) && holders.iter().all(|&h| self.conflict(o, h)))
+                .map(|o| o as u32)
+                .collect();
+            if !removed.is_empty() {
+                return Some(self.step(technique, base(), Vec::new(), Vec::new(), removed));
+            }
+        }
+        None
+    }
 }
