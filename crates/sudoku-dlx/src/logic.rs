@@ -60,6 +60,10 @@ pub const MAX_SET: usize = 4;
 /// on that size: a bound on the work of one step on the hardest puzzles.
 const SET_BUDGET: usize = 20_000;
 
+/// How many other base sets of more than one item the set rule looks at
+/// once the sets players name gave nothing.
+const MIXED_BUDGET: usize = 500;
+
 /// A technique, with the names players know where the pattern is the
 /// one they name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -841,7 +845,7 @@ impl Logic {
             touched: vec![0; self.count.len()],
             options: Vec::new(),
             seen: HashSet::new(),
-            budget: if k == 1 { SET_BUDGET } else { SET_BUDGET / 10 },
+            budget: if k == 1 { SET_BUDGET } else { MIXED_BUDGET },
             best: None,
             direct,
         };

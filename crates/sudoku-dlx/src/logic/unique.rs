@@ -241,6 +241,7 @@ impl Logic {
             .filter(|&c| self.placed[c] == 0 && self.count[c] >= 2)
             .collect();
         let masks: Vec<u64> = (0..n * n).map(|c| self.cell_mask(c)).collect();
+        let houses: Vec<[usize; 3]> = (0..n * n).map(|c| self.houses_of(c)).collect();
         for x in 1..=n as u8 {
             for y in x + 1..=n as u8 {
                 let pair = 1u64 << x | 1 << y;
@@ -255,9 +256,14 @@ impl Logic {
                 let mut budget = 3_000;
                 for (at, &start) in cells.iter().enumerate() {
                     let mut path = vec![start];
-                    if let Some(step) =
-                        self.grow_loop(&cells[at + 1..], &mut path, &masks, pair, &mut budget)
-                    {
+                    let found = self.grow_loop(
+                        &cells[at + 1..],
+                        &mut path,
+                        (&masks, &houses),
+                        pair,
+                        &mut budget,
+                    );
+                    if let Some(step) = found {
                         return Some(step);
                     }
                 }
@@ -279,7 +285,7 @@ impl Logic {
         &self,
         cells: &[usize],
         path: &mut Vec<usize>,
-        masks: &[u64],
+        (masks, houses): (&[u64], &[[usize; 3]]),
         pair: u64,
         budget: &mut usize,
     ) -> Option<Step> {
@@ -288,10 +294,7 @@ impl Logic {
         }
         *budget -= 1;
         let last = path[path.len() - 1];
-        let shares = |a: usize, b: usize| {
-            let (ha, hb) = (self.houses_of(a), self.houses_of(b));
-            ha.iter().any(|h| hb.contains(h))
-        };
+        let shares = |a: usize, b: usize| houses[a].iter().any(|h| houses[b].contains(h));
         if path.len() >= 6 && path.len().is_multiple_of(2) && shares(last, path[0]) {
             if let Some(step) = self.loop_step(path, masks, pair) {
                 return Some(step);
@@ -301,8 +304,23 @@ impl Logic {
             if path.contains(&next) || !shares(last, next) {
                 continue;
             }
+            // A house may hold two cells of the loop, an odd step apart.
+            let fits = houses[next].iter().all(|h| {
+                let mut held = path
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &c)| houses[c].contains(h));
+                match (held.next(), held.next()) {
+                    (None, _) => true,
+                    (Some((at, _)), None) => (path.len() - at) % 2 == 1,
+                    _ => false,
+                }
+            });
+            if !fits {
+                continue;
+            }
             path.push(next);
-            let step = self.grow_loop(cells, path, masks, pair, budget);
+            let step = self.grow_loop(cells, path, (masks, houses), pair, budget);
             path.pop();
             if step.is_some() {
                 return step;
