@@ -389,6 +389,71 @@ fn wings_and_chains_on_pencilmarks_made_for_them() {
         Technique::Chain(ChainKind::WWing),
         pairs(&[(1, 9), (9, 1)], &[1]),
     );
+
+    // X-chain: the 1s of row 1 only in c2 and c5, of row 4 in c5 and c8,
+    // of row 8 in c8 and c3: one of r1c2 and r8c3 is 1, and what sees
+    // both is not.
+    let mut gone = only_in(row(1), &[(1, 2), (1, 5)], 1);
+    gone.extend(only_in(row(4), &[(4, 5), (4, 8)], 1));
+    gone.extend(only_in(row(8), &[(8, 8), (8, 3)], 1));
+    assert_hint(
+        &pencilmarks(&gone),
+        Technique::Chain(ChainKind::XChain),
+        pairs(&[(2, 3), (3, 3), (7, 2), (9, 2)], &[1]),
+    );
+
+    // XY-chain: r1c1 {1,2}, r1c6 {2,3}, r5c6 {3,4}, r5c9 {4,1}: one end
+    // is 1, so r1c9 and r5c1 are not.
+    let mut gone = keep((1, 1), &[1, 2]);
+    gone.extend(keep((1, 6), &[2, 3]));
+    gone.extend(keep((5, 6), &[3, 4]));
+    gone.extend(keep((5, 9), &[4, 1]));
+    assert_hint(
+        &pencilmarks(&gone),
+        Technique::Chain(ChainKind::XyChain),
+        pairs(&[(1, 9), (5, 1)], &[1]),
+    );
+}
+
+/// Nishio and forcing chains on puzzles of the rated sample whose
+/// hardest step Sudoku Explainer names so: the path takes that kind of
+/// step, its hardest step has Sudoku Explainer's difficulty, and, as
+/// every path, it ends in the solution.
+#[test]
+fn forcing_chains_on_puzzles_that_need_them() {
+    let cases = [
+        (
+            "..3....49.5........89....5....5..6.1..7.6....2.5.1.43....9.21....2..1..4.3...6.82",
+            Technique::Nishio,
+            7.7,
+        ),
+        (
+            "..3..594...........8.3.125.5.........349....1.71.........5.8.......3951.29...683.",
+            Technique::CellChains { dynamic: false },
+            8.3,
+        ),
+        (
+            "6..3.2....4.....8..........7.26............543.........8.15........8.2........7..",
+            Technique::HouseChains { dynamic: false },
+            8.5,
+        ),
+        (
+            "..9.....76..2..8.....3.59.....61..2..64......9..........1.4..8....5..4..8.3.....6",
+            Technique::ContradictionChains,
+            9.0,
+        ),
+    ];
+    for (line, technique, er) in cases {
+        let puzzle = Grid::parse(line).unwrap();
+        let path = checked_path(&puzzle);
+        assert!(
+            path.iter().any(|s| s.technique() == technique),
+            "{line}: no {technique}"
+        );
+        let hardest = path.iter().map(|s| s.difficulty()).fold(0.0, f64::max);
+        assert_eq!(hardest, er, "{line}");
+        assert_eq!(puzzle.rate_se().unwrap().er, er, "{line}");
+    }
 }
 
 /// The rules that assume one solution, on puzzles of the rated sample
