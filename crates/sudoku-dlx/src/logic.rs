@@ -1332,9 +1332,15 @@ impl Grid {
         Ok(self.logic()?.solve_all().0)
     }
 
-    /// The logic state of this puzzle, assuming one solution when it has
-    /// one.
-    fn logic(&self) -> Result<Logic, Conflict> {
+    /// The logic state of this puzzle ([`Logic::new`]), with the
+    /// uniqueness rules on when the puzzle has one solution (they are
+    /// counted first): the state [`Grid::explain`], [`Grid::hint`] and
+    /// [`Grid::rate_se`] start from.
+    ///
+    /// # Errors
+    ///
+    /// As [`Grid::explain`].
+    pub fn logic(&self) -> Result<Logic, Conflict> {
         let mut logic = Logic::new(self)?;
         logic.assume_unique(self.count_solutions_up_to(2).is_ok_and(|count| count == 1));
         Ok(logic)

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use sudoku_dlx::{Grid, Logic, SeRating, SolveError, SudokuSolver, TransformErrorKind};
+use sudoku_dlx::{Grid, SeRating, SolveError, SudokuSolver, TransformErrorKind};
 
 use super::flags::{Mode, Scale};
 use super::job::Job;
@@ -72,7 +72,7 @@ pub fn answer<'a>(line: usize, puzzle: &'a Grid, job: &Job) -> Option<Report<'a>
             }
         }
         Mode::Explain | Mode::Hint => {
-            let (answer, status, message) = match Logic::new(puzzle) {
+            let (answer, status, message) = match puzzle.logic() {
                 Err(conflict) => (Answer::Nothing, Status::None, Some(conflict.to_string())),
                 Ok(mut logic) => {
                     let steps = if job.mode == Mode::Hint {

@@ -125,3 +125,26 @@ fn a_path_stops_where_no_step_is_certain() {
     assert_eq!(code, 1);
     assert!(err.contains("<stdin>:1"), "{err}");
 }
+
+/// A puzzle with one solution lets the path use the rules that assume
+/// one, as the library's `explain` and `--rate=se` do: this one needs a
+/// unique rectangle.
+#[test]
+fn a_puzzle_with_one_solution_takes_uniqueness_steps() {
+    let puzzle =
+        "1...9...7..6...13...95..6...3..7...........9...1..54.8..5..4.8661...39......2....\n";
+    let (code, solution, _) = run(&["sudoku"], puzzle);
+    assert_eq!(code, 0);
+    let (code, out, err) = run(&["sudoku", "--explain"], puzzle);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().filter(|l| !l.is_empty()).collect();
+    let (grid, steps) = lines.split_last().unwrap();
+    assert_eq!(*grid, solution.trim());
+    assert!(
+        steps.iter().any(|s| s.starts_with("unique rectangle")),
+        "{out}"
+    );
+    for step in steps {
+        check_step(step, solution.trim().as_bytes());
+    }
+}
