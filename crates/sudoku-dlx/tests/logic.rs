@@ -415,13 +415,18 @@ fn wings_and_chains_on_pencilmarks_made_for_them() {
     );
 }
 
-/// Nishio and forcing chains on puzzles of the rated sample whose
+/// AICs, nishio and forcing chains on puzzles of the rated sample whose
 /// hardest step Sudoku Explainer names so: the path takes that kind of
 /// step, its hardest step has Sudoku Explainer's difficulty, and, as
 /// every path, it ends in the solution.
 #[test]
 fn forcing_chains_on_puzzles_that_need_them() {
     let cases = [
+        (
+            "5...3...4..9.5.8.....1.7.....1...7.....896...8.4.1.9.6.3.2.9.1..6.....5.9...4...7",
+            Technique::Chain(ChainKind::Aic),
+            7.1,
+        ),
         (
             "..3....49.5........89....5....5..6.1..7.6....2.5.1.43....9.21....2..1..4.3...6.82",
             Technique::Nishio,
