@@ -39,6 +39,7 @@
 
 use std::collections::HashSet;
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use dlx::OptionId;
@@ -1037,6 +1038,22 @@ impl Logic {
             }
         }
         None
+    }
+
+    /// As [`Logic::solve_all`], but stops between steps once `cancel` is
+    /// set (by a time limit or a signal, say): `None` then.
+    pub fn solve_all_with(&mut self, cancel: &AtomicBool) -> Option<(Vec<Step>, Grid)> {
+        let mut steps = Vec::new();
+        loop {
+            if cancel.load(Ordering::Relaxed) {
+                return None;
+            }
+            let Some(step) = self.next_step() else {
+                return Some((steps, self.grid()));
+            };
+            self.apply(&step);
+            steps.push(step);
+        }
     }
 
     /// Steps until the puzzle is solved or no step is found; returns them

@@ -1,6 +1,7 @@
 //! The modes of `dlx sudoku` that make rather than solve: --rate,
 //! --canon, --transform, --explain and --hint.
 
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -25,10 +26,15 @@ pub fn answer<'a>(line: usize, puzzle: &'a Grid, job: &Job) -> Option<Report<'a>
             solver.set_node_limit(job.max_nodes);
             let rated = match scale {
                 Scale::Search => solver.rate(puzzle).map(Answer::Rating),
-                Scale::Se => rate_se(solver, puzzle).map(Answer::SeRating),
+                Scale::Se => rate_se(solver, puzzle, &job.cancel).map(Answer::SeRating),
             };
             let stats = started.map(|t| PuzzleStats::of(solver, t.elapsed()));
-            if let Some(cut) = Cut::of(solver.outcome(), job.max_nodes) {
+            // The logical path stops between steps as the count does.
+            let outcome = match rated {
+                Err(SolveError::Cancelled { .. }) => dlx::Outcome::Cancelled,
+                _ => solver.outcome(),
+            };
+            if let Some(cut) = Cut::of(outcome, job.max_nodes) {
                 let verdict = Verdict::of_search(job.mode, line, 0, Some(cut), None, stats);
                 return (
                     Answer::Nothing,
@@ -82,7 +88,23 @@ pub fn answer<'a>(line: usize, puzzle: &'a Grid, job: &Job) -> Option<Report<'a>
                         }
                         step.into_iter().collect()
                     } else {
-                        logic.solve_all().0
+                        match logic.solve_all_with(&job.cancel) {
+                            Some((steps, _)) => steps,
+                            None => {
+                                // Stopped as a search is, by the time
+                                // limit or a signal.
+                                let stats = started.map(|t| PuzzleStats::no_search(t.elapsed()));
+                                let cut = Cut::of(dlx::Outcome::Cancelled, job.max_nodes);
+                                let verdict =
+                                    Verdict::of_search(job.mode, line, 0, cut, None, stats);
+                                return Some(Report {
+                                    line,
+                                    puzzle: Some(puzzle),
+                                    answer: Answer::Nothing,
+                                    verdict,
+                                });
+                            }
+                        }
                     };
                     let answer = Answer::Steps(steps, logic.grid());
                     if job.mode == Mode::Explain && !logic.is_solved() {
@@ -143,10 +165,20 @@ fn rated_answer(rated: Result<Answer, SolveError>) -> (Answer, Status, Option<St
 /// has one solution: the logical path is only a rating when it leads to
 /// the one solution, and the count is what --max-nodes, --time-limit and
 /// Ctrl-C stop.
-fn rate_se(solver: &mut SudokuSolver, puzzle: &Grid) -> Result<SeRating, SolveError> {
+fn rate_se(
+    solver: &mut SudokuSolver,
+    puzzle: &Grid,
+    cancel: &AtomicBool,
+) -> Result<SeRating, SolveError> {
     match solver.count_solutions_up_to(puzzle, 2)? {
         0 => Err(SolveError::NoSolution),
-        1 => puzzle.rate_se().map_err(SolveError::Conflict),
+        1 => {
+            let mut logic = puzzle.logic().map_err(SolveError::Conflict)?;
+            match logic.solve_all_with(cancel) {
+                Some((steps, _)) => Ok(SeRating::of_path(&steps, logic.is_solved())),
+                None => Err(SolveError::Cancelled { found: 1 }),
+            }
+        }
         _ => Err(SolveError::MultipleSolutions),
     }
 }
