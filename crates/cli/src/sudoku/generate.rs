@@ -15,7 +15,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use sudoku_dlx::{Difficulty, GenerateError, Generator, Grid, Layout, Rating, SeRating, Symmetry};
 
-use super::flags::{layout, Format, LayoutArgs};
+use super::flags::{layout, Format, LayoutArgs, Scale};
 use super::output::{se_rating_words, tenths, RatingFields, SeRatingFields};
 use crate::args::{Seed, Threads, TimeLimit};
 use crate::interrupt;
@@ -59,9 +59,18 @@ pub struct Args {
     /// Keep only puzzles of at most this score.
     #[arg(long, value_name = "X")]
     max_score: Option<f64>,
-    /// Rate every puzzle (score and class in the output).
-    #[arg(long)]
-    rate: bool,
+    /// Rate every puzzle: by the engine's search (score and class in the
+    /// output), or with --rate=se on Sudoku Explainer's scale (ER/EP/ED,
+    /// as `dlx sudoku --rate=se`).
+    #[arg(
+        long,
+        value_name = "SCALE",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "search",
+        value_enum
+    )]
+    rate: Option<Scale>,
     /// Keep only puzzles of at least this ER, Sudoku Explainer's rating of
     /// the path `dlx sudoku --explain` takes (see `dlx sudoku --rate=se`);
     /// the output then carries ER/EP/ED.
@@ -79,8 +88,8 @@ pub struct Args {
     /// empty line), json (one object per puzzle: index, seed, puzzle,
     /// layout, givens, minimal, and with a rating score, difficulty,
     /// nodes, forced_nodes, as `dlx sudoku --rate` gives them; with
-    /// --min-er or --max-er er, ep, ed, hardest, steps, as `dlx sudoku
-    /// --rate=se` gives them).
+    /// --rate=se, --min-er or --max-er er, ep, ed, hardest, steps, as `dlx
+    /// sudoku --rate=se` gives them).
     #[arg(long, value_enum, default_value_t = Format::Line)]
     format: Format,
     /// Give each trial removal's search at most N nodes: a given whose
@@ -202,7 +211,7 @@ struct Plan {
     givens: Option<usize>,
     range: Option<(f64, f64)>,
     forced_only: bool,
-    rate: bool,
+    rate: Option<Scale>,
     /// The ERs kept (--min-er, --max-er), bounds included.
     er_range: Option<(f64, f64)>,
     tries: u64,
@@ -282,26 +291,28 @@ impl Plan {
                 result: Err(e),
                 cut_short: false,
             };
-            let rating = if self.rate || self.range.is_some() || self.forced_only {
-                match puzzle.rate() {
-                    Ok(rating) => Some(rating),
-                    Err(e) => return failed(e.to_string()),
-                }
-            } else {
-                None
-            };
+            let rating =
+                if self.rate == Some(Scale::Search) || self.range.is_some() || self.forced_only {
+                    match puzzle.rate() {
+                        Ok(rating) => Some(rating),
+                        Err(e) => return failed(e.to_string()),
+                    }
+                } else {
+                    None
+                };
             if let Some(rating) = &rating {
                 scores = (scores.0.min(rating.score), scores.1.max(rating.score));
                 if !self.keeps(rating.score) {
                     continue;
                 }
             }
-            let se_rating = match self.er_range {
-                Some(_) => match puzzle.rate_se() {
+            let se_rating = if self.er_range.is_some() || self.rate == Some(Scale::Se) {
+                match puzzle.rate_se() {
                     Ok(rating) => Some(rating),
                     Err(e) => return failed(e.to_string()),
-                },
-                None => None,
+                }
+            } else {
+                None
             };
             if let (Some((lo, hi)), Some(rating)) = (self.er_range, &se_rating) {
                 // Compared as written, to one decimal: --max-er 2.0 keeps 2.0.

@@ -248,6 +248,26 @@ fn generate_keeps_the_puzzles_of_the_er_range() {
 }
 
 #[test]
+fn generate_rates_on_either_scale() {
+    // --rate=se prints each puzzle's ER/EP/ED, the rating dlx sudoku
+    // gives the same puzzle.
+    let (code, out, err) = run(&["generate", "-n", "2", "--seed", "4", "--rate=se"], "");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 2, "{out}");
+    for (printed, rated) in rerated(&out) {
+        assert_eq!(printed, rated);
+    }
+    // Plain --rate is the search score, as before: the puzzle and its
+    // score, no ER.
+    let (code, out, err) = run(&["generate", "-n", "1", "--seed", "4", "--rate"], "");
+    assert_eq!(code, 0, "{err}");
+    let (puzzle, score) = out.trim().split_once(' ').unwrap();
+    let (_, scored, _) = run(&["sudoku", "--rate"], puzzle);
+    assert_eq!(score, scored.trim());
+    assert!(!out.contains('/'), "{out}");
+}
+
+#[test]
 fn generate_checks_its_er_bounds() {
     for bad in [
         &["--min-er", "abc"][..],
