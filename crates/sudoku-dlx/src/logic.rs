@@ -280,11 +280,8 @@ impl Step {
     /// The step's difficulty on Sudoku Explainer's scale: its
     /// technique's, plus what the length of a chain adds.
     pub fn difficulty(&self) -> f64 {
-        let added = if self.complexity > 0 {
-            length_bonus(self.complexity)
-        } else {
-            0.0
-        };
+        // A step that is no chain has complexity 0, which adds nothing.
+        let added = length_bonus(self.complexity);
         // One decimal, as the scale is written.
         ((self.technique.difficulty() + added) * 10.0).round() / 10.0
     }
@@ -521,13 +518,7 @@ impl Logic {
     /// digits placed are their cells' only candidates).
     pub fn candidates(&self) -> Grid {
         let n = self.n;
-        let masks = (0..n * n)
-            .map(|cell| {
-                (1..=n as u8)
-                    .filter(|&d| self.is_live(encode::option(n, cell, d).index()))
-                    .fold(0u64, |mask, d| mask | 1 << d)
-            })
-            .collect();
+        let masks = (0..n * n).map(|cell| self.cell_mask(cell)).collect();
         Grid::from_candidates(self.shape.layout.clone(), masks)
     }
 
@@ -665,8 +656,6 @@ impl Logic {
         let n = self.n;
         let shape = &self.shape;
         let digit = |o: usize| encode::placement(n, OptionId::from_index(o)).map(|(_, d)| d);
-        let conflict =
-            |a: usize, b: usize| shape.items[a].iter().any(|i| shape.items[b].contains(i));
         let cells: Vec<usize> = (0..n * n)
             .filter(|&c| self.placed[c] == 0 && !self.covered[c])
             .collect();
@@ -694,7 +683,7 @@ impl Logic {
                 for (k, &o) in options.iter().enumerate() {
                     let z = options[1 - k];
                     for (j, &po) in p.iter().enumerate() {
-                        if digit(o) == digit(po) && conflict(o, po) && digit(z) != digit(po) {
+                        if digit(o) == digit(po) && self.conflict(o, po) && digit(z) != digit(po) {
                             pincers.push((j, cell, z));
                         }
                     }
@@ -728,7 +717,7 @@ impl Logic {
                         .flat_map(|&i| shape.options[i as usize].iter())
                         .map(|&q| q as usize)
                         .filter(|&q| self.live[q] && !seen.contains(&q))
-                        .filter(|&q| seen.iter().all(|&z| conflict(q, z)))
+                        .filter(|&q| seen.iter().all(|&z| self.conflict(q, z)))
                         .collect::<std::collections::BTreeSet<_>>()
                         .into_iter()
                         .map(|q| q as u32)

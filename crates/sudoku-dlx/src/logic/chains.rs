@@ -716,13 +716,14 @@ impl Logic {
             (inner, removed)
         };
         let base = base.iter().map(|&n| self.node_name(n)).collect();
-        let mut step = self.step(Technique::Chain(shape), base, Vec::new(), selected, removed);
-        step.complexity = complexity;
-        *best = Some(Found {
-            difficulty,
+        self.consider(
+            best,
+            Technique::Chain(shape),
             complexity,
-            step,
-        });
+            base,
+            selected,
+            removed,
+        );
     }
 
     /// A loop: every option outside it that a house shares with an option
@@ -762,19 +763,14 @@ impl Logic {
             return;
         }
         let base = chain.iter().map(|&n| self.node_name(n)).collect();
-        let mut step = self.step(
+        self.consider(
+            best,
             Technique::Chain(shape),
+            complexity,
             base,
-            Vec::new(),
             Vec::new(),
             removed,
         );
-        step.complexity = complexity;
-        *best = Some(Found {
-            difficulty,
-            complexity,
-            step,
-        });
     }
 
     /// Nishio (7.5 and more by length): an option of one digit whose

@@ -16,7 +16,7 @@ impl Logic {
     }
 
     /// The digits still possible in `cell`, as a bit mask (bit d for d).
-    fn cell_mask(&self, cell: usize) -> u64 {
+    pub(super) fn cell_mask(&self, cell: usize) -> u64 {
         (1..=self.n as u8)
             .filter(|&d| self.is_live(encode::option(self.n, cell, d).index()))
             .fold(0, |mask, d| mask | 1 << d)
