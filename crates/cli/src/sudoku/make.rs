@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
-use sudoku_dlx::{Grid, SeRating, SolveError, SudokuSolver, TransformErrorKind};
+use sudoku_dlx::{Grid, Logic, SeRating, SolveError, SudokuSolver, TransformErrorKind};
 
 use super::flags::{Mode, Scale};
 use super::job::Job;
@@ -173,7 +173,9 @@ fn rate_se(
     match solver.count_solutions_up_to(puzzle, 2)? {
         0 => Err(SolveError::NoSolution),
         1 => {
-            let mut logic = puzzle.logic().map_err(SolveError::Conflict)?;
+            // The count just made is the one Grid::logic would make again.
+            let mut logic = Logic::new(puzzle).map_err(SolveError::Conflict)?;
+            logic.assume_unique(true);
             match logic.solve_all_with(cancel) {
                 Some((steps, _)) => Ok(SeRating::of_path(&steps, logic.is_solved())),
                 None => Err(SolveError::Cancelled { found: 1 }),
