@@ -120,6 +120,9 @@ pub struct SudokuSolver {
     /// Whether the puzzle loaded is searched by [`crate::deep`]: it has
     /// constraints, and a plain search does not settle it quickly.
     pub(crate) hard: bool,
+    /// The root's round of probes, made when the puzzle was loaded and
+    /// taken up by the deep search.
+    pub(crate) root: Option<crate::deep::Probed>,
 }
 
 /// How a search of [`SudokuSolver::bounded`] ended.
@@ -135,16 +138,9 @@ pub(crate) enum Bounded {
     Cancelled,
 }
 
-/// The most nodes of a search that probes one placement of a puzzle with
-/// constraints.
-const PROBE_NODES: u64 = 24;
-
 /// The nodes of a plain search to 2 solutions after which a puzzle with
 /// constraints is probed.
-const PLAIN_NODES: u64 = 1_000;
-
-/// The most rounds of probes.
-const PROBE_ROUNDS: usize = 4;
+pub(crate) const PLAIN_NODES: u64 = 1_000;
 
 impl SudokuSolver {
     /// A solver for puzzles of square boxes of side `box_size` (side
@@ -216,6 +212,7 @@ impl SudokuSolver {
             cancel: None,
             absent,
             hard: false,
+            root: None,
         }
     }
 
@@ -316,6 +313,7 @@ impl SudokuSolver {
         self.solver.clear_stats();
         self.stats = Stats::default();
         self.hard = false;
+        self.root = None;
         let n = puzzle.side();
         for (cell, &digit) in puzzle.cells().iter().enumerate() {
             if digit != 0 && self.solver.select(encode::option(n, cell, digit)).is_err() {
@@ -349,61 +347,23 @@ impl SudokuSolver {
         Ok(())
     }
 
-    /// Takes out of play the placements that a short search refutes: with
-    /// the placement selected, a search of at most [`PROBE_NODES`] nodes
-    /// that ends without a solution. Rounds repeat while they take some
-    /// out, at most [`PROBE_ROUNDS`]. Variant constraints are encoded as
-    /// pairs and colors, which hide what a placement rules out but never
-    /// what has lost all support; these searches find much of that before
-    /// the search proper. Their nodes and updates count in the stats. A
-    /// puzzle they leave hard is marked so, for [`crate::deep`].
+    /// Probes a puzzle with constraints that a plain search of
+    /// [`PLAIN_NODES`] does not settle: marks it hard, for
+    /// [`crate::deep`], and makes the root's first round of probes, whose
+    /// exclusions stay until the next puzzle is loaded. An easy puzzle is
+    /// searched to 2 solutions in fewer nodes than the probes would take:
+    /// then there is nothing to probe.
     fn probe(&mut self) -> Result<(), SolveError> {
-        // An easy puzzle is searched to 2 solutions in fewer nodes than
-        // the probes would take: then there is nothing to probe.
         let (_, ended) = self.bounded(PLAIN_NODES, |s| s.solver.count_up_to(2));
         if !matches!(ended, Bounded::OutOfBudget | Bounded::NodeLimit) {
             return Ok(());
         }
         self.hard = true;
-        self.probe_rounds().map(|_| ())
-    }
-
-    /// The rounds of probes (see [`SudokuSolver::probe`]): the placements
-    /// they take out of play (undone with as many
-    /// [`dlx::Solver::unexclude`]), and per cell those still in play.
-    pub(crate) fn probe_rounds(&mut self) -> Result<crate::deep::Probed, SolveError> {
-        let n = self.layout.side();
-        let mut probed = crate::deep::Probed::new(n);
-        let mut result = Ok(());
-        'rounds: for _ in 0..PROBE_ROUNDS {
-            let mut taken = false;
-            probed.clear_alive();
-            for k in 0..n * n * n {
-                let option = dlx::OptionId::from_index(k);
-                if self.is_absent(option) || self.solver.select(option).is_err() {
-                    continue;
-                }
-                let (found, ended) = self.bounded(PROBE_NODES, |s| s.solver.count_up_to(1));
-                self.solver.unselect();
-                if ended == Bounded::Cancelled {
-                    result = Err(SolveError::Cancelled { found: 0 });
-                    break 'rounds;
-                }
-                if found == 0 && ended == Bounded::Finished {
-                    if self.solver.exclude(option).is_err() {
-                        break 'rounds;
-                    }
-                    probed.excluded += 1;
-                    taken = true;
-                } else {
-                    probed.alive(k);
-                }
-            }
-            if !taken {
-                break;
-            }
-        }
-        result.map(|()| probed)
+        let mut probed = crate::deep::Probed::root(self.layout.side());
+        self.probe_round(&mut probed)?;
+        probed.excluded = 0;
+        self.root = Some(probed);
+        Ok(())
     }
 
     /// Runs `search` with at most `nodes` more nodes (and never past the
