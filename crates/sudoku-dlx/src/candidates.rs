@@ -190,11 +190,14 @@ impl SudokuSolver {
         };
         // The puzzle's own solutions first: when there are no more than
         // the cap, they are all there is.
-        let all = self.each_solution(cap + 1, |options| record(options, &mut found.counts));
-        if let Some(stopped) = self.stopped(all) {
-            self.finish();
-            return Err(stopped);
-        }
+        let all = match self.solutions_up_to(cap + 1, |options| record(options, &mut found.counts))
+        {
+            Ok(all) => all,
+            Err(stopped) => {
+                self.finish();
+                return Err(stopped);
+            }
+        };
         if all <= cap {
             found.solutions = Some(all);
             self.finish();
@@ -209,12 +212,18 @@ impl SudokuSolver {
             if self.is_absent(option) || self.solver.select(option).is_err() {
                 continue;
             }
-            self.each_solution(cap, |options| record(options, &mut found.counts));
-            let stopped = self.stopped(0);
+            let searched = self.solutions_up_to(cap, |options| record(options, &mut found.counts));
             self.solver.unselect();
-            if let Some(stopped) = stopped {
-                self.finish();
-                return Err(stopped);
+            match searched {
+                Err(stopped) => {
+                    self.finish();
+                    return Err(stopped);
+                }
+                // In no solution: out of play for the searches to come.
+                Ok(0) => {
+                    let _ = self.solver.exclude(option);
+                }
+                Ok(_) => {}
             }
         }
         self.finish();

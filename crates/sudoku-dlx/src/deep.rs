@@ -5,7 +5,7 @@
 //! searched for a few nodes, and a search that ends without a solution
 //! refutes it, which takes it out of play.
 //!
-//! A puzzle that a plain search of [`crate::solve::PLAIN_NODES`] does not
+//! A puzzle that a plain search of [`PLAIN_NODES`] does not
 //! settle is searched here. At each node, rounds of probes alternate with
 //! plain searches of about as many nodes as the last round took, while the
 //! rounds refute something: at the root up to [`ROOT_ROUNDS`] rounds, whose
@@ -18,9 +18,15 @@
 //! searched the same way. Every exclusion a node makes is undone before it
 //! returns, so the solver is left as the node found it.
 
+use std::collections::VecDeque;
+
 use dlx::OptionId;
 
-use crate::solve::{Bounded, SolveError, SudokuSolver, PLAIN_NODES};
+use crate::solve::{Bounded, SolveError, SudokuSolver};
+
+/// The nodes of a plain search to 2 solutions after which a puzzle with
+/// constraints is probed.
+const PLAIN_NODES: u64 = 1_000;
 
 /// The nodes of a node's last plain search, before it splits.
 const SPLIT_NODES: u64 = 20_000;
@@ -36,6 +42,28 @@ const ROOT_ROUNDS: usize = 4;
 
 /// The most rounds of probes at a node below the root.
 const CHILD_ROUNDS: usize = 1;
+
+/// The nodes the deep search gives its searches: [`PLAIN_NODES`],
+/// [`SPLIT_NODES`], [`PROBE_NODES`] and [`FIRST_PROBE_NODES`], made small
+/// by the tests so that small puzzles split.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Budgets {
+    pub plain: u64,
+    pub split: u64,
+    pub probe: u64,
+    pub first_probe: u64,
+}
+
+impl Default for Budgets {
+    fn default() -> Budgets {
+        Budgets {
+            plain: PLAIN_NODES,
+            split: SPLIT_NODES,
+            probe: PROBE_NODES,
+            first_probe: FIRST_PROBE_NODES,
+        }
+    }
+}
 
 /// The probes of one node: the exclusions made, the rounds, and the
 /// placements still in play.
@@ -82,11 +110,11 @@ impl Probed {
     }
 
     /// The nodes each probe of the next round gets.
-    fn probe_nodes(&self) -> u64 {
+    fn probe_nodes(&self, budgets: Budgets) -> u64 {
         if self.root {
-            (FIRST_PROBE_NODES << self.rounds.min(8)).min(PROBE_NODES)
+            (budgets.first_probe << self.rounds.min(8)).min(budgets.probe)
         } else {
-            PROBE_NODES
+            budgets.probe
         }
     }
 
@@ -94,6 +122,17 @@ impl Probed {
     fn last_round(&self) -> bool {
         let most = if self.root { ROOT_ROUNDS } else { CHILD_ROUNDS };
         self.refuted == 0 || self.rounds >= most
+    }
+
+    /// Undoes the node's exclusions, made after the selections it found;
+    /// the root's refutations hold for every search of the puzzle loaded,
+    /// and stay until the next is loaded.
+    fn release(&self, solver: &mut SudokuSolver) {
+        if !self.root {
+            for _ in 0..self.excluded {
+                solver.solver.unexclude();
+            }
+        }
     }
 
     /// The placements in play of the cell with the fewest of them, at
@@ -121,7 +160,7 @@ impl SudokuSolver {
     pub(crate) fn probe_round(&mut self, probed: &mut Probed) -> Result<(), SolveError> {
         let n = probed.n;
         let start = self.solver.stats().nodes;
-        let budget = probed.probe_nodes();
+        let budget = probed.probe_nodes(self.budgets);
         probed.refuted = 0;
         probed.alive.fill(false);
         for k in 0..n * n * n {
@@ -149,35 +188,88 @@ impl SudokuSolver {
         Ok(())
     }
 
-    /// Counts the solutions of the loaded puzzle, up to `max`, keeping the
-    /// first `keep` of them in `kept`: from the root's probes when the
-    /// puzzle was just loaded, else as a node below it.
+    /// Hands the solutions of the loaded puzzle, up to `max`, to `each`,
+    /// and returns how many there were: a plain search of
+    /// [`PLAIN_NODES`], then, for a hard puzzle that it does not finish,
+    /// the deep search.
+    pub(crate) fn solutions_up_to(
+        &mut self,
+        max: u64,
+        mut each: impl FnMut(&[OptionId]),
+    ) -> Result<u64, SolveError> {
+        if self.hard {
+            let mut list = Vec::new();
+            let (found, ended) = self.bounded(self.budgets.plain, |s| {
+                s.each_solution(max, |options| list.push(options.to_vec()))
+            });
+            let found = match ended {
+                Bounded::Cancelled => return Err(SolveError::Cancelled { found: 0 }),
+                Bounded::NodeLimit => return Err(SolveError::NodeLimit { found: 0 }),
+                Bounded::Finished => found,
+                Bounded::OutOfBudget => {
+                    list.clear();
+                    self.deep(max, Some(&mut list))?
+                }
+            };
+            list.iter().for_each(|options| each(options));
+            return Ok(found);
+        }
+        let found = self.each_solution(max, each);
+        self.stopped(found).map_or(Ok(found), Err)
+    }
+
+    /// Counts the solutions of the loaded puzzle, up to `max`, listing
+    /// them in `list` when given: from the root's probes when the puzzle
+    /// was just loaded, else as a node below it, whose exclusions are
+    /// undone when it returns.
     pub(crate) fn deep(
         &mut self,
         max: u64,
-        keep: usize,
-        kept: &mut Vec<Vec<OptionId>>,
+        mut list: Option<&mut Vec<Vec<OptionId>>>,
     ) -> Result<u64, SolveError> {
         let mut probed = self
             .root
             .take()
             .unwrap_or_else(|| Probed::child(self.layout().side()));
-        let result = self.node(max, keep, kept, &mut probed);
-        for _ in 0..probed.excluded {
-            self.solver.unexclude();
-        }
+        let result = match self.settle(&mut probed, max, list.as_deref_mut()) {
+            Ok(Settled::Done(found)) => Ok(found),
+            Ok(Settled::Split(options)) => self.split(max, list, options),
+            Err(e) => Err(e),
+        };
+        probed.release(self);
         result
     }
 
-    /// One node of the deep search.
-    fn node(
+    /// Searches each of `options` in turn, selected, until `max` solutions.
+    fn split(
         &mut self,
         max: u64,
-        keep: usize,
-        kept: &mut Vec<Vec<OptionId>>,
-        probed: &mut Probed,
+        mut list: Option<&mut Vec<Vec<OptionId>>>,
+        options: Vec<OptionId>,
     ) -> Result<u64, SolveError> {
-        let room = keep.saturating_sub(kept.len());
+        let mut total = 0;
+        for option in options {
+            if total >= max {
+                break;
+            }
+            if self.solver.select(option).is_err() {
+                continue;
+            }
+            let below = self.deep(max - total, list.as_deref_mut());
+            self.solver.unselect();
+            total += below?;
+        }
+        Ok(total)
+    }
+
+    /// Probes a node and searches it until a search finishes (up to `max`
+    /// solutions, listed in `list` when given) or the node must split.
+    fn settle(
+        &mut self,
+        probed: &mut Probed,
+        max: u64,
+        mut list: Option<&mut Vec<Vec<OptionId>>>,
+    ) -> Result<Settled, SolveError> {
         loop {
             // The root's first round was made when the puzzle was loaded.
             if !probed.fresh {
@@ -186,14 +278,17 @@ impl SudokuSolver {
             probed.fresh = false;
             let last = probed.last_round();
             let budget = if last {
-                SPLIT_NODES
+                self.budgets.split
             } else {
-                probed.nodes.max(PLAIN_NODES)
+                probed.nodes.max(self.budgets.plain)
             };
+            // A search that runs out of nodes is searched again below the
+            // split: its solutions are listed only once it finishes.
             let mut here = Vec::new();
+            let listing = list.is_some();
             let (found, ended) = self.bounded(budget, |s| {
                 s.each_solution(max, |options| {
-                    if here.len() < room {
+                    if listing {
                         here.push(options.to_vec());
                     }
                 })
@@ -203,34 +298,247 @@ impl SudokuSolver {
                 Bounded::NodeLimit => return Err(SolveError::NodeLimit { found: 0 }),
                 Bounded::OutOfBudget => {}
                 Bounded::Finished => {
-                    kept.extend(here);
-                    return Ok(found);
+                    if let Some(list) = list {
+                        list.extend(here);
+                    }
+                    return Ok(Settled::Done(found));
                 }
             }
             if last {
                 break;
             }
         }
-        let Some(options) = probed.split() else {
-            // Nothing to split on: search on, to the end or the limit.
-            let count = self.solver.count_up_to(max);
-            return match self.stopped(count) {
-                Some(e) => Err(e),
-                None => Ok(count),
-            };
-        };
-        let mut total = 0;
-        for option in options {
-            if total >= max {
-                break;
+        if let Some(options) = probed.split() {
+            return Ok(Settled::Split(options));
+        }
+        // Nothing to split on: search on, to the end or the limit.
+        let found = self.each_solution(max, |options| {
+            if let Some(list) = list.as_deref_mut() {
+                list.push(options.to_vec());
             }
+        });
+        match self.stopped(found) {
+            Some(e) => Err(e),
+            None => Ok(Settled::Done(found)),
+        }
+    }
+
+    /// Starts the lazy deep search of the loaded puzzle, which is hard:
+    /// [`SudokuSolver::walk_next`] hands out its solutions. A limit that
+    /// stops it ends the solutions ([`SudokuSolver::outcome`] says so).
+    pub(crate) fn start_walk(&mut self) {
+        let n = self.layout().side();
+        let probed = self.root.take().unwrap_or_else(|| Probed::root(n));
+        let mut walk = Walk::default();
+        if self.settle_into(&mut walk, probed).is_err() {
+            walk.frames.clear();
+        }
+        self.walk = Some(walk);
+    }
+
+    /// Settles a node of the lazy search: its solutions are ready, or it
+    /// is a frame to split.
+    fn settle_into(&mut self, walk: &mut Walk, mut probed: Probed) -> Result<(), SolveError> {
+        let mut list = Vec::new();
+        match self.settle(&mut probed, u64::MAX, Some(&mut list))? {
+            Settled::Done(_) => {
+                walk.ready.extend(list);
+                probed.release(self);
+            }
+            Settled::Split(options) => walk.frames.push(Frame {
+                probed,
+                options,
+                next: 0,
+                selected: false,
+            }),
+        }
+        Ok(())
+    }
+
+    /// The next solution of the lazy deep search, if any.
+    pub(crate) fn walk_next(&mut self) -> Option<Vec<OptionId>> {
+        let mut walk = self.walk.take()?;
+        let n = self.layout().side();
+        let found = loop {
+            if let Some(options) = walk.ready.pop_front() {
+                break Some(options);
+            }
+            let Some(top) = walk.frames.last_mut() else {
+                break None;
+            };
+            if top.selected {
+                top.selected = false;
+                self.solver.unselect();
+            }
+            let Some(&option) = top.options.get(top.next) else {
+                if let Some(frame) = walk.frames.pop() {
+                    frame.probed.release(self);
+                }
+                continue;
+            };
+            top.next += 1;
             if self.solver.select(option).is_err() {
                 continue;
             }
-            let below = self.deep(max - total, keep, kept);
-            self.solver.unselect();
-            total += below?;
+            top.selected = true;
+            if self.settle_into(&mut walk, Probed::child(n)).is_err() {
+                // Stopped by a limit: the solutions end here.
+                walk.frames.clear();
+                walk.ready.clear();
+            }
+        };
+        self.walk = Some(walk);
+        found
+    }
+}
+
+/// How a node of the deep search settles.
+enum Settled {
+    /// A search finished, with this many solutions.
+    Done(u64),
+    /// The node splits on these placements.
+    Split(Vec<OptionId>),
+}
+
+/// The lazy deep search of [`crate::GridSolutions`]: the nodes split on,
+/// deepest last, and the solutions found but not handed out yet.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Walk {
+    frames: Vec<Frame>,
+    ready: VecDeque<Vec<OptionId>>,
+}
+
+/// A node of the lazy search that splits.
+#[derive(Clone, Debug)]
+struct Frame {
+    probed: Probed,
+    /// The placements it splits on, and the next to search.
+    options: Vec<OptionId>,
+    next: usize,
+    /// Whether `options[next - 1]` is selected.
+    selected: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::Budgets;
+    use crate::{Constraint, Grid, Layout, SudokuSolver};
+
+    /// A random walk of `len` cells from a random cell, by rows and
+    /// columns, never twice the same cell.
+    fn walk(rng: &mut ChaCha8Rng, n: usize, len: usize) -> Vec<(usize, usize)> {
+        let mut cells = vec![(rng.random_range(0..n), rng.random_range(0..n))];
+        while cells.len() < len {
+            let (r, c) = *cells.last().unwrap();
+            let next: Vec<_> = [(0, 1), (2, 1), (1, 0), (1, 2)]
+                .iter()
+                .map(|&(dr, dc)| ((r + dr).wrapping_sub(1), (c + dc).wrapping_sub(1)))
+                .filter(|&(r, c)| r < n && c < n && !cells.contains(&(r, c)))
+                .collect();
+            if next.is_empty() {
+                break;
+            }
+            cells.push(next[rng.random_range(0..next.len())]);
         }
-        Ok(total)
+        cells
+    }
+
+    fn named(cells: &[(usize, usize)]) -> String {
+        let names: Vec<String> = cells
+            .iter()
+            .map(|(r, c)| format!("r{}c{}", r + 1, c + 1))
+            .collect();
+        names.join(" ")
+    }
+
+    /// A random puzzle of side `n` with a few constraints and givens.
+    fn puzzle(rng: &mut ChaCha8Rng, layout: Layout) -> Grid {
+        let n = layout.side();
+        let mut layout = layout;
+        for _ in 0..rng.random_range(1..=4) {
+            let len = rng.random_range(2..=4);
+            let cells = walk(rng, n, len);
+            let text = match rng.random_range(0..6) {
+                0 => format!("thermo: {}", named(&cells)),
+                1 => format!("cage {}: {}", rng.random_range(3..=3 * n), named(&cells)),
+                2 => format!("white: {}", named(&cells[..2])),
+                3 => format!("whispers 2: {}", named(&cells)),
+                4 => format!("renban: {}", named(&cells)),
+                _ => format!("palindrome: {}", named(&cells)),
+            };
+            let constraint: Constraint = text.parse().unwrap();
+            if let Ok(with) = layout.clone().with_constraint(constraint) {
+                layout = with;
+            }
+        }
+        let mut grid = Grid::empty_in(&layout);
+        for _ in 0..rng.random_range(0..=n / 2) {
+            let (r, c) = (rng.random_range(0..n), rng.random_range(0..n));
+            let _ = grid.set(r, c, rng.random_range(1..=n as u8));
+        }
+        grid
+    }
+
+    /// With budgets so small that every node probes and splits, the deep
+    /// search counts, lists and marks what the plain engine finds on the
+    /// puzzle's own exact-cover problem: counts, the solutions each once,
+    /// and true candidates as their union.
+    #[test]
+    fn the_deep_search_finds_what_the_engine_finds() {
+        let mut rng = ChaCha8Rng::seed_from_u64(22);
+        let tiny = Budgets {
+            plain: 0,
+            split: 4,
+            probe: 3,
+            first_probe: 1,
+        };
+        let mut checked = 0;
+        for round in 0..120 {
+            let layout = if round % 2 == 0 {
+                Layout::square(2).unwrap()
+            } else {
+                Layout::boxes(2, 3).unwrap()
+            };
+            let grid = puzzle(&mut rng, layout);
+            let Ok(problem) = grid.to_problem() else {
+                continue;
+            };
+            let mut engine = dlx::Solver::new(&problem);
+            engine.set_limits(dlx::Limits::new().solutions(200));
+            let plain = engine.count();
+            let mut solver = SudokuSolver::for_layout(grid.layout());
+            solver.budgets = tiny;
+            let count = solver.count_solutions_up_to(&grid, 200).unwrap();
+            assert_eq!(count, plain, "{}", grid.to_variant_text());
+            if plain >= 200 {
+                continue;
+            }
+            checked += 1;
+            let listed: Vec<Grid> = solver.solutions(&grid).unwrap().collect();
+            assert_eq!(listed.len() as u64, plain, "{}", grid.to_variant_text());
+            let distinct: HashSet<String> = listed.iter().map(Grid::to_string).collect();
+            assert_eq!(distinct.len(), listed.len());
+            assert!(listed.iter().all(|s| s.is_solution_of(&grid)));
+            let candidates = solver.true_candidates(&grid, 3).unwrap();
+            let n = grid.side();
+            for (r, c) in (0..n).flat_map(|r| (0..n).map(move |c| (r, c))) {
+                for d in 1..=n as u8 {
+                    let times = listed.iter().filter(|s| s.get(r, c) == d).count() as u64;
+                    assert_eq!(candidates.count(r, c, d), times.min(3));
+                }
+            }
+            let one = solver.solve_one(&grid).unwrap();
+            assert_eq!(one.is_some(), plain > 0);
+            match solver.solution(&grid) {
+                Ok(s) => assert!(plain == 1 && listed[0] == s),
+                Err(_) => assert_ne!(plain, 1),
+            }
+        }
+        assert!(checked > 40, "{checked} puzzles checked in full");
     }
 }

@@ -123,6 +123,10 @@ pub struct SudokuSolver {
     /// The root's round of probes, made when the puzzle was loaded and
     /// taken up by the deep search.
     pub(crate) root: Option<crate::deep::Probed>,
+    /// The lazy deep search of a hard puzzle's solutions, when listed.
+    pub(crate) walk: Option<crate::deep::Walk>,
+    /// The nodes of the deep search's searches.
+    pub(crate) budgets: crate::deep::Budgets,
 }
 
 /// How a search of [`SudokuSolver::bounded`] ended.
@@ -137,10 +141,6 @@ pub(crate) enum Bounded {
     /// The cancel flag was set.
     Cancelled,
 }
-
-/// The nodes of a plain search to 2 solutions after which a puzzle with
-/// constraints is probed.
-pub(crate) const PLAIN_NODES: u64 = 1_000;
 
 impl SudokuSolver {
     /// A solver for puzzles of square boxes of side `box_size` (side
@@ -213,6 +213,8 @@ impl SudokuSolver {
             absent,
             hard: false,
             root: None,
+            walk: None,
+            budgets: crate::deep::Budgets::default(),
         }
     }
 
@@ -314,6 +316,7 @@ impl SudokuSolver {
         self.stats = Stats::default();
         self.hard = false;
         self.root = None;
+        self.walk = None;
         let n = puzzle.side();
         for (cell, &digit) in puzzle.cells().iter().enumerate() {
             if digit != 0 && self.solver.select(encode::option(n, cell, digit)).is_err() {
@@ -348,13 +351,13 @@ impl SudokuSolver {
     }
 
     /// Probes a puzzle with constraints that a plain search of
-    /// [`PLAIN_NODES`] does not settle: marks it hard, for
+    /// [`crate::deep::Budgets::plain`] does not settle: marks it hard, for
     /// [`crate::deep`], and makes the root's first round of probes, whose
     /// exclusions stay until the next puzzle is loaded. An easy puzzle is
     /// searched to 2 solutions in fewer nodes than the probes would take:
     /// then there is nothing to probe.
     fn probe(&mut self) -> Result<(), SolveError> {
-        let (_, ended) = self.bounded(PLAIN_NODES, |s| s.solver.count_up_to(2));
+        let (_, ended) = self.bounded(self.budgets.plain, |s| s.solver.count_up_to(2));
         if !matches!(ended, Bounded::OutOfBudget | Bounded::NodeLimit) {
             return Ok(());
         }
@@ -455,7 +458,7 @@ impl SudokuSolver {
         }
         if self.hard {
             let mut kept = Vec::new();
-            let count = self.deep(1, 1, &mut kept);
+            let count = self.deep(1, Some(&mut kept));
             self.finish();
             count?;
             return Ok(kept.first().map(|options| self.decode(options)));
@@ -478,7 +481,7 @@ impl SudokuSolver {
         self.load(puzzle)?;
         if self.hard {
             let mut kept = Vec::new();
-            let count = self.deep(2, 1, &mut kept);
+            let count = self.deep(2, Some(&mut kept));
             self.finish();
             return match count? {
                 0 => Err(SolveError::NoSolution),
@@ -512,7 +515,7 @@ impl SudokuSolver {
             other => other?,
         }
         if self.hard {
-            let count = self.deep(max, 0, &mut Vec::new());
+            let count = self.deep(max, None);
             self.finish();
             return count;
         }
@@ -562,7 +565,12 @@ impl SudokuSolver {
     /// sure, found without a search.
     fn start(&mut self, puzzle: &Grid) -> Result<bool, SolveError> {
         match self.load(puzzle) {
-            Ok(()) => Ok(false),
+            Ok(()) => {
+                if self.hard {
+                    self.start_walk();
+                }
+                Ok(false)
+            }
             Err(SolveError::NoSolution) => Ok(true),
             Err(e) => Err(e),
         }
@@ -600,7 +608,11 @@ impl Iterator for GridSolutions<'_> {
             Held::Borrowed(solver) => &mut **solver,
             Held::Leased(lease) => lease.solver(),
         };
-        let found = solver.solver.next_solution().map(|s| s.to_vec());
+        let found = if solver.walk.is_some() {
+            solver.walk_next()
+        } else {
+            solver.solver.next_solution().map(|s| s.to_vec())
+        };
         solver.finish();
         found.map(|options| solver.decode(&options))
     }

@@ -467,6 +467,34 @@ fn the_deep_search_counts_what_the_engine_counts() {
     let listed: Vec<Grid> = solver.solutions(&grid).unwrap().collect();
     assert_eq!(listed.len() as u64, plain);
     assert!(listed.iter().all(|s| s.is_solution_of(&grid)));
+    // As many distinct solutions as there are: every one, once.
+    let distinct: std::collections::HashSet<String> = listed.iter().map(Grid::to_string).collect();
+    assert_eq!(distinct.len(), listed.len());
+    // True candidates (each digit counted up to 2): the union of the
+    // solutions listed, each digit as often as they put it there.
+    let candidates = solver.true_candidates(&grid, 2).unwrap();
+    let n = grid.side();
+    for (row, col) in (0..n).flat_map(|r| (0..n).map(move |c| (r, c))) {
+        for digit in 1..=n as u8 {
+            let times = listed.iter().filter(|s| s.get(row, col) == digit).count() as u64;
+            assert_eq!(
+                candidates.count(row, col, digit),
+                times.min(2),
+                "r{}c{} {digit}",
+                row + 1,
+                col + 1
+            );
+        }
+    }
+    // A node limit ends the solutions early, and says so.
+    solver.set_node_limit(Some(20_000));
+    let cut = solver.solutions(&grid).unwrap().count() as u64;
+    assert!(
+        cut < plain,
+        "{cut} of {plain} solutions within 20,000 nodes"
+    );
+    assert_eq!(solver.outcome(), dlx::Outcome::NodeLimit);
+    solver.set_node_limit(None);
     assert_eq!(solver.solution(&grid), Err(SolveError::MultipleSolutions));
     let first = solver.solve_one(&grid).unwrap().unwrap();
     assert!(listed.contains(&first));
