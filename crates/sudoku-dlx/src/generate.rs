@@ -72,6 +72,8 @@ use crate::layout::Layout;
 use crate::symmetry::Symmetry;
 use crate::variant::Variant;
 
+mod killer;
+
 /// Why no puzzle was made.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -146,6 +148,8 @@ pub struct Generator {
     /// Whether the last puzzle made tried every orbit, each trial to its
     /// end.
     minimal: bool,
+    /// Killer puzzles: the most cells of a cage.
+    killer: Option<usize>,
 }
 
 /// The most selections released and made again for one test before the
@@ -178,6 +182,7 @@ impl Generator {
             cancel: None,
             trial_nodes: None,
             minimal: false,
+            killer: None,
         };
         generator.orbits = orbits(layout.side(), Symmetry::None);
         generator
@@ -224,6 +229,33 @@ impl Generator {
     #[must_use]
     pub fn trial_nodes(mut self, nodes: Option<u64>) -> Generator {
         self.trial_nodes = nodes;
+        self
+    }
+
+    /// Makes killer puzzles instead: a solution grid cut into cages of at
+    /// most `largest` cells (`None`: puzzles with givens), each with its
+    /// sum, and no givens. The cut starts from a cage per cell and merges
+    /// neighbouring cages in a random order while the puzzle keeps one
+    /// solution (a cell left alone may then join a cage one cell larger
+    /// than `largest`, and is a cage of its own if none will take it). The
+    /// symmetry and the number of givens do not apply.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sudoku_dlx::{Constraint, Generator, Layout};
+    ///
+    /// let mut generator = Generator::new(&Layout::square(2)?).killer(Some(3));
+    /// let puzzle = generator.generate(7)?;
+    /// assert_eq!(puzzle.givens(), 0);
+    /// assert!(puzzle.is_uniquely_solvable()?);
+    /// let cages = puzzle.layout().constraints();
+    /// assert!(cages.iter().all(|c| matches!(c, Constraint::Cage { sum: Some(_), .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn killer(mut self, largest: Option<usize>) -> Generator {
+        self.killer = largest.map(|k| k.max(1));
         self
     }
 
@@ -283,6 +315,10 @@ impl Generator {
     pub fn generate(&mut self, seed: u64) -> Result<Grid, GenerateError> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let solution = self.fill(&mut rng)?;
+        if let Some(largest) = self.killer {
+            self.minimal = true;
+            return self.cut_into_cages(&mut rng, &solution, largest);
+        }
         self.cells.place(&solution);
         let mut cells = solution.clone();
         let mut order: Vec<usize> = (0..self.orbits.len()).collect();
