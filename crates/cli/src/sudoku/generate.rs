@@ -99,6 +99,23 @@ pub struct Args {
     /// come in ten minutes.
     #[arg(long, value_name = "N")]
     trial_nodes: Option<u64>,
+    /// Killer puzzles made from cages alone: a solution grid cut into
+    /// cages of at most K cells (5 without =K), each with its sum, and no
+    /// givens. Each puzzle is written in the text form (`size`, `cage 15:
+    /// r1c1 r1c2` lines, `givens`), then an empty line, which `dlx sudoku`
+    /// reads back; JSON adds "constraints". A cell that no cage takes
+    /// without a second solution is a cage of its own. Each merge is tested
+    /// with at most --trial-nodes nodes (100,000 by default).
+    #[arg(
+        long,
+        value_name = "K",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "5",
+        value_parser = clap::value_parser!(u64).range(1..),
+        conflicts_with_all = ["givens", "symmetry"]
+    )]
+    killer: Option<u64>,
     #[command(flatten)]
     time: TimeLimit,
     #[command(flatten)]
@@ -125,7 +142,8 @@ Examples:
   dlx generate --regions map.txt --variant x -n 5 --rate
   dlx generate -n 3 --difficulty medium --format json
   dlx generate -n 5 --min-er 3.0 --max-er 6.0
-  dlx generate --size 25 --trial-nodes 1000";
+  dlx generate --size 25 --trial-nodes 1000
+  dlx generate --killer -n 3 --rate";
 
 fn parse_symmetry(text: &str) -> Result<Symmetry, String> {
     text.parse()
@@ -178,6 +196,9 @@ struct Record<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     puzzle: Option<String>,
     layout: String,
+    /// A killer's constraints (its cages), as lines of the text form.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    constraints: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     givens: Option<usize>,
     /// Whether no given can go (false with --givens, or when a trial
@@ -398,6 +419,10 @@ pub fn run(args: Args) -> Result<Status> {
         .symmetry(args.symmetry)
         .givens(args.givens)
         .trial_nodes(args.trial_nodes)
+        .killer(
+            args.killer
+                .map(|k| usize::try_from(k).unwrap_or(usize::MAX)),
+        )
         .cancel_flag(interrupt::flag());
     args.time.start();
     let tally = make_all(&args, &plan, &generator, &layout)?;
@@ -504,7 +529,18 @@ fn fresh_seed() -> u64 {
 
 /// Writes the record of one puzzle.
 fn write(out: &mut impl Write, format: Format, layout: &Layout, made: &Made) -> io::Result<()> {
+    // A killer's cages are its own: the text form carries them.
+    let own = |m: &Puzzle| m.grid.layout().constraints().len() > layout.constraints().len();
     match (format, &made.result) {
+        (Format::Line | Format::Grid | Format::Pencil, Ok(made)) if own(made) => {
+            if let Some(r) = &made.rating {
+                writeln!(out, "# score {:.2} {}", r.score, r.difficulty)?;
+            }
+            if let Some(r) = &made.se_rating {
+                writeln!(out, "# {}", se_rating_words(r))?;
+            }
+            writeln!(out, "{}", made.grid.to_variant_text())
+        }
         (Format::Line, Ok(made)) => {
             write!(out, "{}", made.grid)?;
             if let Some(r) = &made.rating {
@@ -542,6 +578,10 @@ fn write(out: &mut impl Write, format: Format, layout: &Layout, made: &Made) -> 
                 seed: ok.map(|m| m.seed),
                 puzzle: ok.map(|m| m.grid.to_string()),
                 layout: layout.to_string(),
+                constraints: ok.filter(|m| own(m)).map(|m| {
+                    let constraints = m.grid.layout().constraints();
+                    constraints.iter().map(ToString::to_string).collect()
+                }),
                 givens: ok.map(|m| m.grid.givens()),
                 minimal: ok.map(|m| m.minimal),
                 rating: ok.and_then(|m| m.rating.as_ref()).map(RatingFields::from),

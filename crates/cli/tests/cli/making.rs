@@ -283,3 +283,43 @@ fn an_emitted_problem_counts_the_same_in_dlx_cover() {
     assert_eq!(code, 2);
     assert!(err.contains("takes one puzzle, found 2"), "{err}");
 }
+
+/// `dlx generate --killer`: puzzles of cages alone, written in the text
+/// form that `dlx sudoku` reads back, each with one solution, the same for
+/// a seed on any number of threads; JSON carries the cages.
+#[test]
+fn killer_puzzles_are_cages_alone_and_read_back_unique() {
+    let args = ["generate", "--killer=4", "-n", "3", "--seed", "11"];
+    let (code, one, err) = run(&[&args[..], &["-j", "1"]].concat(), "");
+    assert_eq!(code, 0, "{err}");
+    let (_, two, _) = run(&[&args[..], &["-j", "2"]].concat(), "");
+    assert_eq!(one, two);
+    let blocks: Vec<&str> = one.split("\n\n").filter(|b| !b.trim().is_empty()).collect();
+    assert_eq!(blocks.len(), 3, "{one}");
+    for block in &blocks {
+        assert!(block.lines().any(|l| l.starts_with("cage ")), "{block}");
+        let givens = block.lines().find(|l| l.starts_with("givens")).unwrap();
+        assert!(
+            !givens[6..].trim().chars().any(|c| c.is_ascii_digit()),
+            "{givens}"
+        );
+    }
+    let (code, checked, err) = run(&["sudoku", "--check", "--format", "json"], &one);
+    assert_eq!(code, 0, "{err}");
+    let records: Vec<Value> = checked
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 3);
+    for record in &records {
+        assert_eq!(record["status"], "unique", "{record}");
+        assert!(record["constraints"].as_array().unwrap().len() > 5);
+    }
+    let (_, json, _) = run(&[&args[..], &["--format", "json"]].concat(), "");
+    let first: Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
+    assert_eq!(first["givens"], 0);
+    assert_eq!(first["constraints"], records[0]["constraints"]);
+    let (code, _, err) = run(&["generate", "--killer", "--givens", "20"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot be used with"), "{err}");
+}
