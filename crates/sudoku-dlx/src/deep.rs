@@ -199,17 +199,9 @@ impl SudokuSolver {
     ) -> Result<u64, SolveError> {
         if self.hard {
             let mut list = Vec::new();
-            let (found, ended) = self.bounded(self.budgets.plain, |s| {
-                s.each_solution(max, |options| list.push(options.to_vec()))
-            });
-            let found = match ended {
-                Bounded::Cancelled => return Err(SolveError::Cancelled { found: 0 }),
-                Bounded::NodeLimit => return Err(SolveError::NodeLimit { found: 0 }),
-                Bounded::Finished => found,
-                Bounded::OutOfBudget => {
-                    list.clear();
-                    self.deep(max, Some(&mut list))?
-                }
+            let found = match self.bounded_search(self.budgets.plain, max, Some(&mut list))? {
+                Some(found) => found,
+                None => self.deep(max, Some(&mut list))?,
             };
             list.iter().for_each(|options| each(options));
             return Ok(found);
@@ -262,6 +254,38 @@ impl SudokuSolver {
         Ok(total)
     }
 
+    /// A plain search of at most `budget` nodes for up to `max` solutions:
+    /// their number when it finishes, `None` when it runs out of nodes. A
+    /// search that runs out is searched again below a split, so its
+    /// solutions go to `list` (when given) only once it finishes.
+    fn bounded_search(
+        &mut self,
+        budget: u64,
+        max: u64,
+        list: Option<&mut Vec<Vec<OptionId>>>,
+    ) -> Result<Option<u64>, SolveError> {
+        let mut here = Vec::new();
+        let listing = list.is_some();
+        let (found, ended) = self.bounded(budget, |s| {
+            s.each_solution(max, |options| {
+                if listing {
+                    here.push(options.to_vec());
+                }
+            })
+        });
+        match ended {
+            Bounded::Cancelled => Err(SolveError::Cancelled { found: 0 }),
+            Bounded::NodeLimit => Err(SolveError::NodeLimit { found: 0 }),
+            Bounded::OutOfBudget => Ok(None),
+            Bounded::Finished => {
+                if let Some(list) = list {
+                    list.extend(here);
+                }
+                Ok(Some(found))
+            }
+        }
+    }
+
     /// Probes a node and searches it until a search finishes (up to `max`
     /// solutions, listed in `list` when given) or the node must split.
     fn settle(
@@ -282,27 +306,8 @@ impl SudokuSolver {
             } else {
                 probed.nodes.max(self.budgets.plain)
             };
-            // A search that runs out of nodes is searched again below the
-            // split: its solutions are listed only once it finishes.
-            let mut here = Vec::new();
-            let listing = list.is_some();
-            let (found, ended) = self.bounded(budget, |s| {
-                s.each_solution(max, |options| {
-                    if listing {
-                        here.push(options.to_vec());
-                    }
-                })
-            });
-            match ended {
-                Bounded::Cancelled => return Err(SolveError::Cancelled { found: 0 }),
-                Bounded::NodeLimit => return Err(SolveError::NodeLimit { found: 0 }),
-                Bounded::OutOfBudget => {}
-                Bounded::Finished => {
-                    if let Some(list) = list {
-                        list.extend(here);
-                    }
-                    return Ok(Settled::Done(found));
-                }
+            if let Some(found) = self.bounded_search(budget, max, list.as_deref_mut())? {
+                return Ok(Settled::Done(found));
             }
             if last {
                 break;

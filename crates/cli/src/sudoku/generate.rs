@@ -527,18 +527,25 @@ fn fresh_seed() -> u64 {
     derive(nanos, u64::from(std::process::id()), 0) % 1_000_000_000_000
 }
 
+/// A puzzle's ratings as comment lines, so that the output reads back as
+/// puzzles.
+fn rating_comments(out: &mut impl Write, made: &Puzzle) -> io::Result<()> {
+    if let Some(r) = &made.rating {
+        writeln!(out, "# score {:.2} {}", r.score, r.difficulty)?;
+    }
+    if let Some(r) = &made.se_rating {
+        writeln!(out, "# {}", se_rating_words(r))?;
+    }
+    Ok(())
+}
+
 /// Writes the record of one puzzle.
 fn write(out: &mut impl Write, format: Format, layout: &Layout, made: &Made) -> io::Result<()> {
     // A killer's cages are its own: the text form carries them.
     let own = |m: &Puzzle| m.grid.layout().constraints().len() > layout.constraints().len();
     match (format, &made.result) {
         (Format::Line | Format::Grid | Format::Pencil, Ok(made)) if own(made) => {
-            if let Some(r) = &made.rating {
-                writeln!(out, "# score {:.2} {}", r.score, r.difficulty)?;
-            }
-            if let Some(r) = &made.se_rating {
-                writeln!(out, "# {}", se_rating_words(r))?;
-            }
+            rating_comments(out, made)?;
             writeln!(out, "{}", made.grid.to_variant_text())
         }
         (Format::Line, Ok(made)) => {
@@ -552,14 +559,7 @@ fn write(out: &mut impl Write, format: Format, layout: &Layout, made: &Made) -> 
             writeln!(out)
         }
         (Format::Grid | Format::Pencil, Ok(made)) => {
-            // The ratings as comments, so that the output reads back as
-            // puzzles.
-            if let Some(r) = &made.rating {
-                writeln!(out, "# score {:.2} {}", r.score, r.difficulty)?;
-            }
-            if let Some(r) = &made.se_rating {
-                writeln!(out, "# {}", se_rating_words(r))?;
-            }
+            rating_comments(out, made)?;
             match format {
                 Format::Pencil => writeln!(out, "{}", made.grid.to_candidate_grid()),
                 _ => writeln!(out, "{}", made.grid.to_grid_string()),

@@ -74,9 +74,8 @@ impl Generator {
                 for &c in &cells {
                     cage[c] = ca;
                 }
-                match self.unique(&cage, solution)? {
-                    true => {}
-                    false => cage = before,
+                if !self.unique(&cage, solution)? {
+                    cage = before;
                 }
             }
         }
