@@ -317,6 +317,52 @@ impl fmt::Display for AlphabetError {
 
 impl Error for AlphabetError {}
 
+/// Appends the digits of the cells on `line` (line number `line_number`) of
+/// a grid of side `side` to `cells`.
+///
+/// On error, `cells` holds the digits before the bad symbol.
+pub(crate) fn push_line_cells(
+    line: &str,
+    line_number: usize,
+    side: usize,
+    alphabet: &Alphabet,
+    cells: &mut Vec<u8>,
+) -> Result<(), ParseError> {
+    for (column, symbol) in line_cells(line) {
+        let digit = alphabet
+            .digit(symbol, side)
+            .map_err(|kind| ParseError::new(kind, line_number, Some(column)))?;
+        cells.push(digit);
+    }
+    Ok(())
+}
+
+/// The first symbol on `line` that no grid size accepts, as an error: when a
+/// line's cells make no grid, a stray symbol (such as the `:` of
+/// `puzzle:count`) says more than the count.
+pub(crate) fn stray_symbol(
+    line: &str,
+    line_number: usize,
+    alphabet: &Alphabet,
+) -> Option<ParseError> {
+    line_cells(line).find_map(|(column, symbol)| {
+        let stray = |side| {
+            matches!(
+                alphabet.digit(symbol, side),
+                Err(ParseErrorKind::BadSymbol { .. })
+            )
+        };
+        // Side 9 has the most empty symbols, side 49 the most digits.
+        (stray(9) && stray(49)).then(|| {
+            ParseError::new(
+                ParseErrorKind::BadSymbol { symbol },
+                line_number,
+                Some(column),
+            )
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -29,34 +29,16 @@
 //!
 //! # Rules
 //!
-//! A rule forbids pairs of placements. Each secondary item is a set of
-//! placements that pairwise exclude each other (a clique), taken by at
-//! most one of them; pairs a house already excludes (two cells of one
-//! house, same digit) need no item:
-//!
-//! - anti-knight: per pair of cells a knight's move apart that share no
-//!   house, per digit, the item of both placements: knight moves make no
-//!   triangles, so pairs are the largest cliques;
-//! - anti-king: per 2x2 square of cells, per digit, the item of its four
-//!   placements, which covers both diagonal pairs of the square at once
-//!   (its orthogonal pairs share a row or column); squares whose diagonal
-//!   pairs both share a house (within one box) get none. On 9x9, 28
-//!   squares of 64 cross a box's edge: 252 items, where one per diagonal
-//!   pair would take 504;
-//! - non-consecutive: per pair of orthogonal neighbours p, q, per digits
-//!   {d, d+1}, the item of the four placements d and d + 1 in p and q:
-//!   they pairwise exclude each other (by the cells, by the shared row or
-//!   column, by the rule), and a placement in p meets one in q in such an
-//!   item exactly when their digits are equal or differ by 1.
+//! The rules follow, made by their families (`constraint/`, whose docs
+//! say how each is encoded): the secondary items of the variants' rules
+//! between cells, then the primary and secondary items and the options
+//! of the constraints. A layout without rules has none of them, so that
+//! it pays only for what it has.
 
 use dlx::{Entry, OptionId, Problem};
 
+use crate::constraint::devices::{Extra, Ref};
 use crate::layout::Layout;
-use crate::variant::Variant;
-
-mod constraints;
-
-use constraints::{Extra, Ref};
 
 /// The exact-cover problem of the sudoku of `layout`.
 pub(crate) fn problem(layout: &Layout) -> Problem {
@@ -76,12 +58,12 @@ pub(crate) fn named_problem(layout: &Layout) -> Problem {
 fn build(layout: &Layout, named: bool) -> Problem {
     let n = layout.side();
     let houses_end = n * n + layout.house_count() * n;
-    let rules = RuleItems::of(layout);
-    let extra = Extra::of(layout);
+    let cell_houses: Vec<Vec<usize>> = (0..n * n)
+        .map(|cell| layout.cell_houses(cell).collect())
+        .collect();
+    let variants: Vec<_> = layout.variants().collect();
+    let extra = Extra::of(n, &cell_houses, &variants, layout.constraints());
     let primary = houses_end + extra.primary.len();
-    let rules_start = primary;
-    let extra_start = rules_start + rules.count;
-    let secondary = rules.count + extra.secondary.len();
     let mut problem = if named {
         let mut names: Vec<String> = (0..n * n)
             .map(|cell| format!("r{}c{}", cell / n + 1, cell % n + 1))
@@ -96,12 +78,10 @@ fn build(layout: &Layout, named: bool) -> Problem {
             names.extend((1..=n).map(|d| format!("{family}{}={d}", k + 1)));
         }
         names.extend(extra.primary.iter().cloned());
-        let secondary = (1..=rules.count)
-            .map(|k| format!("k{k}"))
-            .chain(extra.secondary.iter().cloned());
-        Problem::with_names(names, secondary).expect("the names are distinct and valid")
+        Problem::with_names(names, extra.secondary.iter().cloned())
+            .expect("the names are distinct and valid")
     } else {
-        Problem::new(primary, secondary)
+        Problem::new(primary, extra.secondary.len())
     };
     let colors: Vec<dlx::Color> = (1..=extra.colors)
         .map(|k| {
@@ -113,25 +93,16 @@ fn build(layout: &Layout, named: bool) -> Problem {
     let entry = |r: &Ref| -> Entry {
         match *r {
             Ref::Primary(k) => Entry::from(houses_end + k as usize),
-            Ref::Secondary(k, 0) => Entry::from(extra_start + k as usize),
-            Ref::Secondary(k, c) => Entry::from((extra_start + k as usize, colors[c as usize - 1])),
+            Ref::Secondary(k, 0) => Entry::from(primary + k as usize),
+            Ref::Secondary(k, c) => Entry::from((primary + k as usize, colors[c as usize - 1])),
         }
     };
     let mut items: Vec<Entry> = Vec::with_capacity(4 + layout.house_count());
-    let mut houses = Vec::with_capacity(layout.house_count());
-    for cell in 0..n * n {
-        houses.clear();
-        houses.extend(layout.cell_houses(cell));
+    for (cell, houses) in cell_houses.iter().enumerate() {
         for d in 0..n {
             items.clear();
             items.push(Entry::from(cell));
             items.extend(houses.iter().map(|&h| Entry::from(n * n + h * n + d)));
-            let secondary = rules.of_option(cell * n + d);
-            items.extend(
-                secondary
-                    .iter()
-                    .map(|&i| Entry::from(rules_start + i as usize)),
-            );
             if let Some(refs) = extra.placement.get(cell * n + d) {
                 items.extend(refs.iter().map(entry));
             }
@@ -169,109 +140,10 @@ pub(crate) fn placement(n: usize, option: OptionId) -> Option<(usize, u8)> {
     (option.index() < n * n * n).then(|| decode(n, option))
 }
 
-/// The secondary items of a layout's rules, numbered from 0, and the items
-/// of each option, in increasing order.
-struct RuleItems {
-    /// The number of secondary items.
-    count: usize,
-    /// Option `o`'s items are `items[start[o]..start[o + 1]]`; empty when
-    /// there are no rules.
-    start: Vec<usize>,
-    items: Vec<u32>,
-}
-
-impl RuleItems {
-    fn of(layout: &Layout) -> RuleItems {
-        let n = layout.side();
-        // (option, item) for every placement of every clique.
-        let mut entries: Vec<(usize, u32)> = Vec::new();
-        let mut count = 0usize;
-        let mut add = |placements: &[(usize, usize)]| {
-            let item = u32::try_from(count).expect("fewer than 2^32 rule items");
-            entries.extend(placements.iter().map(|&(cell, d)| (cell * n + d, item)));
-            count += 1;
-        };
-        for variant in layout.variants() {
-            match variant {
-                Variant::AntiKnight => {
-                    for (p, q) in variant
-                        .pairs(n)
-                        .filter(|&(p, q)| !share_house(layout, p, q))
-                    {
-                        for d in 0..n {
-                            add(&[(p, d), (q, d)]);
-                        }
-                    }
-                }
-                Variant::AntiKing => {
-                    for r in 0..n.saturating_sub(1) {
-                        for c in 0..n - 1 {
-                            let (a, b) = (r * n + c, r * n + c + 1);
-                            let (x, y) = (a + n, b + n);
-                            if share_house(layout, a, y) && share_house(layout, b, x) {
-                                continue;
-                            }
-                            for d in 0..n {
-                                add(&[(a, d), (b, d), (x, d), (y, d)]);
-                            }
-                        }
-                    }
-                }
-                Variant::NonConsecutive => {
-                    for (p, q) in variant.pairs(n) {
-                        for d in 0..n - 1 {
-                            add(&[(p, d), (p, d + 1), (q, d), (q, d + 1)]);
-                        }
-                    }
-                }
-                Variant::X | Variant::Hyper | Variant::Disjoint => {}
-            }
-        }
-        if count == 0 {
-            return RuleItems {
-                count,
-                start: Vec::new(),
-                items: Vec::new(),
-            };
-        }
-        // Items were numbered in order, so sorting by option keeps each
-        // option's items increasing.
-        entries.sort_unstable();
-        let options = n * n * n;
-        let mut start = vec![0; options + 1];
-        for &(option, _) in &entries {
-            start[option + 1] += 1;
-        }
-        for o in 0..options {
-            start[o + 1] += start[o];
-        }
-        RuleItems {
-            count,
-            start,
-            items: entries.into_iter().map(|(_, item)| item).collect(),
-        }
-    }
-
-    /// The secondary items of option `option`.
-    fn of_option(&self, option: usize) -> &[u32] {
-        match self.start.get(option..option + 2) {
-            Some(&[from, to]) => &self.items[from..to],
-            _ => &[],
-        }
-    }
-}
-
-/// Whether cells `p` and `q` share a house, which keeps them from holding
-/// the same digit without any rule.
-fn share_house(layout: &Layout, p: usize, q: usize) -> bool {
-    layout
-        .cell_houses(p)
-        .any(|h| layout.cell_houses(q).any(|k| k == h))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variant::Variant;
 
     /// The encoding of square boxes before layouts, kept to show that the
     /// classic problem has not changed: the same items and options, in the

@@ -1,182 +1,12 @@
-//! The errors of grids, layouts and puzzle text, and the givens that
-//! [`Grid::check`] finds in conflict: a [`Conflict`] in a [`House`] or
-//! against a rule.
+//! The errors of grids, layouts and puzzle text.
 
 use std::error::Error;
 use std::fmt;
 
-use crate::grid::Grid;
-use crate::layout::Layout;
+use crate::side::{MAX_BOX_SIZE, MAX_SIDE, MIN_BOX_SIZE};
 use crate::variant::Variant;
 
-/// A house: n cells that hold each digit once. Numbered from 0: boxes row
-/// by row, regions in the order a jigsaw map first shows them.
-///
-/// `Display` numbers from 1, as players do: `House::Row(2)` is "row 3", and
-/// names a jigsaw region by its symbol in the map: "region C".
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum House {
-    /// Row `r`, from 0 at the top.
-    Row(usize),
-    /// Column `c`, from 0 at the left.
-    Column(usize),
-    /// Box `k` of a layout of boxes, from 0 at the top left, row by row.
-    Box(usize),
-    /// Region `index` of a jigsaw, drawn with `symbol` in its map.
-    Region {
-        /// The region, from 0, in the order the map first shows them.
-        index: usize,
-        /// The region's symbol in the map.
-        symbol: char,
-    },
-    /// A main diagonal ([`Variant::X`]): 0 from the top left to the bottom
-    /// right, 1 from the top right to the bottom left.
-    Diagonal(usize),
-    /// One of the four extra windows of a 9x9 grid ([`Variant::Hyper`]),
-    /// from 0 at the top left, row by row.
-    Window(usize),
-    /// The cells at position `k` of every box ([`Variant::Disjoint`]), the
-    /// positions counted from 0 at a box's top left, row by row.
-    DisjointGroup(usize),
-}
-
-impl fmt::Display for House {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            House::Row(r) => write!(f, "row {}", r + 1),
-            House::Column(c) => write!(f, "column {}", c + 1),
-            House::Box(k) => write!(f, "box {}", k + 1),
-            House::Region { symbol, .. } => write!(f, "region {symbol}"),
-            House::Diagonal(k) => write!(f, "diagonal {}", k + 1),
-            House::Window(k) => write!(f, "window {}", k + 1),
-            House::DisjointGroup(k) => write!(f, "disjoint group {}", k + 1),
-        }
-    }
-}
-
-/// Two givens that cannot both stand, found by [`Grid::check`]: a digit
-/// repeated in a house, or two cells that break a rule of the layout.
-///
-/// Cells are (row, col) from 0, in reading order. `Display` names cells as
-/// players do, from 1: "digit 5 repeated in row 3 (r3c1 and r3c7)",
-/// "anti-knight: r1c1 and r2c3 both hold 5", "non-consecutive: r1c1 holds 4
-/// and r1c2 holds 5".
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Conflict {
-    /// A digit given twice in one house.
-    Repeat {
-        /// The house holding the digit twice.
-        house: House,
-        /// The repeated digit, 1..=n.
-        digit: u8,
-        /// The two cells holding it, in reading order within the house.
-        cells: [(usize, usize); 2],
-    },
-    /// Two cells whose digits a rule forbids together.
-    Rule {
-        /// The rule: [`Variant::AntiKnight`], [`Variant::AntiKing`] or
-        /// [`Variant::NonConsecutive`].
-        rule: Variant,
-        /// The two cells, in reading order.
-        cells: [(usize, usize); 2],
-        /// Their digits, in the same order.
-        digits: [u8; 2],
-    },
-    /// Givens that break a constraint of the layout.
-    Constraint {
-        /// The constraint's name: [`Constraint::name`](crate::Constraint::name).
-        name: &'static str,
-        /// Its index in [`Layout::constraints`](crate::Layout::constraints).
-        index: usize,
-        /// Two of its cells that show it broken, in its order: the two
-        /// cells of a pair that breaks it, or the first and last cell of
-        /// a sum that is not right (the same cell twice for one cell).
-        cells: [(usize, usize); 2],
-        /// Their digits, in the same order.
-        digits: [u8; 2],
-    },
-}
-
-impl Conflict {
-    /// The two cells in conflict, as (row, col) from 0.
-    pub fn cells(&self) -> [(usize, usize); 2] {
-        match *self {
-            Conflict::Repeat { cells, .. }
-            | Conflict::Rule { cells, .. }
-            | Conflict::Constraint { cells, .. } => cells,
-        }
-    }
-
-    /// The house of a repeated digit, `None` for a rule broken.
-    pub fn house(&self) -> Option<House> {
-        match *self {
-            Conflict::Repeat { house, .. } => Some(house),
-            Conflict::Rule { .. } | Conflict::Constraint { .. } => None,
-        }
-    }
-
-    /// The rule broken, `None` for a repeated digit.
-    pub fn rule(&self) -> Option<Variant> {
-        match *self {
-            Conflict::Rule { rule, .. } => Some(rule),
-            Conflict::Repeat { .. } | Conflict::Constraint { .. } => None,
-        }
-    }
-}
-
-impl fmt::Display for Conflict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let [a, b] = self.cells();
-        let (a, b) = (CellName(a), CellName(b));
-        match *self {
-            Conflict::Repeat { house, digit, .. } => {
-                write!(f, "digit {digit} repeated in {house} ({a} and {b})")
-            }
-            Conflict::Rule {
-                rule,
-                digits: [x, y],
-                ..
-            } if x == y => write!(f, "{rule}: {a} and {b} both hold {x}"),
-            Conflict::Rule {
-                rule,
-                digits: [x, y],
-                ..
-            } => write!(f, "{rule}: {a} holds {x} and {b} holds {y}"),
-            Conflict::Constraint {
-                name,
-                index,
-                cells: [p, q],
-                digits: [x, _],
-            } if p == q => write!(f, "{name} (constraint {}): {a} holds {x}", index + 1),
-            Conflict::Constraint {
-                name,
-                index,
-                digits: [x, y],
-                ..
-            } => write!(
-                f,
-                "{name} (constraint {}) broken: {a} holds {x} and {b} holds {y}",
-                index + 1
-            ),
-        }
-    }
-}
-
-impl Error for Conflict {}
-
-/// A cell (row, col) from 0, written as players do: `r1c1`.
-struct CellName((usize, usize));
-
-impl fmt::Display for CellName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (row, col) = self.0;
-        write!(f, "r{}c{}", row + 1, col + 1)
-    }
-}
-
-/// An error building or changing a [`Grid`] in code.
+/// An error building or changing a [`Grid`](crate::Grid) in code.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GridError {
     kind: GridErrorKind,
@@ -238,8 +68,7 @@ impl fmt::Display for GridError {
             GridErrorKind::BoxSize { box_size } => write!(
                 f,
                 "box size {box_size} is not supported, expected {} to {}",
-                Grid::MIN_BOX_SIZE,
-                Grid::MAX_BOX_SIZE
+                MIN_BOX_SIZE, MAX_BOX_SIZE
             ),
             GridErrorKind::CellCount { expected, found } => {
                 write!(f, "expected {expected} cells, found {found}")
@@ -402,12 +231,12 @@ impl fmt::Display for LayoutErrorKind {
             LayoutErrorKind::BoxShape { rows, cols } => write!(
                 f,
                 "boxes of {rows}x{cols} cells are not supported, expected 1 to {} cells",
-                Layout::MAX_SIDE
+                MAX_SIDE
             ),
             LayoutErrorKind::Side { side } => write!(
                 f,
                 "a side of {side} is not supported, expected 1 to {}",
-                Layout::MAX_SIDE
+                MAX_SIDE
             ),
             LayoutErrorKind::NoBoxes { side } => {
                 write!(f, "a side of {side} has no boxes: {side} is prime")
@@ -470,7 +299,7 @@ impl ParseError {
         &self.kind
     }
 
-    /// The line, from 1: within the text given to [`Grid::parse`], within
+    /// The line, from 1: within the text given to [`Grid::parse`](crate::Grid::parse), within
     /// the file for the puzzle reader.
     pub fn line(&self) -> usize {
         self.line

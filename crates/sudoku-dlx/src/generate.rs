@@ -598,8 +598,11 @@ impl Cells {
                 peers[cell].extend(houses[h].iter().copied().filter(|&p| p != cell));
             }
         }
-        for rule in layout.variants().filter(|v| v.is_rule()) {
-            for (p, q) in rule.pairs(n) {
+        for rule in layout.variants() {
+            let Some(pairs) = rule.pair_rule() else {
+                continue;
+            };
+            for (p, q) in pairs.pairs(n) {
                 let list = if rule == Variant::NonConsecutive {
                     &mut neighbours
                 } else {

@@ -24,17 +24,11 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::alphabet::{Alphabet, AlphabetError, AlphabetErrorKind};
-use crate::constraint::Negative;
-use crate::error::{Conflict, GridError, GridErrorKind, ParseError};
+use crate::alphabet::{push_line_cells, stray_symbol, Alphabet, AlphabetError, AlphabetErrorKind};
+use crate::error::{GridError, GridErrorKind, ParseError};
 use crate::layout::Layout;
-use crate::text::{push_line_cells, stray_symbol, Shape};
-
-/// The whole-grid cell count near `found`, within a tenth of it, if any:
-/// 80 cells is most likely a 9x9 puzzle with one cell missing.
-pub(crate) fn close_cell_count(found: usize) -> Option<usize> {
-    Layout::auto_cell_counts().find(|&count| found.abs_diff(count) <= (count / 10).max(1))
-}
+use crate::side::{MAX_BOX_SIZE, MIN_BOX_SIZE};
+use crate::text::Shape;
 
 /// A sudoku grid: its [`Layout`] (side n, regions, variants) and n*n cells,
 /// row-major, each 0 for empty or a digit 1..=n.
@@ -69,11 +63,11 @@ pub struct Grid {
 impl Grid {
     /// Smallest box size [`Grid::empty`] and [`Grid::from_cells`] take: 2,
     /// a 4x4 grid.
-    pub const MIN_BOX_SIZE: usize = 2;
+    pub const MIN_BOX_SIZE: usize = MIN_BOX_SIZE;
 
     /// Largest box size [`Grid::empty`] and [`Grid::from_cells`] take: 7, a
     /// 49x49 grid.
-    pub const MAX_BOX_SIZE: usize = 7;
+    pub const MAX_BOX_SIZE: usize = MAX_BOX_SIZE;
 
     /// An empty grid of square boxes of side `box_size` (side `box_size *
     /// box_size`): [`Grid::empty_in`] of [`Layout::square`].
@@ -435,175 +429,6 @@ impl Grid {
         self.cells.iter().all(|&d| d != 0)
     }
 
-    /// Checks the givens against every house and rule of the layout: no
-    /// digit twice in a row, a column, a region or an extra house, and no
-    /// two cells breaking a rule.
-    ///
-    /// Houses are searched first, in the layout's order (rows, columns,
-    /// regions, then the extra houses), each in reading order; then the
-    /// rules, each pair of cells in reading order. The first conflict found
-    /// is reported. Empty cells are ignored, so this checks a puzzle's
-    /// givens; it does not tell whether the puzzle has a solution.
-    ///
-    /// # Errors
-    ///
-    /// A [`Conflict`] naming the house and the digit, or the rule and the
-    /// digits, and the two cells.
-    ///
-    /// # Complexity
-    ///
-    /// O(n*n) time for every family of houses or rule, O(n) extra space.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use sudoku_dlx::{Conflict, Grid, House, Layout, Variant};
-    ///
-    /// let grid = Grid::parse("1..1............")?;
-    /// let conflict = grid.check().unwrap_err();
-    /// assert!(matches!(conflict, Conflict::Repeat { house: House::Row(0), digit: 1, .. }));
-    /// assert_eq!(conflict.to_string(), "digit 1 repeated in row 1 (r1c1 and r1c4)");
-    ///
-    /// let knight = Layout::square(3)?.with_variant(Variant::AntiKnight)?;
-    /// let mut grid = Grid::empty_in(&knight);
-    /// grid.set(0, 2, 5)?;
-    /// grid.set(1, 4, 5)?;
-    /// let conflict = grid.check().unwrap_err();
-    /// assert_eq!(conflict.to_string(), "anti-knight: r1c3 and r2c5 both hold 5");
-    /// assert_eq!(conflict.cells(), [(0, 2), (1, 4)]);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn check(&self) -> Result<(), Conflict> {
-        let layout = &self.layout;
-        let n = layout.side();
-        let at = |cell: usize| (cell / n, cell % n);
-        // seen[d] is 1 + the position in the house where d was first met,
-        // 0 while it has not been.
-        let mut seen = vec![0usize; n + 1];
-        for h in 0..layout.house_count() {
-            seen.fill(0);
-            for k in 0..n {
-                let cell = layout.house_cell(h, k);
-                let digit = self.cells[cell];
-                if digit == 0 {
-                    continue;
-                }
-                let slot = &mut seen[usize::from(digit)];
-                if *slot != 0 {
-                    let first = layout.house_cell(h, *slot - 1);
-                    return Err(Conflict::Repeat {
-                        house: layout.house(h),
-                        digit,
-                        cells: [at(first), at(cell)],
-                    });
-                }
-                *slot = k + 1;
-            }
-        }
-        for rule in layout.variants().filter(|v| v.is_rule()) {
-            for (p, q) in rule.pairs(n) {
-                let (a, b) = (self.cells[p], self.cells[q]);
-                if a != 0 && b != 0 && rule.forbids(a, b) {
-                    return Err(Conflict::Rule {
-                        rule,
-                        cells: [at(p), at(q)],
-                        digits: [a, b],
-                    });
-                }
-            }
-        }
-        if let Some((index, cells)) = self.broken_constraint() {
-            let constraint = &layout.constraints()[index];
-            return Err(Conflict::Constraint {
-                name: constraint.name(),
-                index,
-                cells,
-                digits: cells.map(|(r, c)| self.cells[r * n + c]),
-            });
-        }
-        Ok(())
-    }
-
-    /// Whether `self` is a solution of `puzzle`: the same layout, complete,
-    /// every house of the layout holding each digit once, no rule of the
-    /// layout broken, and every given of `puzzle` in place.
-    ///
-    /// This is an independent checker for solvers: it relies on nothing but
-    /// the cells of both grids and the layout's houses and rules.
-    ///
-    /// # Complexity
-    ///
-    /// O(n*n) time for every family of houses or rule, no allocation.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use sudoku_dlx::Grid;
-    ///
-    /// let puzzle = Grid::parse("1.3...2.3.....4.")?;
-    /// let solution = Grid::parse("1234432134122143")?;
-    /// assert!(solution.is_solution_of(&puzzle));
-    /// assert!(!puzzle.is_solution_of(&puzzle));
-    /// # Ok::<(), sudoku_dlx::ParseError>(())
-    /// ```
-    pub fn is_solution_of(&self, puzzle: &Grid) -> bool {
-        let layout = &self.layout;
-        let n = layout.side();
-        if puzzle.layout != *layout
-            || n > 63
-            || self.cells.len() != n * n
-            || puzzle.cells.len() != n * n
-        {
-            return false;
-        }
-        let agrees = self
-            .cells
-            .iter()
-            .zip(&puzzle.cells)
-            .all(|(&s, &p)| (1..=n).contains(&usize::from(s)) && (p == 0 || p == s))
-            && (0..n * n).all(|cell| puzzle.is_candidate(cell, self.cells[cell]));
-        if !agrees {
-            return false;
-        }
-        // Every house has n cells, all digits in 1..=n: they are all there
-        // exactly when they are distinct.
-        let all = (1u64 << n) - 1;
-        let houses = (0..layout.house_count()).all(|h| {
-            (0..n).fold(0u64, |seen, k| {
-                seen | 1u64 << (self.cells[layout.house_cell(h, k)] - 1)
-            }) == all
-        });
-        houses
-            && layout.variants().all(|rule| {
-                rule.pairs(n)
-                    .all(|(p, q)| !rule.forbids(self.cells[p], self.cells[q]))
-            })
-            && self.broken_constraint().is_none()
-    }
-
-    /// The first constraint of the layout the filled cells break, with
-    /// its index and the two cells that show it.
-    fn broken_constraint(&self) -> Option<(usize, [(usize, usize); 2])> {
-        let layout = &self.layout;
-        let constraints = layout.constraints();
-        if constraints.is_empty() {
-            return None;
-        }
-        let n = layout.side();
-        let dotted = |kind: Negative, p: usize, q: usize| {
-            let (p, q) = ((p / n, p % n), (q / n, q % n));
-            constraints.iter().any(|c| {
-                c.dot_of(kind)
-                    .is_some_and(|[a, b]| (a, b) == (p, q) || (a, b) == (q, p))
-            })
-        };
-        constraints.iter().enumerate().find_map(|(k, constraint)| {
-            constraint
-                .broken(&self.cells, n, &dotted)
-                .map(|cells| (k, cells))
-        })
-    }
-
     /// The one-line form with `alphabet`: n*n symbols, `.` for empty; for a
     /// pencilmark puzzle, n symbols per cell, each candidate in its place
     /// and `.` elsewhere (the form it was read from).
@@ -796,8 +621,6 @@ impl FromStr for Grid {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-
-    use crate::error::House;
 
     pub(crate) const LEETCODE: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -1002,72 +825,6 @@ pub(crate) mod tests {
         assert!(!grid.is_complete());
         assert!(pattern(5).is_complete());
         assert_eq!(pattern(3).into_cells().len(), 81);
-    }
-
-    #[test]
-    fn check_finds_repeats_in_each_house() {
-        assert_eq!(Grid::parse(LEETCODE).unwrap().check(), Ok(()));
-        for b in 2..=7 {
-            assert_eq!(pattern(b).check(), Ok(()));
-        }
-        let mut row = Grid::parse(LEETCODE).unwrap();
-        row.set(2, 6, 9).unwrap();
-        let conflict = row.check().unwrap_err();
-        assert_eq!(
-            conflict,
-            Conflict::Repeat {
-                house: House::Row(2),
-                digit: 9,
-                cells: [(2, 1), (2, 6)]
-            }
-        );
-        assert_eq!(
-            conflict.to_string(),
-            "digit 9 repeated in row 3 (r3c2 and r3c7)"
-        );
-        let mut column = Grid::empty(3).unwrap();
-        column.set(1, 4, 7).unwrap();
-        column.set(8, 4, 7).unwrap();
-        assert_eq!(
-            column.check().unwrap_err().to_string(),
-            "digit 7 repeated in column 5 (r2c5 and r9c5)"
-        );
-        let mut bx = Grid::empty(3).unwrap();
-        bx.set(3, 5, 2).unwrap();
-        bx.set(5, 3, 2).unwrap();
-        assert_eq!(
-            bx.check().unwrap_err().to_string(),
-            "digit 2 repeated in box 5 (r4c6 and r6c4)"
-        );
-    }
-
-    #[test]
-    fn is_solution_of_trusts_nothing() {
-        let puzzle = Grid::parse(LEETCODE).unwrap();
-        let solution = Grid::parse(LEETCODE_SOLUTION).unwrap();
-        assert!(solution.is_solution_of(&puzzle));
-        assert!(solution.is_solution_of(&solution));
-        assert!(!puzzle.is_solution_of(&puzzle));
-        // A valid grid that disagrees with a given.
-        let other = pattern(3);
-        assert!(other.check().is_ok());
-        assert!(!other.is_solution_of(&puzzle));
-        assert!(other.is_solution_of(&Grid::empty(3).unwrap()));
-        // Swapping two cells of a row keeps rows and the givens' count but
-        // breaks columns.
-        let mut swapped = solution.clone();
-        swapped.set(0, 2, 9).unwrap();
-        swapped.set(0, 6, 4).unwrap();
-        assert!(!swapped.is_solution_of(&Grid::empty(3).unwrap()));
-        // Rows and columns right, boxes wrong: a cyclic Latin square.
-        let latin: Vec<u8> = (0..81).map(|i| ((i / 9 + i % 9) % 9 + 1) as u8).collect();
-        let latin = Grid::from_cells(3, latin).unwrap();
-        assert!(!latin.is_solution_of(&Grid::empty(3).unwrap()));
-        // Sizes must match.
-        assert!(!pattern(2).is_solution_of(&Grid::empty(3).unwrap()));
-        for b in 2..=7 {
-            assert!(pattern(b).is_solution_of(&Grid::empty(b).unwrap()));
-        }
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! region of each cell.
 
 use crate::error::{LayoutError, LayoutErrorKind};
-use crate::layout::MAX_SIDE;
+use crate::side::MAX_SIDE;
 
 /// The regions of a jigsaw, as read from its map.
 #[derive(Debug)]

@@ -12,18 +12,12 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, OnceLock};
 
-use crate::constraint::Constraint;
-use crate::error::{House, LayoutError, LayoutErrorKind};
+use crate::constraint::{extra_cell, extra_holds, Constraint};
+use crate::error::{LayoutError, LayoutErrorKind};
+use crate::house::House;
 use crate::jigsaw;
+use crate::side::{auto_side_of_cells, is_auto_side, squarest_rows, MAX_SIDE};
 use crate::variant::Variant;
-
-/// The largest side: digits are bytes, the standard alphabet writes 61 of
-/// them, and 49 = 7x7 is the largest square box the front end has always
-/// supported (117,649 options for the engine).
-pub(crate) const MAX_SIDE: usize = 49;
-
-/// The smallest side read from puzzle text without a layout: 4x4.
-const MIN_AUTO_SIDE: usize = 4;
 
 /// The shape of a sudoku: its side n, its n regions of n cells (boxes of
 /// R x C cells, or a jigsaw map), and the [`Variant`]s it adds (extra houses
@@ -244,16 +238,7 @@ impl Layout {
     /// # Ok::<(), sudoku_dlx::LayoutError>(())
     /// ```
     pub fn with_variant(self, variant: Variant) -> Result<Layout, LayoutError> {
-        let side = self.side();
-        match variant {
-            Variant::Hyper if side != 9 => {
-                return Err(LayoutError::new(LayoutErrorKind::HyperSide { side }))
-            }
-            Variant::Disjoint if self.box_shape().is_none() => {
-                return Err(LayoutError::new(LayoutErrorKind::DisjointJigsaw))
-            }
-            _ => {}
-        }
+        variant.fits(self.side(), self.box_shape())?;
         if self.has_variant(variant) {
             return Ok(self);
         }
@@ -287,11 +272,7 @@ impl Layout {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_constraint(self, constraint: Constraint) -> Result<Layout, LayoutError> {
-        // Whispers read without a gap take the side's.
-        let constraint = match constraint {
-            Constraint::Whispers { cells, gap: 0 } => Constraint::whispers(cells, self.side()),
-            other => other,
-        };
+        let constraint = constraint.for_side(self.side());
         constraint.validate(self.side())?;
         let mut constraints = self.inner.constraints.to_vec();
         constraints.push(constraint);
@@ -319,17 +300,11 @@ impl Layout {
 
     /// The layout of side `side` and these regions and variants.
     fn build(side: usize, regions: Regions, variants: u8) -> Layout {
-        let has = |v: Variant| variants & 1 << v.index() != 0;
-        let mut extras = Vec::new();
-        if has(Variant::X) {
-            extras.extend([House::Diagonal(0), House::Diagonal(1)]);
-        }
-        if has(Variant::Hyper) {
-            extras.extend((0..4).map(House::Window));
-        }
-        if has(Variant::Disjoint) {
-            extras.extend((0..side).map(House::DisjointGroup));
-        }
+        let extras: Vec<House> = Variant::ALL
+            .into_iter()
+            .filter(|v| variants & 1 << v.index() != 0)
+            .flat_map(|v| v.houses(side))
+            .collect();
         Layout {
             inner: Arc::new(Inner {
                 side,
@@ -426,13 +401,6 @@ impl Layout {
         auto_side_of_cells(cells).and_then(Layout::for_side)
     }
 
-    /// The cell counts of the sides of [`is_auto_side`], in order.
-    pub(crate) fn auto_cell_counts() -> impl Iterator<Item = usize> {
-        (MIN_AUTO_SIDE..=MAX_SIDE)
-            .filter(|&side| is_auto_side(side))
-            .map(|side| side * side)
-    }
-
     /// Whether both layouts are the same object, the quick test before `==`.
     pub(crate) fn same(&self, other: &Layout) -> bool {
         Arc::ptr_eq(&self.inner, &other.inner)
@@ -468,7 +436,7 @@ impl Layout {
         } else if h < 3 * n {
             self.region_cell(h - 2 * n, k)
         } else {
-            self.extra_cell(self.inner.extras[h - 3 * n], k)
+            extra_cell(self.inner.extras[h - 3 * n], k, n, self.box_shape())
         }
     }
 
@@ -485,42 +453,6 @@ impl Layout {
         }
     }
 
-    /// The `k`-th cell of the extra house `house`.
-    fn extra_cell(&self, house: House, k: usize) -> usize {
-        let n = self.side();
-        match house {
-            House::Diagonal(0) => k * n + k,
-            House::Diagonal(_) => k * n + n - 1 - k,
-            House::Window(w) => (1 + 4 * (w / 2) + k / 3) * n + 1 + 4 * (w % 2) + k % 3,
-            House::DisjointGroup(g) => {
-                let (rows, cols) = self.box_shape().expect("disjoint groups need boxes");
-                // The group's cell in box k.
-                let stacks = n / cols;
-                let (band, stack) = (k / stacks, k % stacks);
-                (band * rows + g / cols) * n + stack * cols + g % cols
-            }
-            _ => unreachable!("{house} is no extra house"),
-        }
-    }
-
-    /// Whether the extra house `house` holds the cell at `row`, `col`.
-    fn extra_holds(&self, house: House, row: usize, col: usize) -> bool {
-        let n = self.side();
-        match house {
-            House::Diagonal(0) => row == col,
-            House::Diagonal(_) => row + col == n - 1,
-            House::Window(w) => {
-                let (top, left) = (1 + 4 * (w / 2), 1 + 4 * (w % 2));
-                (top..top + 3).contains(&row) && (left..left + 3).contains(&col)
-            }
-            House::DisjointGroup(g) => {
-                let (rows, cols) = self.box_shape().expect("disjoint groups need boxes");
-                (row % rows) * cols + col % cols == g
-            }
-            _ => false,
-        }
-    }
-
     /// The houses holding `cell`, in house order: its row, column and
     /// region, then the extra houses that hold it.
     pub(crate) fn cell_houses(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
@@ -532,7 +464,7 @@ impl Layout {
                 .extras
                 .iter()
                 .enumerate()
-                .filter(move |&(_, &house)| self.extra_holds(house, row, col))
+                .filter(move |&(_, &house)| extra_holds(house, (row, col), n, self.box_shape()))
                 .map(move |(i, _)| 3 * n + i),
         )
     }
@@ -596,57 +528,6 @@ impl fmt::Display for Layout {
         Ok(())
     }
 }
-
-/// Whether puzzle text of side `side` is read without a layout: sides 4 to
-/// 49 that have boxes (not the primes).
-pub(crate) fn is_auto_side(side: usize) -> bool {
-    side >= MIN_AUTO_SIDE && SQUAREST_ROWS.get(side).is_some_and(|&rows| rows > 1)
-}
-
-/// The side of [`is_auto_side`] of a grid of `cells` cells.
-pub(crate) fn auto_side_of_cells(cells: usize) -> Option<usize> {
-    AUTO_SIDE_OF_CELLS
-        .get(cells)
-        .and_then(|&side| (side != 0).then_some(usize::from(side)))
-}
-
-/// The height of the squarest boxes of side `side`: its largest divisor
-/// no larger than its square root.
-fn squarest_rows(side: usize) -> usize {
-    usize::from(SQUAREST_ROWS[side])
-}
-
-/// [`squarest_rows`] of every side up to the largest, 0 for side 0: the
-/// reader looks a side up for every puzzle.
-const SQUAREST_ROWS: [u8; MAX_SIDE + 1] = {
-    let mut rows = [0; MAX_SIDE + 1];
-    let mut side = 1;
-    while side <= MAX_SIDE {
-        let mut k = 1;
-        while k * k <= side {
-            if side % k == 0 {
-                rows[side] = k as u8;
-            }
-            k += 1;
-        }
-        side += 1;
-    }
-    rows
-};
-
-/// [`auto_side_of_cells`] of every count up to the largest grid's, 0 for
-/// the counts of no side: the reader looks a count up for every line.
-const AUTO_SIDE_OF_CELLS: [u8; MAX_SIDE * MAX_SIDE + 1] = {
-    let mut sides = [0; MAX_SIDE * MAX_SIDE + 1];
-    let mut side = MIN_AUTO_SIDE;
-    while side <= MAX_SIDE {
-        if SQUAREST_ROWS[side] > 1 {
-            sides[side * side] = side as u8;
-        }
-        side += 1;
-    }
-    sides
-};
 
 /// The layout of boxes `rows` x `cols` without variants, built once per
 /// process: puzzles read without a layout share it, and comparing it is

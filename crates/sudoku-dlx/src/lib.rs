@@ -213,6 +213,8 @@
 mod alphabet;
 mod candidates;
 mod canon;
+mod cell;
+mod check;
 mod community;
 mod constraint;
 mod deep;
@@ -221,12 +223,14 @@ mod error;
 mod fpuzzles;
 mod generate;
 mod grid;
+mod house;
 mod jigsaw;
 mod layout;
 mod logic;
 mod pencil;
 mod rate;
 mod read;
+mod side;
 mod solve;
 mod symmetry;
 mod text;
@@ -236,14 +240,17 @@ mod variant_text;
 pub use alphabet::{Alphabet, AlphabetError, AlphabetErrorKind};
 pub use candidates::Candidates;
 pub use canon::{Canon, CanonError, TransformError, TransformErrorKind};
-pub use constraint::{Cell, Constraint, Line, Negative};
+pub use cell::Cell;
+pub use check::Conflict;
+pub use constraint::{Constraint, Line, Negative};
 pub use error::{
-    Conflict, GridError, GridErrorKind, House, LayoutError, LayoutErrorKind, ParseError,
-    ParseErrorKind,
+    GridError, GridErrorKind, LayoutError, LayoutErrorKind, ParseError, ParseErrorKind,
 };
-pub use fpuzzles::{from_fpuzzles, FpuzzlesError, FpuzzlesErrorKind};
+pub use fpuzzles::error::{FpuzzlesError, FpuzzlesErrorKind};
+pub use fpuzzles::from_fpuzzles;
 pub use generate::{GenerateError, Generator};
 pub use grid::Grid;
+pub use house::House;
 pub use layout::Layout;
 pub use logic::{length_bonus, ChainKind, Logic, SeRating, Step, Technique, MAX_SET};
 pub use rate::{Difficulty, Rating, ORDERINGS};

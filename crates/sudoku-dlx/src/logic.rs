@@ -44,8 +44,8 @@ use std::sync::Arc;
 
 use dlx::OptionId;
 
+use crate::check::Conflict;
 use crate::encode;
-use crate::error::Conflict;
 use crate::grid::Grid;
 use crate::layout::Layout;
 

@@ -11,13 +11,15 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead};
 use std::iter::FusedIterator;
 
+use crate::alphabet::{push_line_cells, stray_symbol};
 use crate::alphabet::{Alphabet, ZeroCensus};
 use crate::community::{self, Columns, Extra, Format, Recognized};
 use crate::error::{GridError, ParseError, ParseErrorKind};
-use crate::grid::{close_cell_count, square_layout, Grid};
-use crate::layout::{self, Layout};
+use crate::grid::{square_layout, Grid};
+use crate::layout::Layout;
 use crate::pencil;
-use crate::text::{count_cells, is_rule, is_title, line_cells, push_line_cells, stray_symbol};
+use crate::side::{self, close_cell_count};
+use crate::text::{count_cells, is_rule, is_title, line_cells};
 use crate::variant::Variant;
 
 /// Longest line kept, in bytes; the rest of a longer line is skipped.
@@ -131,7 +133,7 @@ impl ReadOptions {
         match &self.layout {
             Some(layout) => (count == layout.side() * layout.side()).then_some(layout.side()),
             None if is_ambiguous(count) => None,
-            None => layout::auto_side_of_cells(count),
+            None => side::auto_side_of_cells(count),
         }
     }
 
@@ -139,7 +141,7 @@ impl ReadOptions {
     fn is_width(&self, width: usize) -> bool {
         match &self.layout {
             Some(layout) => width == layout.side(),
-            None => layout::is_auto_side(width),
+            None => side::is_auto_side(width),
         }
     }
 
@@ -147,7 +149,7 @@ impl ReadOptions {
     fn starts_puzzle(&self, count: usize) -> bool {
         match &self.layout {
             Some(layout) => count == layout.side() * layout.side(),
-            None => layout::auto_side_of_cells(count).is_some() || layout::is_auto_side(count),
+            None => side::auto_side_of_cells(count).is_some() || side::is_auto_side(count),
         }
     }
 
@@ -750,7 +752,7 @@ impl<R: BufRead> Puzzles<R> {
         };
         let side = match &self.options.layout {
             Some(layout) => (line.cells == layout.side() * layout.side()).then_some(layout.side()),
-            None => layout::auto_side_of_cells(line.cells),
+            None => side::auto_side_of_cells(line.cells),
         };
         if let Some(cells) = &extra.packed {
             let record = Record::new(line.number, self.packed(cells, line.number));
@@ -1274,7 +1276,7 @@ fn fpuzzles_record(text: &str, line: usize) -> Result<Grid, ParseError> {
 /// whole puzzle and a grid's row: 16 cells (4x4 or 16x16) and 36 (6x6 or
 /// 36x36).
 fn is_ambiguous(count: usize) -> bool {
-    layout::is_auto_side(count) && layout::auto_side_of_cells(count).is_some()
+    side::is_auto_side(count) && side::auto_side_of_cells(count).is_some()
 }
 
 /// Whether `line` can be a row of a grid of side `n`.

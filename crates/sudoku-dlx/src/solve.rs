@@ -7,8 +7,9 @@ use std::sync::Arc;
 
 use dlx::{Limits, Solver, Stats};
 
+use crate::check::Conflict;
 use crate::encode;
-use crate::error::{Conflict, GridError};
+use crate::error::GridError;
 use crate::grid::{square_layout, Grid};
 use crate::layout::Layout;
 

@@ -1,12 +1,12 @@
 //! The lexer of puzzle text, shared by [`Grid::parse`](crate::Grid::parse)
 //! and the reader of puzzle files ([`Puzzles`](crate::Puzzles)): which
 //! characters are cells, layout or comments, the cells of a line with their
-//! columns, and how the cells of a text lie over its lines.
+//! columns, and how the cells of a text lie over its lines. What the
+//! symbols of the cells stand for is the [`Alphabet`](crate::Alphabet)'s
+//! to say.
 
-use crate::alphabet::Alphabet;
 use crate::error::{ParseError, ParseErrorKind};
-use crate::grid::close_cell_count;
-use crate::layout::{auto_side_of_cells, Layout};
+use crate::side::{auto_side_of_cells, close_cell_count, is_auto_side};
 
 /// Whether `ch` is layout rather than a cell: whitespace, the box drawing
 /// characters `|`, `-`, `+`, or a byte order mark.
@@ -157,52 +157,6 @@ pub(crate) fn count_cells(line: &str) -> usize {
     line_cells(line).count()
 }
 
-/// Appends the digits of the cells on `line` (line number `line_number`) of
-/// a grid of side `side` to `cells`.
-///
-/// On error, `cells` holds the digits before the bad symbol.
-pub(crate) fn push_line_cells(
-    line: &str,
-    line_number: usize,
-    side: usize,
-    alphabet: &Alphabet,
-    cells: &mut Vec<u8>,
-) -> Result<(), ParseError> {
-    for (column, symbol) in line_cells(line) {
-        let digit = alphabet
-            .digit(symbol, side)
-            .map_err(|kind| ParseError::new(kind, line_number, Some(column)))?;
-        cells.push(digit);
-    }
-    Ok(())
-}
-
-/// The first symbol on `line` that no grid size accepts, as an error: when a
-/// line's cells make no grid, a stray symbol (such as the `:` of
-/// `puzzle:count`) says more than the count.
-pub(crate) fn stray_symbol(
-    line: &str,
-    line_number: usize,
-    alphabet: &Alphabet,
-) -> Option<ParseError> {
-    line_cells(line).find_map(|(column, symbol)| {
-        let stray = |side| {
-            matches!(
-                alphabet.digit(symbol, side),
-                Err(ParseErrorKind::BadSymbol { .. })
-            )
-        };
-        // Side 9 has the most empty symbols, side 49 the most digits.
-        (stray(9) && stray(49)).then(|| {
-            ParseError::new(
-                ParseErrorKind::BadSymbol { symbol },
-                line_number,
-                Some(column),
-            )
-        })
-    })
-}
-
 /// How the cells of a text are laid out over its lines, to find its size or
 /// say why it has none.
 pub(crate) struct Shape {
@@ -254,7 +208,7 @@ impl Shape {
     pub(crate) fn error(&self, side: Option<usize>) -> ParseError {
         let drawn = match side {
             Some(side) => self.width == side,
-            None => Layout::for_side(self.width).is_some(),
+            None => is_auto_side(self.width),
         };
         if self.rows >= 2 && drawn {
             if let Some((row, line, found)) = self.odd_row {

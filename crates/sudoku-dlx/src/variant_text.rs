@@ -21,7 +21,7 @@
 //!   cells) or on the n lines that follow (a drawn grid);
 //! - a constraint, as [`Constraint`]'s text: `cage 15: r1c1 r1c2`, ...
 
-use crate::constraint::{Constraint, KEYWORDS};
+use crate::constraint::{is_keyword, Constraint};
 use crate::error::{ParseError, ParseErrorKind};
 use crate::grid::Grid;
 use crate::layout::Layout;
@@ -40,7 +40,7 @@ pub(crate) fn starts_block(line: &str) -> bool {
     let word = word.to_ascii_lowercase();
     !word.is_empty()
         && (DIRECTIVES.contains(&word.as_str())
-            || KEYWORDS.contains(&word.as_str()) && (word.len() > 1 || after.starts_with(':')))
+            || is_keyword(&word) && (word.len() > 1 || after.starts_with(':')))
 }
 
 /// A statement's first word, up to white space or a colon, and what

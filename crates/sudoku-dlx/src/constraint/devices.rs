@@ -1,6 +1,7 @@
-//! The items and options of a layout's [`Constraint`]s.
+//! The exact-cover devices the rule families encode with, and the
+//! [`Builder`] that gathers the items and options they make.
 //!
-//! Every constraint is made of a few devices, each exact:
+//! Every rule is made of a few devices, each exact:
 //!
 //! - **Exclusion**: a placement no solution can hold (an even digit in an
 //!   odd cell, a 9 in a thermometer's bulb) is no option at all.
@@ -13,6 +14,8 @@
 //!   columns, whichever takes fewer entries; pairs of equal digits in
 //!   cells that share a house are forbidden already and left out. A digit
 //!   of p that every digit of q forbids is excluded.
+//! - **Cliques** (anti-king, non-consecutive): a secondary item taken by
+//!   placements that pairwise exclude each other.
 //! - **Equality** (palindromes): one secondary item, colored by the digit,
 //!   in both cells' placements.
 //! - **Digit sets** (killer cages with a sum, renban): a primary item for
@@ -42,11 +45,11 @@
 //! A constraint no assignment can keep gets a primary item without
 //! options: the problem has no solution, and says so at the root.
 
-use crate::constraint::{Cell, Constraint, Negative};
-use crate::layout::Layout;
+use super::{Cell, Constraint};
+use crate::variant::Variant;
 
-/// An item of the constraints, numbered among their own: its place among
-/// all items is set by [`super::problem`].
+/// An item of the rules, numbered among their own: its place among all
+/// items is set by the problem's builder (`encode.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Ref {
     /// A primary item.
@@ -55,7 +58,8 @@ pub(crate) enum Ref {
     Secondary(u32, u32),
 }
 
-/// The constraints' share of a layout's problem.
+/// The rules' share of a layout's problem: the items and options of its
+/// variants' rules between cells, then of its constraints.
 #[derive(Debug, Default)]
 pub(crate) struct Extra {
     /// The names of the primary items, for Knuth's format.
@@ -79,33 +83,45 @@ const MAX_SETS: usize = 5_000;
 
 /// Assignments of a chain past this many keep it a chain; below, each is
 /// an option of its own.
-const MAX_TUPLES: u64 = 4_096;
+pub(crate) const MAX_TUPLES: u64 = 4_096;
 
 impl Extra {
-    /// The constraints of `layout`, encoded; empty when it has none.
-    pub(crate) fn of(layout: &Layout) -> Extra {
-        let n = layout.side();
-        if layout.constraints().is_empty() {
+    /// The rules of a layout of side `n`, encoded: the rules between
+    /// cells of `variants` (items named `k1`, `k2`, ...), then
+    /// `constraints` (items named `q1...` for the first); empty when there
+    /// are none. `houses[cell]` lists the houses holding each cell.
+    pub(crate) fn of(
+        n: usize,
+        houses: &[Vec<usize>],
+        variants: &[Variant],
+        constraints: &[Constraint],
+    ) -> Extra {
+        if constraints.is_empty() && !variants.iter().any(|v| v.is_rule()) {
             return Extra::default();
         }
         let mut b = Builder {
-            layout,
             n,
+            houses,
+            constraints,
             extra: Extra {
                 placement: vec![Vec::new(); n * n * n],
                 excluded: vec![false; n * n * n],
-                colors: n as u32,
+                // The digits of cells are colors 1..=n.
+                colors: if constraints.is_empty() { 0 } else { n as u32 },
                 ..Extra::default()
             },
             value: vec![None; n * n],
             forbidders: vec![None; n * n * n],
-            tag: String::new(),
+            tag: "k".to_string(),
             serial: 0,
         };
-        for (j, constraint) in layout.constraints().iter().enumerate() {
+        for &variant in variants {
+            super::pairs::encode_rule(variant, &mut b);
+        }
+        for (j, constraint) in constraints.iter().enumerate() {
             b.tag = format!("q{}", j + 1);
             b.serial = 0;
-            b.constraint(constraint);
+            constraint.encode(&mut b);
         }
         b.extra
     }
@@ -114,9 +130,16 @@ impl Extra {
 /// A transition of a chain: from a state, a digit, to a state.
 type Step = (u32, u8, u32);
 
-struct Builder<'a> {
-    layout: &'a Layout,
-    n: usize,
+/// The items and options made so far, and what the devices need to know
+/// of the grid.
+pub(crate) struct Builder<'a> {
+    /// The side.
+    pub n: usize,
+    /// The houses holding each cell, in increasing order.
+    houses: &'a [Vec<usize>],
+    /// Every constraint of the layout, for those that depend on others
+    /// (the negative constraints spare the dotted pairs).
+    pub constraints: &'a [Constraint],
     extra: Extra,
     /// Each cell's digit item, made when a chain first needs it.
     value: Vec<Option<u32>>,
@@ -130,99 +153,18 @@ struct Builder<'a> {
 }
 
 impl Builder<'_> {
-    fn constraint(&mut self, constraint: &Constraint) {
-        let n = self.n;
-        let at = |(r, c): Cell| r * n + c;
-        let ats = |cells: &[Cell]| cells.iter().map(|&c| at(c)).collect::<Vec<usize>>();
-        match constraint {
-            Constraint::Cage { cells, sum: None } => self.distinct(&ats(cells)),
-            Constraint::Cage {
-                cells,
-                sum: Some(sum),
-            } => {
-                let cells = ats(cells);
-                match digit_sets(n, cells.len(), *sum) {
-                    Some(sets) => self.sets(&cells, &sets),
-                    None => {
-                        self.distinct(&cells);
-                        self.sum_chain(&cells, *sum);
-                    }
-                }
-            }
-            Constraint::Renban { cells } => {
-                let m = cells.len();
-                let sets: Vec<u64> = (1..=n.saturating_sub(m) + 1)
-                    .filter(|_| m <= n)
-                    .map(|low| ((1u64 << m) - 1) << low)
-                    .collect();
-                self.sets(&ats(cells), &sets);
-            }
-            Constraint::LittleKiller { cells, sum } => self.sum_chain(&ats(cells), *sum),
-            Constraint::Arrow { circle, line } => self.arrow(&ats(circle), &ats(line)),
-            Constraint::Thermometer { cells } => {
-                let cells = ats(cells);
-                for i in 0..cells.len() {
-                    for j in i + 1..cells.len() {
-                        let gap = (j - i) as u32;
-                        self.forbid(cells[i], cells[j], &|x, y| y < x + gap);
-                    }
-                }
-            }
-            Constraint::Difference { cells, difference } => {
-                let k = u32::from(*difference);
-                self.forbid(at(cells[0]), at(cells[1]), &|x, y| x.abs_diff(y) != k);
-            }
-            Constraint::Ratio { cells, ratio } => {
-                let k = u32::from(*ratio);
-                self.forbid(at(cells[0]), at(cells[1]), &|x, y| x != k * y && y != k * x);
-            }
-            Constraint::Sum { cells, sum } => {
-                self.forbid(at(cells[0]), at(cells[1]), &|x, y| x + y != *sum);
-            }
-            Constraint::Whispers { cells, gap } => {
-                let gap = u32::from(*gap);
-                for w in ats(cells).windows(2) {
-                    self.forbid(w[0], w[1], &|x, y| x.abs_diff(y) < gap);
-                }
-            }
-            Constraint::Palindrome { cells } => {
-                let cells = ats(cells);
-                let m = cells.len();
-                for i in 0..m / 2 {
-                    self.equal(cells[i], cells[m - 1 - i]);
-                }
-            }
-            Constraint::Odd(cell) => {
-                for d in (2..=n).step_by(2) {
-                    self.exclude(at(*cell), d as u32);
-                }
-            }
-            Constraint::Even(cell) => {
-                for d in (1..=n).step_by(2) {
-                    self.exclude(at(*cell), d as u32);
-                }
-            }
-            Constraint::Quadruple { digits, .. } => {
-                let cells = ats(&constraint.cells(n));
-                self.quadruple(&cells, digits);
-            }
-            Constraint::Sandwich { line, sum } => {
-                let cells = ats(&line.cells(n));
-                self.sandwich(&cells, *sum);
-            }
-            Constraint::Between { cells } => {
-                let cells = ats(cells);
-                let m = cells.len();
-                let mut order = vec![cells[0], cells[m - 1]];
-                order.extend_from_slice(&cells[1..m - 1]);
-                self.between(&order);
-            }
-            Constraint::Negative(kind) => self.negative(*kind),
-        }
+    /// The index of `cell`, row-major.
+    pub fn index(&self, (r, c): Cell) -> usize {
+        r * self.n + c
+    }
+
+    /// The indices of `cells`, row-major.
+    pub fn indices(&self, cells: &[Cell]) -> Vec<usize> {
+        cells.iter().map(|&cell| self.index(cell)).collect()
     }
 
     /// A new primary item.
-    fn primary(&mut self, what: &str) -> u32 {
+    pub fn primary(&mut self, what: &str) -> u32 {
         let k = self.extra.primary.len() as u32;
         let name = self.name(what);
         self.extra.primary.push(name);
@@ -237,7 +179,7 @@ impl Builder<'_> {
     }
 
     /// A new secondary item.
-    fn secondary(&mut self, what: &str) -> u32 {
+    pub fn secondary(&mut self, what: &str) -> u32 {
         let k = self.extra.secondary.len() as u32;
         let name = self.name(what);
         self.extra.secondary.push(name);
@@ -245,26 +187,27 @@ impl Builder<'_> {
     }
 
     /// The entries of placement `d` (from 1) in `cell`.
-    fn entries(&mut self, cell: usize, d: u32) -> &mut Vec<Ref> {
+    pub fn entries(&mut self, cell: usize, d: u32) -> &mut Vec<Ref> {
         &mut self.extra.placement[cell * self.n + d as usize - 1]
     }
 
-    fn exclude(&mut self, cell: usize, d: u32) {
+    pub fn exclude(&mut self, cell: usize, d: u32) {
         self.extra.excluded[cell * self.n + d as usize - 1] = true;
     }
 
     /// Makes the problem have no solution.
-    fn impossible(&mut self) {
+    pub fn impossible(&mut self) {
         self.primary("none");
     }
 
     /// Whether two cells share a house.
-    fn share_house(&self, p: usize, q: usize) -> bool {
-        super::share_house(self.layout, p, q)
+    pub fn share_house(&self, p: usize, q: usize) -> bool {
+        let (a, b) = (&self.houses[p], &self.houses[q]);
+        a.iter().any(|h| b.contains(h))
     }
 
     /// The secondary item holding the digit of `cell` as its color.
-    fn value(&mut self, cell: usize) -> u32 {
+    pub fn value(&mut self, cell: usize) -> u32 {
         if let Some(item) = self.value[cell] {
             return item;
         }
@@ -281,7 +224,7 @@ impl Builder<'_> {
     }
 
     /// Forbids digit x in p beside digit y in q whenever `forbidden(x, y)`.
-    fn forbid(&mut self, p: usize, q: usize, forbidden: &dyn Fn(u32, u32) -> bool) {
+    pub fn forbid(&mut self, p: usize, q: usize, forbidden: &dyn Fn(u32, u32) -> bool) {
         let n = self.n;
         let share = self.share_house(p, q);
         let all = (1u64 << n) - 1;
@@ -338,8 +281,22 @@ impl Builder<'_> {
         }
     }
 
+    /// Makes the placements `(cell, digit)` exclude each other: one
+    /// secondary item that each takes.
+    pub fn clique(&mut self, placements: &[(usize, u32)]) {
+        let item = self.secondary("");
+        for &(cell, d) in placements {
+            self.entries(cell, d).push(Ref::Secondary(item, 0));
+        }
+    }
+
+    /// An option of the rules' own, of items `refs`.
+    pub fn option(&mut self, refs: Vec<Ref>) {
+        self.extra.options.push(refs);
+    }
+
     /// Makes two cells hold the same digit.
-    fn equal(&mut self, p: usize, q: usize) {
+    pub fn equal(&mut self, p: usize, q: usize) {
         let item = self.secondary("e");
         for d in 1..=self.n as u32 {
             self.entries(p, d).push(Ref::Secondary(item, d));
@@ -348,13 +305,10 @@ impl Builder<'_> {
     }
 
     /// Makes the cells hold distinct digits.
-    fn distinct(&mut self, cells: &[usize]) {
-        let in_house = |h: usize| {
-            cells
-                .iter()
-                .all(|&c| (0..self.n).any(|k| self.layout.house_cell(h, k) == c))
-        };
-        if cells.len() < 2 || (0..self.layout.house_count()).any(in_house) {
+    pub fn distinct(&mut self, cells: &[usize]) {
+        // Cells of one house hold distinct digits already.
+        let in_house = |h: &usize| cells.iter().all(|&c| self.houses[c].contains(h));
+        if cells.len() < 2 || self.houses[cells[0]].iter().any(in_house) {
             return;
         }
         for d in 1..=self.n as u32 {
@@ -367,7 +321,7 @@ impl Builder<'_> {
 
     /// Makes the cells hold one of `sets` (masks of digits, bit d for
     /// digit d), each digit once.
-    fn sets(&mut self, cells: &[usize], sets: &[u64]) {
+    pub fn sets(&mut self, cells: &[usize], sets: &[u64]) {
         if sets.is_empty() {
             return self.impossible();
         }
@@ -399,7 +353,7 @@ impl Builder<'_> {
     /// A chain along `cells`: the automaton starts in state `start`, reads
     /// each cell's digit with `step` (position, state, digit) and must end
     /// in a state `accept` takes.
-    fn chain(
+    pub fn chain(
         &mut self,
         cells: &[usize],
         start: u64,
@@ -558,7 +512,7 @@ impl Builder<'_> {
     /// tuple holding each cell's digit as its color; and per pair of
     /// cells, the pairs of digits no tuple holds forbidden outright, so
     /// that a placement hides at once what it rules out.
-    fn tuples(&mut self, cells: &[usize], tuples: &[Vec<u8>]) {
+    pub fn tuples(&mut self, cells: &[usize], tuples: &[Vec<u8>]) {
         if tuples.is_empty() {
             return self.impossible();
         }
@@ -613,7 +567,7 @@ impl Builder<'_> {
     }
 
     /// The digits of `cells` sum to `sum`.
-    fn sum_chain(&mut self, cells: &[usize], sum: u32) {
+    pub fn sum_chain(&mut self, cells: &[usize], sum: u32) {
         let sum = u64::from(sum);
         self.chain(
             cells,
@@ -623,66 +577,9 @@ impl Builder<'_> {
         );
     }
 
-    /// The digits of `line` sum to the number the circle's digits spell.
-    fn arrow(&mut self, circle: &[usize], line: &[usize]) {
-        let n = self.n as u64;
-        let p = circle.len() as u32;
-        // The largest number the circle can hold.
-        let top = if p == 1 { n } else { 10u64.pow(p) - 1 };
-        let m = line.len();
-        let mut cells = line.to_vec();
-        cells.extend_from_slice(circle);
-        self.chain(
-            &cells,
-            0,
-            &|k, s, d| {
-                let d = u64::from(d);
-                if k < m {
-                    return Some(s + d).filter(|&t| t <= top);
-                }
-                // The circle's j-th digit from the left.
-                let j = (k - m) as u32;
-                let place = 10u64.pow(p - 1 - j);
-                let want = if p == 1 { s } else { s / place % 10 };
-                (want == d && (p == 1 || j > 0 || s >= place)).then_some(s)
-            },
-            &|_| true,
-        );
-    }
-
-    fn quadruple(&mut self, cells: &[usize], digits: &[u8]) {
-        // The distinct digits and how many of each are needed.
-        let mut need: Vec<(u32, u64)> = Vec::new();
-        for &d in digits {
-            match need.last_mut() {
-                Some((e, k)) if *e == u32::from(d) => *k += 1,
-                _ => need.push((u32::from(d), 1)),
-            }
-        }
-        // The state holds 3 bits of count per listed digit.
-        let need2 = need.clone();
-        self.chain(
-            cells,
-            0,
-            &|_, s, d| {
-                let Some(i) = need.iter().position(|&(e, _)| e == d) else {
-                    return Some(s);
-                };
-                let count = (s >> (3 * i) & 7).min(need[i].1 - 1) + 1;
-                Some(s & !(7 << (3 * i)) | count << (3 * i))
-            },
-            &|s| {
-                need2
-                    .iter()
-                    .enumerate()
-                    .all(|(i, &(_, k))| s >> (3 * i) & 7 >= k)
-            },
-        );
-    }
-
     /// The secondary item of the placement of `d` in `cell` that options
     /// forbidding it take with color 2, the placement with color 1.
-    fn forbidder(&mut self, cell: usize, d: u32) -> u32 {
+    pub fn forbidder(&mut self, cell: usize, d: u32) -> u32 {
         let n = self.n;
         let key = cell * n + d as usize - 1;
         if let Some(item) = self.forbidders[key] {
@@ -696,119 +593,6 @@ impl Builder<'_> {
         self.extra.colors = self.extra.colors.max(2);
         self.forbidders[key] = Some(k);
         k
-    }
-
-    /// The sandwich along `cells`: an option per position of the 1, of
-    /// the n and set of digits between them, which forbids every other
-    /// digit of the line's cells; a chain when there are too many.
-    fn sandwich(&mut self, cells: &[usize], sum: u32) {
-        let n = self.n;
-        let mut choices: Vec<(usize, usize, u64)> = Vec::new();
-        for one in 0..n {
-            for top in (0..n).filter(|&t| t != one) {
-                let inside = one.abs_diff(top) - 1;
-                match sets_between(2, n as u32 - 1, inside, sum) {
-                    Some(sets) => choices.extend(sets.into_iter().map(|s| (one, top, s))),
-                    None => return self.sandwich_chain(cells, sum),
-                }
-                if choices.len() > MAX_TUPLES as usize {
-                    return self.sandwich_chain(cells, sum);
-                }
-            }
-        }
-        if choices.is_empty() {
-            return self.impossible();
-        }
-        let item = self.primary("w");
-        let all = ((1u64 << n) - 1) << 1;
-        for (one, top, set) in choices {
-            let (lo, hi) = (one.min(top), one.max(top));
-            let mut option = vec![Ref::Primary(item)];
-            for (k, &cell) in cells.iter().enumerate() {
-                let allowed = if k == one {
-                    1 << 1
-                } else if k == top {
-                    1 << n
-                } else if k > lo && k < hi {
-                    set
-                } else {
-                    all & !set & !(1 << 1) & !(1 << n)
-                };
-                for d in bits((all & !allowed) >> 1) {
-                    let x = self.forbidder(cell, d);
-                    option.push(Ref::Secondary(x, 2));
-                }
-            }
-            self.extra.options.push(option);
-        }
-    }
-
-    fn sandwich_chain(&mut self, cells: &[usize], sum: u32) {
-        let (n, sum) = (self.n as u32, u64::from(sum));
-        // States: BEFORE, 1 + the partial sum between the crusts, AFTER.
-        const BEFORE: u64 = 0;
-        const AFTER: u64 = u64::MAX;
-        self.chain(
-            cells,
-            BEFORE,
-            &|_, s, d| {
-                let crust = d == 1 || d == n;
-                match s {
-                    BEFORE if crust => Some(1),
-                    BEFORE | AFTER => Some(s),
-                    _ if crust => (s - 1 == sum).then_some(AFTER),
-                    _ => Some(s + u64::from(d)).filter(|&t| t - 1 <= sum),
-                }
-            },
-            &|s| s == AFTER,
-        );
-    }
-
-    /// `cells` are the two ends first, then the inside.
-    fn between(&mut self, cells: &[usize]) {
-        self.chain(
-            cells,
-            0,
-            &|k, s, d| {
-                let d = u64::from(d);
-                match k {
-                    0 => Some(d),
-                    1 => Some(s << 8 | d),
-                    _ => {
-                        let (a, b) = (s >> 8, s & 255);
-                        (d > a.min(b) && d < a.max(b)).then_some(s)
-                    }
-                }
-            },
-            &|_| true,
-        );
-    }
-
-    fn negative(&mut self, kind: Negative) {
-        let n = self.n;
-        let mut spared = std::collections::HashSet::new();
-        for c in self.layout.constraints() {
-            if let Some([p, q]) = c.dot_of(kind) {
-                let (p, q) = (p.0 * n + p.1, q.0 * n + q.1);
-                spared.insert((p.min(q), p.max(q)));
-            }
-        }
-        for p in 0..n * n {
-            let (r, c) = (p / n, p % n);
-            for q in [(c + 1 < n).then_some(p + 1), (r + 1 < n).then_some(p + n)]
-                .into_iter()
-                .flatten()
-            {
-                if spared.contains(&(p, q)) {
-                    continue;
-                }
-                match kind {
-                    Negative::White => self.forbid(p, q, &|x, y| x.abs_diff(y) == 1),
-                    Negative::Black => self.forbid(p, q, &|x, y| x == 2 * y || y == 2 * x),
-                    Negative::Xv => self.forbid(p, q, &|x, y| x + y == 5 || x + y == 10),
-                }
-            }
-        }
     }
 }
 
@@ -837,19 +621,19 @@ fn cost(groups: &[(u64, u64)]) -> u32 {
 }
 
 /// The digits (from 1) of a mask from bit 0.
-fn bits(mask: u64) -> impl Iterator<Item = u32> {
+pub(crate) fn bits(mask: u64) -> impl Iterator<Item = u32> {
     (0..64).filter(move |&b| mask >> b & 1 != 0).map(|b| b + 1)
 }
 
 /// The sets of `m` distinct digits of 1..=n summing to `sum`, as masks
 /// (bit d for digit d); `None` past [`MAX_SETS`] of them.
-fn digit_sets(n: usize, m: usize, sum: u32) -> Option<Vec<u64>> {
+pub(crate) fn digit_sets(n: usize, m: usize, sum: u32) -> Option<Vec<u64>> {
     sets_between(1, n as u32, m, sum)
 }
 
 /// The sets of `m` distinct digits of `low..=high` summing to `sum`, as
 /// masks; `None` past [`MAX_SETS`] of them.
-fn sets_between(low: u32, high: u32, m: usize, sum: u32) -> Option<Vec<u64>> {
+pub(crate) fn sets_between(low: u32, high: u32, m: usize, sum: u32) -> Option<Vec<u64>> {
     fn walk(low: u32, n: u32, left: usize, sum: u32, set: u64, out: &mut Vec<u64>) -> bool {
         if left == 0 {
             if sum == 0 {

@@ -1,0 +1,213 @@
+//! The lines: thermometers, whispers, renban and palindromes, the rules
+//! read along a line of cells.
+//!
+//! Thermometers and whispers forbid pairs of digits along the line
+//! (devices: forbidden pairs), renban lines hold one of the runs of
+//! consecutive digits (digit sets), and palindromes tie the cells that
+//! mirror each other (equality).
+
+use std::fmt;
+
+use super::devices::Builder;
+use super::{write_cells, Cell, Constraint, Family, Filled, Rules, Statement};
+use crate::error::LayoutError;
+use crate::fpuzzles::error::FpuzzlesError;
+use crate::fpuzzles::fields::{small, Fields};
+
+/// The family of lines.
+pub(super) struct Lines;
+
+/// The one [`Lines`].
+pub(super) const LINES: Lines = Lines;
+
+impl Constraint {
+    /// German whispers with the usual gap of side `n`: ceil(n/2), 5 on
+    /// 9x9 (4 on 8x8, 3 on 6x6).
+    pub fn whispers(cells: Vec<Cell>, n: usize) -> Constraint {
+        Constraint::Whispers {
+            cells,
+            gap: n.div_ceil(2).min(255) as u8,
+        }
+    }
+}
+
+impl Family for Lines {
+    fn keywords(&self) -> &'static [&'static str] {
+        &["thermo", "whispers", "renban", "palindrome"]
+    }
+
+    fn parse(&self, s: &Statement<'_>) -> Option<Result<Constraint, LayoutError>> {
+        let parse = |s: &Statement<'_>| -> Result<Constraint, LayoutError> {
+            let cells = s.cells()?;
+            Ok(match s.keyword.as_str() {
+                "whispers" => {
+                    s.max_args(1)?;
+                    // 0: the side's gap, set when the layout takes it.
+                    Constraint::Whispers {
+                        gap: s.small(0, 0)?,
+                        cells,
+                    }
+                }
+                keyword => {
+                    s.max_args(0)?;
+                    match keyword {
+                        "renban" => Constraint::Renban { cells },
+                        "palindrome" => Constraint::Palindrome { cells },
+                        _ => Constraint::Thermometer { cells },
+                    }
+                }
+            })
+        };
+        matches!(
+            s.keyword.as_str(),
+            "thermo" | "thermometer" | "whispers" | "renban" | "palindrome"
+        )
+        .then(|| parse(s))
+    }
+
+    fn write(&self, constraint: &Constraint, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match constraint {
+            Constraint::Whispers { gap, .. } => write!(f, "whispers {gap}: ")?,
+            other => write!(f, "{}: ", self.keywords()[index(other)])?,
+        }
+        write_cells(f, &self.cells(constraint, 0))
+    }
+
+    fn name(&self, constraint: &Constraint) -> &'static str {
+        ["thermometer", "whispers", "renban", "palindrome"][index(constraint)]
+    }
+
+    fn cells(&self, constraint: &Constraint, _n: usize) -> Vec<Cell> {
+        match constraint {
+            Constraint::Thermometer { cells }
+            | Constraint::Whispers { cells, .. }
+            | Constraint::Renban { cells }
+            | Constraint::Palindrome { cells } => cells.clone(),
+            _ => unreachable!("{constraint:?} is no line"),
+        }
+    }
+
+    fn for_side(&self, constraint: Constraint, n: usize) -> Constraint {
+        match constraint {
+            Constraint::Whispers { cells, gap: 0 } => Constraint::whispers(cells, n),
+            other => other,
+        }
+    }
+
+    fn validate(&self, constraint: &Constraint, _n: usize) -> Result<(), String> {
+        if self.cells(constraint, 0).len() < 2 {
+            return Err("a line needs two cells or more".to_string());
+        }
+        match constraint {
+            Constraint::Whispers { gap: 0, .. } => Err("a gap of 0 is no whisper".to_string()),
+            _ => Ok(()),
+        }
+    }
+
+    fn broken(&self, constraint: &Constraint, grid: &Filled<'_>) -> Option<[Cell; 2]> {
+        match constraint {
+            Constraint::Thermometer { cells } => {
+                grid.first_pair(cells, &|a, b, gap| b >= a + gap as u32)
+            }
+            Constraint::Whispers { cells, gap } => {
+                grid.first_pair(cells, &|a, b, d| d > 1 || a.abs_diff(b) >= u32::from(*gap))
+            }
+            Constraint::Renban { cells } => {
+                if let Some(pair) = grid.first_pair(cells, &|a, b, _| a != b) {
+                    return Some(pair);
+                }
+                let filled = cells.iter().map(|&c| grid.get(c)).filter(|&d| d != 0);
+                let (lo, hi) = (filled.clone().min()?, filled.max()?);
+                ((hi - lo) as usize >= cells.len()).then(|| super::ends(cells))
+            }
+            Constraint::Palindrome { cells } => {
+                let m = cells.len();
+                (0..m / 2).find_map(|i| {
+                    let (p, q) = (cells[i], cells[m - 1 - i]);
+                    let (a, b) = (grid.get(p), grid.get(q));
+                    (a != 0 && b != 0 && a != b).then_some([p, q])
+                })
+            }
+            _ => unreachable!("{constraint:?} is no line"),
+        }
+    }
+
+    fn encode(&self, constraint: &Constraint, b: &mut Builder<'_>) {
+        let cells = b.indices(&self.cells(constraint, b.n));
+        let m = cells.len();
+        match constraint {
+            Constraint::Thermometer { .. } => {
+                for i in 0..m {
+                    for j in i + 1..m {
+                        let gap = (j - i) as u32;
+                        b.forbid(cells[i], cells[j], &|x, y| y < x + gap);
+                    }
+                }
+            }
+            Constraint::Whispers { gap, .. } => {
+                let gap = u32::from(*gap);
+                for w in cells.windows(2) {
+                    b.forbid(w[0], w[1], &|x, y| x.abs_diff(y) < gap);
+                }
+            }
+            Constraint::Renban { .. } => {
+                let n = b.n;
+                let sets: Vec<u64> = (1..=n.saturating_sub(m) + 1)
+                    .filter(|_| m <= n)
+                    .map(|low| ((1u64 << m) - 1) << low)
+                    .collect();
+                b.sets(&cells, &sets);
+            }
+            Constraint::Palindrome { .. } => {
+                for i in 0..m / 2 {
+                    b.equal(cells[i], cells[m - 1 - i]);
+                }
+            }
+            _ => unreachable!("{constraint:?} is no line"),
+        }
+    }
+}
+
+/// Reads f-puzzles key `key`, one of the lines' in [`FPUZZLES`](super::FPUZZLES),
+/// into `out`.
+pub(super) fn fpuzzles(
+    key: &str,
+    fields: &Fields<'_>,
+    out: &mut Rules,
+) -> Result<(), FpuzzlesError> {
+    for (field, entry) in fields.objects(key)? {
+        let gap = match key {
+            "whispers" => small(&field, entry.get("value"))?,
+            _ => None,
+        };
+        for cells in fields.lines(&field, entry)? {
+            // A line of one cell says nothing.
+            if cells.len() < 2 {
+                continue;
+            }
+            let constraint = match key {
+                "thermometer" => Constraint::Thermometer { cells },
+                "whispers" => match gap {
+                    Some(gap) => Constraint::Whispers { cells, gap },
+                    None => Constraint::whispers(cells, fields.n),
+                },
+                "renban" => Constraint::Renban { cells },
+                "palindrome" => Constraint::Palindrome { cells },
+                _ => unreachable!("{key} is no f-puzzles key of the lines"),
+            };
+            out.constraints.push((field.clone(), constraint));
+        }
+    }
+    Ok(())
+}
+
+/// The place of a line's kind in [`Lines::keywords`].
+fn index(constraint: &Constraint) -> usize {
+    match constraint {
+        Constraint::Thermometer { .. } => 0,
+        Constraint::Whispers { .. } => 1,
+        Constraint::Renban { .. } => 2,
+        Constraint::Palindrome { .. } => 3,
+        _ => unreachable!("{constraint:?} is no line"),
+    }
+}

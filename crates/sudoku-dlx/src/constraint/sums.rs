@@ -1,0 +1,622 @@
+//! The sums: killer cages, little killers, arrows, sandwiches, between
+//! lines and quadruples, the rules that count what a group of cells
+//! holds.
+//!
+//! A cage with a sum holds one of the digit sets of its sum (devices:
+//! digit sets, or distinct digits and a chain past [`MAX_SETS`] of them);
+//! the others are chains read along their cells, whose states are the
+//! partial sum (arrows, little killers), the phase and partial sum
+//! (sandwiches: before, between, after the 1 and the n), the counts of the
+//! listed digits (quadruples), and the two ends' digits (between lines,
+//! read ends first).
+//!
+//! [`MAX_SETS`]: super::devices
+
+use std::fmt;
+
+use serde_json::{Map, Value};
+
+use super::devices::{bits, digit_sets, sets_between, Builder, Ref, MAX_TUPLES};
+use super::{ends, write_cells, Cell, Constraint, Family, Filled, Line, Rules, Statement};
+use crate::error::LayoutError;
+use crate::fpuzzles::error::{bad, unsupported, FpuzzlesError};
+use crate::fpuzzles::fields::{cell_name, integer, number, show, Fields};
+
+/// The family of sums.
+pub(super) struct Sums;
+
+/// The one [`Sums`].
+pub(super) const SUMS: Sums = Sums;
+
+impl Family for Sums {
+    fn keywords(&self) -> &'static [&'static str] {
+        &[
+            "cage",
+            "little-killer",
+            "arrow",
+            "sandwich",
+            "between",
+            "quadruple",
+        ]
+    }
+
+    fn parse(&self, s: &Statement<'_>) -> Option<Result<Constraint, LayoutError>> {
+        let parse = |s: &Statement<'_>| -> Result<Constraint, LayoutError> {
+            if s.keyword == "sandwich" {
+                s.max_args(1)?;
+                let sum = s.required(0)?;
+                let word = s.tail.trim().to_ascii_lowercase();
+                let index = |w: &str| w.parse::<usize>().ok().filter(|&k| k >= 1).map(|k| k - 1);
+                let line = if let Some(r) = word.strip_prefix('r').and_then(index) {
+                    Line::Row(r)
+                } else if let Some(c) = word.strip_prefix('c').and_then(index) {
+                    Line::Column(c)
+                } else {
+                    return Err(s.bad(format!("{word:?} is no row like r1 or column like c1")));
+                };
+                return Ok(Constraint::Sandwich { line, sum });
+            }
+            let cells = s.cells()?;
+            Ok(match s.keyword.as_str() {
+                "cage" | "killer" => {
+                    s.max_args(1)?;
+                    Constraint::Cage {
+                        sum: s.number(0)?,
+                        cells,
+                    }
+                }
+                "little-killer" => {
+                    s.max_args(1)?;
+                    Constraint::LittleKiller {
+                        sum: s.required(0)?,
+                        cells,
+                    }
+                }
+                "arrow" => Constraint::Arrow {
+                    circle: s.cells_of(s.args.iter().copied())?,
+                    line: cells,
+                },
+                "between" => {
+                    s.max_args(0)?;
+                    Constraint::Between { cells }
+                }
+                _ => {
+                    let mut digits = (0..s.args.len())
+                        .map(|k| s.small(k, 0))
+                        .collect::<Result<Vec<u8>, _>>()?;
+                    digits.sort_unstable();
+                    Constraint::Quadruple {
+                        cell: s.one(&cells)?,
+                        digits,
+                    }
+                }
+            })
+        };
+        matches!(
+            s.keyword.as_str(),
+            "cage" | "killer" | "little-killer" | "arrow" | "sandwich" | "between" | "quadruple"
+        )
+        .then(|| parse(s))
+    }
+
+    fn write(&self, constraint: &Constraint, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match constraint {
+            Constraint::Cage { cells, sum } => {
+                match sum {
+                    Some(s) => write!(f, "cage {s}: ")?,
+                    None => write!(f, "cage: ")?,
+                }
+                write_cells(f, cells)
+            }
+            Constraint::LittleKiller { cells, sum } => {
+                write!(f, "little-killer {sum}: ")?;
+                write_cells(f, cells)
+            }
+            Constraint::Arrow { circle, line } => {
+                write!(f, "arrow ")?;
+                write_cells(f, circle)?;
+                write!(f, ": ")?;
+                write_cells(f, line)
+            }
+            Constraint::Quadruple { cell, digits } => {
+                write!(f, "quadruple")?;
+                for d in digits {
+                    write!(f, " {d}")?;
+                }
+                write!(f, ": ")?;
+                write_cells(f, &[*cell])
+            }
+            Constraint::Sandwich { line, sum } => match line {
+                Line::Row(r) => write!(f, "sandwich {sum}: r{}", r + 1),
+                Line::Column(c) => write!(f, "sandwich {sum}: c{}", c + 1),
+            },
+            Constraint::Between { cells } => {
+                write!(f, "between: ")?;
+                write_cells(f, cells)
+            }
+            _ => unreachable!("{constraint:?} is no sum"),
+        }
+    }
+
+    fn name(&self, constraint: &Constraint) -> &'static str {
+        match constraint {
+            Constraint::Cage { .. } => "killer cage",
+            Constraint::LittleKiller { .. } => "little killer",
+            Constraint::Arrow { .. } => "arrow",
+            Constraint::Quadruple { .. } => "quadruple",
+            Constraint::Sandwich { .. } => "sandwich",
+            Constraint::Between { .. } => "between line",
+            _ => unreachable!("{constraint:?} is no sum"),
+        }
+    }
+
+    fn cells(&self, constraint: &Constraint, n: usize) -> Vec<Cell> {
+        match constraint {
+            Constraint::Cage { cells, .. }
+            | Constraint::LittleKiller { cells, .. }
+            | Constraint::Between { cells } => cells.clone(),
+            Constraint::Arrow { circle, line } => circle.iter().chain(line).copied().collect(),
+            Constraint::Quadruple { cell: (r, c), .. } => {
+                vec![(*r, *c), (*r, c + 1), (r + 1, *c), (r + 1, c + 1)]
+            }
+            Constraint::Sandwich { line, .. } => line.cells(n),
+            _ => unreachable!("{constraint:?} is no sum"),
+        }
+    }
+
+    fn validate(&self, constraint: &Constraint, n: usize) -> Result<(), String> {
+        match constraint {
+            Constraint::Between { cells } if cells.len() < 2 => {
+                Err("a line needs two cells or more".to_string())
+            }
+            Constraint::Arrow { circle, line } => {
+                if circle.is_empty() || circle.len() > 3 {
+                    return Err("a circle has 1 to 3 cells".to_string());
+                }
+                if circle.len() > 1 && n > 9 {
+                    return Err(format!(
+                        "a circle of {} cells is read as a decimal number, which needs digits \
+                         up to 9, not {n}",
+                        circle.len()
+                    ));
+                }
+                if line.is_empty() {
+                    return Err("an arrow needs a cell beside its circle".to_string());
+                }
+                Ok(())
+            }
+            Constraint::Cage { cells, .. } if cells.len() > n => Err(format!(
+                "a cage of {} distinct digits on a {n}x{n} grid",
+                cells.len()
+            )),
+            Constraint::Quadruple { digits, .. } => {
+                if digits.is_empty() || digits.len() > 4 {
+                    return Err("a quadruple has 1 to 4 digits".to_string());
+                }
+                if let Some(d) = digits.iter().find(|&&d| d == 0 || usize::from(d) > n) {
+                    return Err(format!("digit {d} is not in 1..={n}"));
+                }
+                if digits.windows(2).any(|w| w[0] > w[1]) {
+                    return Err("the digits are not in increasing order".to_string());
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn broken(&self, constraint: &Constraint, grid: &Filled<'_>) -> Option<[Cell; 2]> {
+        match constraint {
+            Constraint::Cage { cells, sum } => {
+                if let Some(pair) = grid.first_pair(cells, &|a, b, _| a != b) {
+                    return Some(pair);
+                }
+                match sum {
+                    Some(s) if grid.all_filled(cells) && grid.sum(cells) != *s => Some(ends(cells)),
+                    _ => None,
+                }
+            }
+            Constraint::LittleKiller { cells, sum } => {
+                (grid.all_filled(cells) && grid.sum(cells) != *sum).then(|| ends(cells))
+            }
+            Constraint::Arrow { circle, line } => {
+                let all: Vec<Cell> = circle.iter().chain(line).copied().collect();
+                if !grid.all_filled(&all) {
+                    return None;
+                }
+                let number = circle.iter().fold(0, |v, &c| v * 10 + grid.get(c));
+                (number != grid.sum(line)).then(|| ends(&all))
+            }
+            Constraint::Quadruple { digits, .. } => {
+                let cells = constraint.cells(grid.n);
+                if !grid.all_filled(&cells) {
+                    return None;
+                }
+                let missing = digits.iter().any(|&d| {
+                    let want = digits.iter().filter(|&&e| e == d).count();
+                    cells
+                        .iter()
+                        .filter(|&&c| grid.get(c) == u32::from(d))
+                        .count()
+                        < want
+                });
+                missing.then(|| ends(&cells))
+            }
+            Constraint::Sandwich { line, sum } => {
+                let cells = line.cells(grid.n);
+                if !grid.all_filled(&cells) {
+                    return None;
+                }
+                let one = cells.iter().position(|&c| grid.get(c) == 1)?;
+                let top = cells.iter().position(|&c| grid.get(c) == grid.n as u32)?;
+                let (i, j) = (one.min(top), one.max(top));
+                (grid.sum(&cells[i + 1..j]) != *sum).then_some([cells[i], cells[j]])
+            }
+            Constraint::Between { cells } => {
+                let [p, q] = ends(cells);
+                let (a, b) = (grid.get(p), grid.get(q));
+                if a == 0 || b == 0 {
+                    return None;
+                }
+                let (lo, hi) = (a.min(b), a.max(b));
+                cells[1..cells.len() - 1].iter().find_map(|&c| {
+                    let d = grid.get(c);
+                    (d != 0 && (d <= lo || d >= hi)).then_some([p, c])
+                })
+            }
+            _ => unreachable!("{constraint:?} is no sum"),
+        }
+    }
+
+    fn encode(&self, constraint: &Constraint, b: &mut Builder<'_>) {
+        let n = b.n;
+        match constraint {
+            Constraint::Cage { cells, sum: None } => {
+                let cells = b.indices(cells);
+                b.distinct(&cells);
+            }
+            Constraint::Cage {
+                cells,
+                sum: Some(sum),
+            } => {
+                let cells = b.indices(cells);
+                match digit_sets(n, cells.len(), *sum) {
+                    Some(sets) => b.sets(&cells, &sets),
+                    None => {
+                        b.distinct(&cells);
+                        b.sum_chain(&cells, *sum);
+                    }
+                }
+            }
+            Constraint::LittleKiller { cells, sum } => {
+                let cells = b.indices(cells);
+                b.sum_chain(&cells, *sum);
+            }
+            Constraint::Arrow { circle, line } => {
+                let (circle, line) = (b.indices(circle), b.indices(line));
+                arrow(b, &circle, &line);
+            }
+            Constraint::Quadruple { digits, .. } => {
+                let cells = b.indices(&constraint.cells(n));
+                quadruple(b, &cells, digits);
+            }
+            Constraint::Sandwich { line, sum } => {
+                let cells = b.indices(&line.cells(n));
+                sandwich(b, &cells, *sum);
+            }
+            Constraint::Between { cells } => {
+                let cells = b.indices(cells);
+                let m = cells.len();
+                let mut order = vec![cells[0], cells[m - 1]];
+                order.extend_from_slice(&cells[1..m - 1]);
+                between(b, &order);
+            }
+            _ => unreachable!("{constraint:?} is no sum"),
+        }
+    }
+}
+
+/// Reads f-puzzles key `key`, one of the sums' in [`FPUZZLES`](super::FPUZZLES),
+/// into `out`.
+pub(super) fn fpuzzles(
+    key: &str,
+    fields: &Fields<'_>,
+    out: &mut Rules,
+) -> Result<(), FpuzzlesError> {
+    for (field, entry) in fields.objects(key)? {
+        let mut push = |constraint| out.constraints.push((field.clone(), constraint));
+        match key {
+            "killercage" => push(Constraint::Cage {
+                cells: fields.cells(&field, entry.get("cells"))?,
+                sum: number(&field, entry.get("value"))?,
+            }),
+            "littlekillersum" => {
+                if let Some(sum) = number(&field, entry.get("value"))? {
+                    push(Constraint::LittleKiller {
+                        cells: fields.cells(&field, entry.get("cells"))?,
+                        sum,
+                    });
+                }
+            }
+            "arrow" => {
+                for constraint in arrows(fields, &field, entry)? {
+                    push(constraint);
+                }
+            }
+            "betweenline" => {
+                for cells in fields.lines(&field, entry)? {
+                    if cells.len() >= 2 {
+                        push(Constraint::Between { cells });
+                    }
+                }
+            }
+            "quadruple" => push(quadruple_entry(fields, &field, entry)?),
+            "sandwichsum" => {
+                if let Some(sum) = number(&field, entry.get("value"))? {
+                    push(Constraint::Sandwich {
+                        line: sandwich_line(fields, &field, entry.get("cell"))?,
+                        sum,
+                    });
+                }
+            }
+            _ => unreachable!("{key} is no f-puzzles key of the sums"),
+        }
+    }
+    Ok(())
+}
+
+/// The arrows of an f-puzzles entry: one per line of two cells or more,
+/// the circle of 1 to 3 cells.
+fn arrows(
+    fields: &Fields<'_>,
+    field: &str,
+    entry: &Map<String, Value>,
+) -> Result<Vec<Constraint>, FpuzzlesError> {
+    let circle = fields.cells(field, entry.get("cells"))?;
+    if circle.is_empty() {
+        return Err(bad(field, "an arrow without a circle"));
+    }
+    if circle.len() > 3 {
+        return Err(unsupported(
+            field,
+            Some(format!(
+                "a circle of {} cells is not supported, only 1 to 3 (a pill of 2 or 3 is read \
+                 as a number)",
+                circle.len()
+            )),
+        ));
+    }
+    let mut arrows = Vec::new();
+    for (k, line) in fields.lines(field, entry)?.into_iter().enumerate() {
+        if line.len() < 2 {
+            continue;
+        }
+        if !circle.contains(&line[0]) {
+            return Err(bad(
+                format!("{field}.lines[{k}]"),
+                format!(
+                    "the line starts at {}, outside its circle",
+                    cell_name(line[0])
+                ),
+            ));
+        }
+        // A line may leave a pill from its far cell.
+        let line: Vec<Cell> = line
+            .into_iter()
+            .skip_while(|cell| circle.contains(cell))
+            .collect();
+        if !line.is_empty() {
+            arrows.push(Constraint::Arrow {
+                circle: circle.clone(),
+                line,
+            });
+        }
+    }
+    Ok(arrows)
+}
+
+/// A quadruple of f-puzzles: its 4 cells, which must make a 2x2 square,
+/// and digits.
+fn quadruple_entry(
+    fields: &Fields<'_>,
+    field: &str,
+    entry: &Map<String, Value>,
+) -> Result<Constraint, FpuzzlesError> {
+    let mut cells = fields.cells(field, entry.get("cells"))?;
+    cells.sort_unstable();
+    let cell = cells.first().copied().unwrap_or((0, 0));
+    let (r, c) = cell;
+    if cells != [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)] {
+        return Err(bad(field, "the cells are not a square of 2x2 cells"));
+    }
+    let mut digits = match entry.get("values") {
+        Some(Value::Array(values)) => values
+            .iter()
+            .map(|v| match integer(v) {
+                Some(d) if (0..=255).contains(&d) => Ok(d as u8),
+                _ => Err(bad(field, format!("{} is not a digit", show(v)))),
+            })
+            .collect::<Result<Vec<u8>, _>>()?,
+        None => return Err(bad(field, "\"values\" is missing")),
+        Some(other) => {
+            return Err(bad(
+                field,
+                format!(
+                    "expected an array of digits, found {}",
+                    crate::fpuzzles::fields::kind_of(other)
+                ),
+            ))
+        }
+    };
+    digits.sort_unstable();
+    Ok(Constraint::Quadruple { cell, digits })
+}
+
+/// The row or column of a sandwich clue outside the grid: `RrC0` and
+/// `RrC{n+1}` are row r, `R0Cc` and `R{n+1}Cc` column c.
+fn sandwich_line(
+    fields: &Fields<'_>,
+    field: &str,
+    value: Option<&Value>,
+) -> Result<Line, FpuzzlesError> {
+    let (r, c) = fields.name(field, value)?;
+    let n = fields.n;
+    let inside = |k: usize| (1..=n).contains(&k);
+    let outside = |k: usize| k == 0 || k == n + 1;
+    if inside(r) && outside(c) {
+        Ok(Line::Row(r - 1))
+    } else if outside(r) && inside(c) {
+        Ok(Line::Column(c - 1))
+    } else {
+        let value = value.map_or_else(String::new, show);
+        Err(bad(
+            field,
+            format!("{value} is no clue beside a row or above or below a column"),
+        ))
+    }
+}
+
+/// The digits of `line` sum to the number the circle's digits spell.
+fn arrow(b: &mut Builder<'_>, circle: &[usize], line: &[usize]) {
+    let n = b.n as u64;
+    let p = circle.len() as u32;
+    // The largest number the circle can hold.
+    let top = if p == 1 { n } else { 10u64.pow(p) - 1 };
+    let m = line.len();
+    let mut cells = line.to_vec();
+    cells.extend_from_slice(circle);
+    b.chain(
+        &cells,
+        0,
+        &|k, s, d| {
+            let d = u64::from(d);
+            if k < m {
+                return Some(s + d).filter(|&t| t <= top);
+            }
+            // The circle's j-th digit from the left.
+            let j = (k - m) as u32;
+            let place = 10u64.pow(p - 1 - j);
+            let want = if p == 1 { s } else { s / place % 10 };
+            (want == d && (p == 1 || j > 0 || s >= place)).then_some(s)
+        },
+        &|_| true,
+    );
+}
+
+/// Each of `digits` (in increasing order) stands in `cells` as often
+/// as it is listed.
+fn quadruple(b: &mut Builder<'_>, cells: &[usize], digits: &[u8]) {
+    // The distinct digits and how many of each are needed.
+    let mut need: Vec<(u32, u64)> = Vec::new();
+    for &d in digits {
+        match need.last_mut() {
+            Some((e, k)) if *e == u32::from(d) => *k += 1,
+            _ => need.push((u32::from(d), 1)),
+        }
+    }
+    // The state holds 3 bits of count per listed digit.
+    let need2 = need.clone();
+    b.chain(
+        cells,
+        0,
+        &|_, s, d| {
+            let Some(i) = need.iter().position(|&(e, _)| e == d) else {
+                return Some(s);
+            };
+            let count = (s >> (3 * i) & 7).min(need[i].1 - 1) + 1;
+            Some(s & !(7 << (3 * i)) | count << (3 * i))
+        },
+        &|s| {
+            need2
+                .iter()
+                .enumerate()
+                .all(|(i, &(_, k))| s >> (3 * i) & 7 >= k)
+        },
+    );
+}
+
+/// The sandwich along `cells`: an option per position of the 1, of
+/// the n and set of digits between them, which forbids every other
+/// digit of the line's cells; a chain when there are too many.
+fn sandwich(b: &mut Builder<'_>, cells: &[usize], sum: u32) {
+    let n = b.n;
+    let mut choices: Vec<(usize, usize, u64)> = Vec::new();
+    for one in 0..n {
+        for top in (0..n).filter(|&t| t != one) {
+            let inside = one.abs_diff(top) - 1;
+            match sets_between(2, n as u32 - 1, inside, sum) {
+                Some(sets) => choices.extend(sets.into_iter().map(|s| (one, top, s))),
+                None => return sandwich_chain(b, cells, sum),
+            }
+            if choices.len() > MAX_TUPLES as usize {
+                return sandwich_chain(b, cells, sum);
+            }
+        }
+    }
+    if choices.is_empty() {
+        return b.impossible();
+    }
+    let item = b.primary("w");
+    let all = ((1u64 << n) - 1) << 1;
+    for (one, top, set) in choices {
+        let (lo, hi) = (one.min(top), one.max(top));
+        let mut option = vec![Ref::Primary(item)];
+        for (k, &cell) in cells.iter().enumerate() {
+            let allowed = if k == one {
+                1 << 1
+            } else if k == top {
+                1 << n
+            } else if k > lo && k < hi {
+                set
+            } else {
+                all & !set & !(1 << 1) & !(1 << n)
+            };
+            for d in bits((all & !allowed) >> 1) {
+                let x = b.forbidder(cell, d);
+                option.push(Ref::Secondary(x, 2));
+            }
+        }
+        b.option(option);
+    }
+}
+
+fn sandwich_chain(b: &mut Builder<'_>, cells: &[usize], sum: u32) {
+    let (n, sum) = (b.n as u32, u64::from(sum));
+    // States: BEFORE, 1 + the partial sum between the crusts, AFTER.
+    const BEFORE: u64 = 0;
+    const AFTER: u64 = u64::MAX;
+    b.chain(
+        cells,
+        BEFORE,
+        &|_, s, d| {
+            let crust = d == 1 || d == n;
+            match s {
+                BEFORE if crust => Some(1),
+                BEFORE | AFTER => Some(s),
+                _ if crust => (s - 1 == sum).then_some(AFTER),
+                _ => Some(s + u64::from(d)).filter(|&t| t - 1 <= sum),
+            }
+        },
+        &|s| s == AFTER,
+    );
+}
+
+/// `cells` are the two ends first, then the inside.
+fn between(b: &mut Builder<'_>, cells: &[usize]) {
+    b.chain(
+        cells,
+        0,
+        &|k, s, d| {
+            let d = u64::from(d);
+            match k {
+                0 => Some(d),
+                1 => Some(s << 8 | d),
+                _ => {
+                    let (a, b) = (s >> 8, s & 255);
+                    (d > a.min(b) && d < a.max(b)).then_some(s)
+                }
+            }
+        },
+        &|_| true,
+    );
+}
