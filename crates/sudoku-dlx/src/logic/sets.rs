@@ -397,73 +397,99 @@ impl SetSearch<'_> {
             if self.best.as_ref().is_some_and(|(d, _)| *d <= difficulty) {
                 continue;
             }
-            let mut removed: Vec<u32> = Vec::new();
-            for &o in &self.options {
-                let hits = logic.shape.items[o]
-                    .iter()
-                    .filter(|&&i| cover.contains(&(i as usize)))
-                    .count();
-                if hits > 1 {
-                    removed.push(o as u32);
-                }
-            }
-            for &c in &cover {
-                for o in logic.live_options(c) {
-                    if !self.options.contains(&o) && !removed.contains(&(o as u32)) {
-                        removed.push(o as u32);
-                    }
-                }
-            }
+            let removed = self.removed_by(&cover);
             if removed.is_empty() {
                 continue;
             }
-            removed.sort_unstable();
-            let names = |items: &[usize]| {
-                items
-                    .iter()
-                    .map(|&i| logic.shape.names[i].clone())
-                    .collect()
-            };
             let step = if self.direct {
-                let base = logic.shape.kinds[self.base[0]];
-                let fits = |kind: Kind| match (technique, base, kind) {
-                    (Technique::DirectPointing, _, Kind::House(f, ..)) => f == 2,
-                    (Technique::DirectClaiming, Kind::House(b, ..), Kind::House(f, ..)) => f == b,
-                    (_, Kind::House(b, h, _), Kind::House(f, g, d)) => {
-                        (f, g) == (b, h)
-                            && !self
-                                .base
-                                .iter()
-                                .any(|&i| logic.shape.kinds[i] == Kind::House(b, h, d))
-                    }
-                    _ => false,
-                };
-                let Some((_, single)) = logic.direct_single(&removed, &fits) else {
+                let Some(step) = self.direct_step(technique, &cover, removed) else {
                     continue;
                 };
-                let mut step = logic.step(
-                    technique,
-                    names(&self.base),
-                    names(&cover),
-                    vec![single as u32],
-                    removed.clone(),
-                );
-                // The step places the single, as Sudoku Explainer's does;
-                // the eliminations that lead to it are not carried out,
-                // so they are not listed as its conclusions either.
-                step.removed.clear();
-                step.eliminations.clear();
                 step
             } else {
                 logic.step(
                     technique,
-                    names(&self.base),
-                    names(&cover),
+                    self.names(&self.base),
+                    self.names(&cover),
                     Vec::new(),
                     removed,
                 )
             };
             self.best = Some((difficulty, step));
         }
+    }
+
+    /// The options the base set with `cover` removes, sorted: each base
+    /// option that lies in two cover items, and every other option of
+    /// the cover items.
+    fn removed_by(&self, cover: &[usize]) -> Vec<u32> {
+        let logic = self.logic;
+        let mut removed: Vec<u32> = Vec::new();
+        for &o in &self.options {
+            let hits = logic.shape.items[o]
+                .iter()
+                .filter(|&&i| cover.contains(&(i as usize)))
+                .count();
+            if hits > 1 {
+                removed.push(o as u32);
+            }
+        }
+        for &c in cover {
+            for o in logic.live_options(c) {
+                if !self.options.contains(&o) && !removed.contains(&(o as u32)) {
+                    removed.push(o as u32);
+                }
+            }
+        }
+        removed.sort_unstable();
+        removed
+    }
+
+    /// The direct step of `technique` for `cover`, if the options it
+    /// removes leave a single where the technique places one: a digit's
+    /// last place in a box (pointing), in a line (claiming) or in the
+    /// subset's own house (a hidden subset).
+    fn direct_step(
+        &self,
+        technique: Technique,
+        cover: &[usize],
+        removed: Vec<u32>,
+    ) -> Option<Step> {
+        let logic = self.logic;
+        let base = logic.shape.kinds[self.base[0]];
+        let fits = |kind: Kind| match (technique, base, kind) {
+            (Technique::DirectPointing, _, Kind::House(f, ..)) => f == 2,
+            (Technique::DirectClaiming, Kind::House(b, ..), Kind::House(f, ..)) => f == b,
+            (_, Kind::House(b, h, _), Kind::House(f, g, d)) => {
+                (f, g) == (b, h)
+                    && !self
+                        .base
+                        .iter()
+                        .any(|&i| logic.shape.kinds[i] == Kind::House(b, h, d))
+            }
+            _ => false,
+        };
+        let (_, single) = logic.direct_single(&removed, &fits)?;
+        let mut step = logic.step(
+            technique,
+            self.names(&self.base),
+            self.names(cover),
+            vec![single as u32],
+            removed,
+        );
+        // The step places the single, as Sudoku Explainer's does;
+        // the eliminations that lead to it are not carried out,
+        // so they are not listed as its conclusions either.
+        step.removed.clear();
+        step.eliminations.clear();
+        Some(step)
+    }
+
+    /// The names of `items` in the problem.
+    fn names(&self, items: &[usize]) -> Vec<String> {
+        items
+            .iter()
+            .map(|&i| self.logic.shape.names[i].clone())
+            .collect()
     }
 }
