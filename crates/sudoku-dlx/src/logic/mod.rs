@@ -50,6 +50,7 @@ use crate::layout::Layout;
 
 mod chains;
 mod sets;
+mod singles;
 mod step;
 mod technique;
 mod unique;
@@ -417,78 +418,6 @@ impl Logic {
             }
         }
         None
-    }
-
-    /// The direct form of pointing and claiming (`k` = 1) or of a hidden
-    /// pair or triple: one whose eliminations leave a digit a single
-    /// place in a box (pointing), a line (claiming) or the subset's own
-    /// house. The step places that digit, as Sudoku Explainer's does,
-    /// and leaves the eliminations to be found again.
-    fn direct(&self, k: usize) -> Option<Step> {
-        self.set_search(k, true)
-    }
-
-    /// The single a direct step's eliminations leave: an item of a house
-    /// that `fits` with one option left that it did not have.
-    fn direct_single(
-        &self,
-        removed: &[u32],
-        fits: &dyn Fn(Kind) -> bool,
-    ) -> Option<(usize, usize)> {
-        let mut lost: std::collections::HashMap<usize, u32> = std::collections::HashMap::new();
-        for &o in removed {
-            for &i in &self.shape.items[o as usize] {
-                *lost.entry(i as usize).or_default() += 1;
-            }
-        }
-        let mut found: Option<(usize, usize)> = None;
-        for (&item, &gone) in &lost {
-            if !self.shape.exact[item]
-                || !fits(self.shape.kinds[item])
-                || self.count[item] < 2
-                || self.count[item] - gone != 1
-            {
-                continue;
-            }
-            let option = self
-                .live_options(item)
-                .find(|o| !removed.contains(&(*o as u32)))?;
-            if found.is_none_or(|(i, _)| item < i) {
-                found = Some((item, option));
-            }
-        }
-        found
-    }
-
-    /// The easiest single: hidden singles in boxes, in lines, in other
-    /// houses, naked singles, then the items of constraints.
-    fn single(&self) -> Option<Step> {
-        let mut best: Option<(f64, usize)> = None;
-        for item in 0..self.count.len() {
-            if !self.shape.exact[item] || self.covered[item] || self.count[item] != 1 {
-                continue;
-            }
-            let difficulty = self.single_technique(item).difficulty();
-            if best.is_none_or(|(d, _)| difficulty < d) {
-                best = Some((difficulty, item));
-            }
-        }
-        let (_, item) = best?;
-        let option = self.live_options(item).next()?;
-        let technique = self.single_technique(item);
-        let base = vec![self.shape.names[item].clone()];
-        Some(self.step(technique, base, Vec::new(), vec![option as u32], Vec::new()))
-    }
-
-    /// The name of a single on `item`.
-    fn single_technique(&self, item: usize) -> Technique {
-        match self.shape.kinds[item] {
-            Kind::Cell => Technique::NakedSingle,
-            Kind::House(2, ..) => Technique::HiddenSingleBox,
-            Kind::House(0 | 1, ..) => Technique::HiddenSingleLine,
-            Kind::House(..) => Technique::HiddenSingle,
-            Kind::Other => Technique::Single,
-        }
     }
 
     /// The live placements of the unfilled cells, cells with the fewest
