@@ -36,6 +36,14 @@
 //! items every option must fill once (primary) or may fill at most once
 //! (secondary); the colored items of a constraint's options are left to
 //! the search, which trial uses.
+//!
+//! This module holds the state, [`Logic`]: the options still live, and
+//! selecting, removing and applying them. Beside it, `technique` is the
+//! catalogue of techniques, `step` the [`Step`] a rule returns, `order`
+//! the order the rules are tried in and the path it gives, `rating` the
+//! [`SeRating`] of a path; and each rule has a file of its own:
+//! `singles` (with the direct steps), `sets`, `wings`, `unique`,
+//! `chains` and `trial`.
 
 use std::sync::Arc;
 
@@ -63,6 +71,7 @@ pub use sets::MAX_SET;
 pub use step::Step;
 pub use technique::Technique;
 
+// The rules name cells as `super::cell_name`.
 use step::cell_name;
 
 /// What an item of a sudoku's problem stands for.
