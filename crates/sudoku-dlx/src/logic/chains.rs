@@ -915,7 +915,20 @@ impl Logic {
                 }
             }
         }
-        // Every option of an item: cells, and houses' digits.
+        self.item_chains(&on, dynamic, &mut mark, &mut best);
+        best.map(|f: Found| f.step)
+    }
+
+    /// Cell and house forcing chains: a node that every live option of
+    /// an item (a cell's, or a house's digit's) leads to, given `on`,
+    /// what each option on leads to.
+    fn item_chains(
+        &self,
+        on: &[Option<Branch>],
+        dynamic: bool,
+        mark: &mut [bool],
+        best: &mut Option<Found>,
+    ) {
         for item in 0..self.count.len() {
             if !self.shape.exact[item] || self.covered[item] || self.count[item] < 2 {
                 continue;
@@ -940,13 +953,12 @@ impl Logic {
             };
             for &n in &branches[0].order {
                 if branches[1..].iter().all(|b| b.seen(n)) {
-                    let complexity = branches.iter().map(|b| ancestors(*b, n, &mut mark)).sum();
+                    let complexity = branches.iter().map(|b| ancestors(*b, n, mark)).sum();
                     let base = vec![self.shape.names[item].clone()];
-                    self.consider_conclusion(&mut best, technique, complexity, base, n);
+                    self.consider_conclusion(best, technique, complexity, base, n);
                 }
             }
         }
-        best.map(|f: Found| f.step)
     }
 
     /// A node every branch reaches, kept if it changes the state.

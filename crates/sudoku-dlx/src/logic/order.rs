@@ -1,0 +1,79 @@
+//! The order the rules are tried in, Sudoku Explainer's: the easiest
+//! step from a state, and the path of such steps to the solution.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::{Logic, Step, MAX_SET};
+use crate::grid::Grid;
+
+impl Logic {
+    /// The easiest step from here, `None` when the puzzle is solved or no
+    /// technique here finds one (several solutions, or none).
+    pub fn next_step(&self) -> Option<Step> {
+        if self.is_solved() || self.contradiction().is_some() {
+            return None;
+        }
+        // Sudoku Explainer's order: hidden singles, the direct forms of
+        // pointing, claiming and hidden pairs, naked singles, direct
+        // hidden triples, then the rules that only eliminate.
+        let single = self.single();
+        if single.as_ref().is_some_and(|s| s.difficulty() < 1.7) {
+            return single;
+        }
+        if let Some(step) = self.direct(1).or_else(|| self.direct(2)) {
+            return Some(step);
+        }
+        if single.is_some() {
+            return single;
+        }
+        if let Some(step) = self.direct(3) {
+            return Some(step);
+        }
+        for k in 1..MAX_SET {
+            if let Some(step) = self.set_rule(k) {
+                return Some(step);
+            }
+        }
+        if let Some(step) = self.wing(false).or_else(|| self.wing(true)) {
+            return Some(step);
+        }
+        if let Some(step) = self.unique_rectangle().or_else(|| self.unique_loop()) {
+            return Some(step);
+        }
+        if let Some(step) = self.set_rule(MAX_SET).or_else(|| self.bug()) {
+            return Some(step);
+        }
+        self.static_chains()
+            .or_else(|| self.nishio_chains())
+            .or_else(|| self.multiple_chains(false))
+            .or_else(|| self.multiple_chains(true))
+            .or_else(|| self.trial())
+    }
+
+    /// As [`Logic::solve_all`], but stops between steps once `cancel` is
+    /// set (by a time limit or a signal, say): `None` then.
+    pub fn solve_all_with(&mut self, cancel: &AtomicBool) -> Option<(Vec<Step>, Grid)> {
+        let mut steps = Vec::new();
+        loop {
+            if cancel.load(Ordering::Relaxed) {
+                return None;
+            }
+            let Some(step) = self.next_step() else {
+                return Some((steps, self.grid()));
+            };
+            self.apply(&step);
+            steps.push(step);
+        }
+    }
+
+    /// Steps until the puzzle is solved or no step is found; returns them
+    /// and the grid reached.
+    pub fn solve_all(&mut self) -> (Vec<Step>, Grid) {
+        let mut steps = Vec::new();
+        while let Some(step) = self.next_step() {
+            self.apply(&step);
+            steps.push(step);
+        }
+        (steps, self.grid())
+    }
+}

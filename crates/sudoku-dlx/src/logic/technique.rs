@@ -1,0 +1,199 @@
+//! The catalogue of techniques: the names players know them by and
+//! their difficulties on Sudoku Explainer's scale, by which steps are
+//! chosen easiest first.
+
+use std::fmt;
+
+use super::ChainKind;
+
+/// A technique, with the names players know where the pattern is the
+/// one they name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Technique {
+    /// A digit with one place left in a box (or jigsaw region).
+    HiddenSingleBox,
+    /// A digit with one place left in a row or column.
+    HiddenSingleLine,
+    /// A digit with one place left in another house (an extra house of
+    /// a variant).
+    HiddenSingle,
+    /// A cell with one digit left.
+    NakedSingle,
+    /// An item of a constraint with one option left.
+    Single,
+    /// A box's digit confined to one row or column: the digit leaves the
+    /// rest of that line.
+    Pointing,
+    /// A line's digit confined to one box: the digit leaves the rest of
+    /// that box.
+    Claiming,
+    /// k cells of a house holding only k digits between them (pair,
+    /// triple, quad).
+    NakedSubset(usize),
+    /// k digits of a house with only k cells between them.
+    HiddenSubset(usize),
+    /// A digit's places in k rows confined to k columns, or the other way
+    /// round (X-wing, swordfish, jellyfish).
+    Fish(usize),
+    /// The set rule of k items in its general form (houses, regions and
+    /// rules mixed).
+    SetRule(usize),
+    /// Pointing whose eliminations leave a digit one place in another
+    /// box: the step places it.
+    DirectPointing,
+    /// Claiming whose eliminations leave a digit one place in another
+    /// line: the step places it.
+    DirectClaiming,
+    /// A hidden pair or triple whose eliminations leave another digit
+    /// one place in the house: the step places it.
+    DirectHiddenSubset(usize),
+    /// A cell of two candidates x, y seeing cells xz and yz: z leaves
+    /// what sees both.
+    XyWing,
+    /// A cell xyz seeing cells xz and yz: z leaves what sees all three.
+    XyzWing,
+    /// Four cells in two rows, columns and regions that would let two
+    /// digits swap, of type 1, 2 or 4 (it assumes one solution).
+    UniqueRectangle(u8),
+    /// An even loop of six or more cells that would let two digits swap
+    /// (it assumes one solution).
+    UniqueLoop(usize),
+    /// Every open cell of two candidates but one: that one takes the
+    /// digit that would otherwise leave two solutions (BUG+1).
+    Bug,
+    /// A forcing chain or a loop of strong and weak links.
+    Chain(ChainKind),
+    /// An option of one digit whose assumption contradicts itself, with
+    /// the state updated as options go.
+    Nishio,
+    /// What every option of a cell leads to (dynamic: with the state
+    /// updated as options go).
+    CellChains {
+        /// Whether the state follows the chains.
+        dynamic: bool,
+    },
+    /// What every place of a digit in a house (or every option of an
+    /// item) leads to.
+    HouseChains {
+        /// Whether the state follows the chains.
+        dynamic: bool,
+    },
+    /// An option whose assumption contradicts itself on chains of both
+    /// kinds, with the state updated as options go.
+    ContradictionChains,
+    /// What an option on and the same option off both lead to.
+    DoubleChains,
+    /// A candidate the search finds without solution: trial and error.
+    Trial,
+}
+
+impl Technique {
+    /// The name players use: `hidden single`, `naked pair`, `X-wing`...
+    pub fn name(self) -> String {
+        let sized = |k: usize, words: [&str; 4]| words[k.clamp(1, 4) - 1].to_string();
+        match self {
+            Technique::HiddenSingleBox => "hidden single (box)".into(),
+            Technique::HiddenSingleLine => "hidden single (line)".into(),
+            Technique::HiddenSingle => "hidden single".into(),
+            Technique::NakedSingle => "naked single".into(),
+            Technique::Single => "single".into(),
+            Technique::Pointing => "pointing".into(),
+            Technique::Claiming => "claiming".into(),
+            Technique::NakedSubset(k) => sized(
+                k,
+                ["naked single", "naked pair", "naked triple", "naked quad"],
+            ),
+            Technique::HiddenSubset(k) => sized(
+                k,
+                [
+                    "hidden single",
+                    "hidden pair",
+                    "hidden triple",
+                    "hidden quad",
+                ],
+            ),
+            Technique::Fish(k) => sized(k, ["fish of 1", "X-wing", "swordfish", "jellyfish"]),
+            Technique::SetRule(k) => format!("set of {k}"),
+            Technique::DirectPointing => "direct pointing".into(),
+            Technique::DirectClaiming => "direct claiming".into(),
+            Technique::DirectHiddenSubset(k) => {
+                format!("direct {}", Technique::HiddenSubset(k).name())
+            }
+            Technique::XyWing => "XY-wing".into(),
+            Technique::XyzWing => "XYZ-wing".into(),
+            Technique::UniqueRectangle(kind) => format!("unique rectangle type {kind}"),
+            Technique::UniqueLoop(cells) => format!("unique loop of {cells}"),
+            Technique::Bug => "BUG+1".into(),
+            Technique::Chain(chain) => chain.name().into(),
+            Technique::Nishio => "nishio".into(),
+            Technique::CellChains { dynamic } => {
+                format!(
+                    "{}cell forcing chains",
+                    if dynamic { "dynamic " } else { "" }
+                )
+            }
+            Technique::HouseChains { dynamic } => {
+                format!(
+                    "{}house forcing chains",
+                    if dynamic { "dynamic " } else { "" }
+                )
+            }
+            Technique::ContradictionChains => "contradiction forcing chains".into(),
+            Technique::DoubleChains => "double forcing chains".into(),
+            Technique::Trial => "trial".into(),
+        }
+    }
+
+    /// The difficulty of the technique, on Sudoku Explainer's scale for
+    /// the techniques it names (1.2 for a hidden single in a box, 4.2 an
+    /// XY-wing, 6.6 an X-chain, 7.0 a chain of both kinds of link, 7.5
+    /// nishio, 8.0 multiple and 8.5 dynamic forcing chains); the general
+    /// set rule takes the value of a hidden subset of its size, and trial
+    /// 10.0. Chains add to it by their length ([`Step::difficulty`]).
+    /// Steps are chosen easiest first.
+    ///
+    /// [`Step::difficulty`]: super::Step::difficulty
+    pub fn difficulty(self) -> f64 {
+        let by_size = |k: usize, values: [f64; 4]| values[k.clamp(1, 4) - 1];
+        match self {
+            Technique::HiddenSingleBox => 1.2,
+            Technique::HiddenSingleLine | Technique::HiddenSingle | Technique::Single => 1.5,
+            Technique::NakedSingle => 2.3,
+            Technique::Pointing => 2.6,
+            Technique::Claiming => 2.8,
+            Technique::NakedSubset(k) => by_size(k, [2.3, 3.0, 3.6, 5.0]),
+            Technique::Fish(k) => by_size(k, [2.6, 3.2, 3.8, 5.2]),
+            Technique::HiddenSubset(k) | Technique::SetRule(k) => by_size(k, [2.8, 3.4, 4.0, 5.4]),
+            Technique::DirectPointing => 1.7,
+            Technique::DirectClaiming => 1.9,
+            Technique::DirectHiddenSubset(k) => by_size(k, [1.2, 2.0, 2.5, 2.5]),
+            Technique::XyWing => 4.2,
+            Technique::XyzWing => 4.4,
+            Technique::UniqueRectangle(_) => 4.5,
+            Technique::UniqueLoop(cells) => match cells {
+                0..=6 => 4.6,
+                7..=8 => 4.7,
+                _ => 5.0,
+            },
+            Technique::Bug => 5.6,
+            Technique::Chain(chain) => chain.difficulty(),
+            Technique::Nishio => 7.5,
+            Technique::CellChains { dynamic } | Technique::HouseChains { dynamic } => {
+                if dynamic {
+                    8.5
+                } else {
+                    8.0
+                }
+            }
+            Technique::ContradictionChains | Technique::DoubleChains => 8.5,
+            Technique::Trial => 10.0,
+        }
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name())
+    }
+}
