@@ -215,7 +215,6 @@ mod candidates;
 mod canon;
 mod community;
 mod constraint;
-mod deep;
 mod encode;
 mod error;
 mod fpuzzles;

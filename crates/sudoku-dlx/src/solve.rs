@@ -11,6 +11,7 @@ use crate::error::{Conflict, GridError};
 use crate::grid::{square_layout, Grid};
 use crate::layout::Layout;
 
+mod deep;
 mod error;
 
 pub use error::SolveError;
@@ -41,16 +42,16 @@ pub struct SudokuSolver {
     /// The placements the layout's constraints rule out, which are no
     /// options (empty when there are none).
     absent: Vec<bool>,
-    /// Whether the puzzle loaded is searched by [`crate::deep`]: it has
+    /// Whether the puzzle loaded is searched by [`deep`]: it has
     /// constraints, and a plain search does not settle it quickly.
     pub(crate) hard: bool,
     /// The root's round of probes, made when the puzzle was loaded and
     /// taken up by the deep search.
-    pub(crate) root: Option<crate::deep::Probed>,
+    pub(crate) root: Option<deep::Probed>,
     /// The lazy deep search of a hard puzzle's solutions, when listed.
-    pub(crate) walk: Option<crate::deep::Walk>,
+    pub(crate) walk: Option<deep::Walk>,
     /// The nodes of the deep search's searches.
-    pub(crate) budgets: crate::deep::Budgets,
+    pub(crate) budgets: deep::Budgets,
 }
 
 /// How a search of [`SudokuSolver::bounded`] ended.
@@ -138,7 +139,7 @@ impl SudokuSolver {
             hard: false,
             root: None,
             walk: None,
-            budgets: crate::deep::Budgets::default(),
+            budgets: deep::Budgets::default(),
         }
     }
 
@@ -275,8 +276,8 @@ impl SudokuSolver {
     }
 
     /// Probes a puzzle with constraints that a plain search of
-    /// [`crate::deep::Budgets::plain`] does not settle: marks it hard, for
-    /// [`crate::deep`], and makes the root's first round of probes, whose
+    /// [`deep::Budgets::plain`] does not settle: marks it hard, for
+    /// [`deep`], and makes the root's first round of probes, whose
     /// exclusions stay until the next puzzle is loaded. An easy puzzle is
     /// searched to 2 solutions in fewer nodes than the probes would take:
     /// then there is nothing to probe.
@@ -286,7 +287,7 @@ impl SudokuSolver {
             return Ok(());
         }
         self.hard = true;
-        let mut probed = crate::deep::Probed::root(self.layout.side());
+        let mut probed = deep::Probed::root(self.layout.side());
         self.probe_round(&mut probed)?;
         probed.excluded = 0;
         self.root = Some(probed);
