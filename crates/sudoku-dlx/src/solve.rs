@@ -4,7 +4,7 @@ use std::cell::RefCell;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use dlx::{Limits, Solver, Stats};
+use dlx::Stats;
 
 use crate::encode;
 use crate::error::{Conflict, GridError};
@@ -13,8 +13,11 @@ use crate::layout::Layout;
 
 mod deep;
 mod error;
+mod matrix;
 
 pub use error::SolveError;
+
+use matrix::{Bounded, Matrix};
 
 /// Solves sudoku of one [`Layout`] with one exact-cover matrix built once:
 /// each puzzle selects its givens' options, searches, and is reset.
@@ -34,14 +37,8 @@ pub use error::SolveError;
 /// ```
 #[derive(Clone, Debug)]
 pub struct SudokuSolver {
-    layout: Layout,
-    pub(crate) solver: Solver,
-    stats: Stats,
-    node_limit: Option<u64>,
-    cancel: Option<Arc<AtomicBool>>,
-    /// The placements the layout's constraints rule out, which are no
-    /// options (empty when there are none).
-    absent: Vec<bool>,
+    /// The layout's matrix, the puzzle loaded in it, and its plain search.
+    pub(crate) matrix: Matrix,
     /// Whether the puzzle loaded is searched by [`deep`]: it has
     /// constraints, and a plain search does not settle it quickly.
     pub(crate) hard: bool,
@@ -52,19 +49,6 @@ pub struct SudokuSolver {
     pub(crate) walk: Option<deep::Walk>,
     /// The nodes of the deep search's searches.
     pub(crate) budgets: deep::Budgets,
-}
-
-/// How a search of [`SudokuSolver::bounded`] ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Bounded {
-    /// The tree was searched, or the search found what it looked for.
-    Finished,
-    /// It took the nodes it was given.
-    OutOfBudget,
-    /// It reached the solver's node limit.
-    NodeLimit,
-    /// The cancel flag was set.
-    Cancelled,
 }
 
 impl SudokuSolver {
@@ -118,24 +102,8 @@ impl SudokuSolver {
 
     /// A solver for `layout`.
     fn build(layout: Layout) -> SudokuSolver {
-        let problem = encode::problem(&layout);
-        let n = layout.side();
-        let placements = n * n * n;
-        // Only constraints take placements out of the problem.
-        let absent = if layout.constraints().is_empty() {
-            Vec::new()
-        } else {
-            (0..placements)
-                .map(|k| problem.option(dlx::OptionId::from_index(k)).is_none())
-                .collect()
-        };
         SudokuSolver {
-            layout,
-            solver: Solver::new(&problem),
-            stats: Stats::default(),
-            node_limit: None,
-            cancel: None,
-            absent,
+            matrix: Matrix::new(layout),
             hard: false,
             root: None,
             walk: None,
@@ -147,21 +115,18 @@ impl SudokuSolver {
     /// are b x b squares, 0 for other layouts: see
     /// [`SudokuSolver::layout`].
     pub fn box_size(&self) -> usize {
-        self.layout.box_size().unwrap_or(0)
+        self.layout().box_size().unwrap_or(0)
     }
 
     /// The layout of the puzzles this solver takes.
     pub fn layout(&self) -> &Layout {
-        &self.layout
+        self.matrix.layout()
     }
 
     /// Stops each search after this many nodes (a guard for very large or
     /// nearly empty puzzles); `None` for no limit.
     pub fn set_node_limit(&mut self, nodes: Option<u64>) {
-        if nodes != self.node_limit {
-            self.node_limit = nodes;
-            self.apply_limits();
-        }
+        self.matrix.set_node_limit(nodes);
     }
 
     /// Stops each search as soon as `flag` is set, from another thread or a
@@ -186,41 +151,13 @@ impl SudokuSolver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn set_cancel_flag(&mut self, flag: Option<Arc<AtomicBool>>) {
-        let same = match (&self.cancel, &flag) {
-            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
-            (None, None) => true,
-            _ => false,
-        };
-        if !same {
-            self.cancel = flag;
-            self.apply_limits();
-        }
-    }
-
-    fn apply_limits(&mut self) {
-        let mut limits = Limits::new();
-        if let Some(nodes) = self.node_limit {
-            limits = limits.nodes(nodes);
-        }
-        if let Some(flag) = &self.cancel {
-            limits = limits.cancel_flag(Arc::clone(flag));
-        }
-        self.solver.set_limits(limits);
+        self.matrix.set_cancel_flag(flag);
     }
 
     /// How the last search ended: complete, or stopped by a limit or the
     /// cancel flag.
     pub fn outcome(&self) -> dlx::Outcome {
-        self.solver.outcome()
-    }
-
-    /// The error of a search stopped by a limit after `found` solutions.
-    pub(crate) fn stopped(&self, found: u64) -> Option<SolveError> {
-        match self.solver.outcome() {
-            dlx::Outcome::NodeLimit => Some(SolveError::NodeLimit { found }),
-            dlx::Outcome::Cancelled => Some(SolveError::Cancelled { found }),
-            _ => None,
-        }
+        self.matrix.solver.outcome()
     }
 
     /// The statistics of the last puzzle's search: its nodes and updates,
@@ -228,48 +165,17 @@ impl SudokuSolver {
     /// counted: the givens are selected, not searched), and the solutions
     /// found. All zero after givens that conflict, found before any search.
     pub fn stats(&self) -> &Stats {
-        &self.stats
+        self.matrix.stats()
     }
 
-    /// Releases the last puzzle and selects this one's givens.
+    /// Releases the last puzzle and selects this one's givens; a puzzle
+    /// with constraints is probed.
     pub(crate) fn load(&mut self, puzzle: &Grid) -> Result<(), SolveError> {
-        if puzzle.layout() != &self.layout {
-            return Err(self.mismatch(puzzle.layout()));
-        }
-        self.solver.reset();
-        self.solver.clear_stats();
-        self.stats = Stats::default();
         self.hard = false;
         self.root = None;
         self.walk = None;
-        let n = puzzle.side();
-        for (cell, &digit) in puzzle.cells().iter().enumerate() {
-            if digit != 0 && self.solver.select(encode::option(n, cell, digit)).is_err() {
-                // Two givens share an item only when a digit repeats in a
-                // house or they break a rule: only then is the grid
-                // checked, for the message naming the house or rule (a
-                // full check of every puzzle costs 3%).
-                return Err(puzzle
-                    .check()
-                    .err()
-                    .map_or(SolveError::NoSolution, SolveError::Conflict));
-            }
-        }
-        // Pencilmarks: every digit that is no candidate is an option less.
-        if let Some(candidates) = puzzle.candidate_masks() {
-            for (cell, &mask) in candidates.iter().enumerate() {
-                for digit in (1..=n as u8).filter(|&d| mask >> d & 1 == 0) {
-                    let option = encode::option(n, cell, digit);
-                    if self.is_absent(option) {
-                        continue;
-                    }
-                    self.solver
-                        .exclude(option)
-                        .map_err(|_| SolveError::NoSolution)?;
-                }
-            }
-        }
-        if !self.layout.constraints().is_empty() {
+        self.matrix.load(puzzle)?;
+        if !self.layout().constraints().is_empty() {
             self.probe()?;
         }
         Ok(())
@@ -282,90 +188,18 @@ impl SudokuSolver {
     /// searched to 2 solutions in fewer nodes than the probes would take:
     /// then there is nothing to probe.
     fn probe(&mut self) -> Result<(), SolveError> {
-        let (_, ended) = self.bounded(self.budgets.plain, |s| s.solver.count_up_to(2));
+        let (_, ended) = self
+            .matrix
+            .bounded(self.budgets.plain, |m| m.solver.count_up_to(2));
         if !matches!(ended, Bounded::OutOfBudget | Bounded::NodeLimit) {
             return Ok(());
         }
         self.hard = true;
-        let mut probed = deep::Probed::root(self.layout.side());
+        let mut probed = deep::Probed::root(self.layout().side());
         self.probe_round(&mut probed)?;
         probed.excluded = 0;
         self.root = Some(probed);
         Ok(())
-    }
-
-    /// Runs `search` with at most `nodes` more nodes (and never past the
-    /// node limit), then abandons the search, so that the next starts
-    /// afresh, and puts the limits back: what `search` returned, and how
-    /// it ended.
-    pub(crate) fn bounded<T>(
-        &mut self,
-        nodes: u64,
-        search: impl FnOnce(&mut SudokuSolver) -> T,
-    ) -> (T, Bounded) {
-        let limits = self.solver.limits().clone();
-        let user = self.node_limit.unwrap_or(u64::MAX);
-        let budget = self.solver.stats().nodes.saturating_add(nodes).min(user);
-        self.solver.set_limits(limits.clone().nodes(budget));
-        let value = search(self);
-        let ended = match self.solver.outcome() {
-            dlx::Outcome::Cancelled => Bounded::Cancelled,
-            dlx::Outcome::NodeLimit if budget >= user => Bounded::NodeLimit,
-            dlx::Outcome::NodeLimit => Bounded::OutOfBudget,
-            _ => Bounded::Finished,
-        };
-        self.solver.rewind();
-        self.solver.set_limits(limits);
-        (value, ended)
-    }
-
-    /// Hands the next solutions of the search, up to `max`, to `each`;
-    /// returns how many there were.
-    pub(crate) fn each_solution(
-        &mut self,
-        max: u64,
-        mut each: impl FnMut(&[dlx::OptionId]),
-    ) -> u64 {
-        let mut found = 0;
-        while found < max {
-            match self.solver.next_solution() {
-                Some(options) => each(options),
-                None => break,
-            }
-            found += 1;
-        }
-        found
-    }
-
-    /// The error for a puzzle of `layout`, not the solver's.
-    fn mismatch(&self, layout: &Layout) -> SolveError {
-        match (self.layout.plain_square(), layout.plain_square()) {
-            (Some(expected), Some(found)) => SolveError::SizeMismatch { expected, found },
-            _ => SolveError::LayoutMismatch {
-                expected: self.layout.clone(),
-                found: layout.clone(),
-            },
-        }
-    }
-
-    /// The grid of a solution: its options fill every cell with 1..=n.
-    fn decode(&self, options: &[dlx::OptionId]) -> Grid {
-        let n = self.layout.side();
-        let mut cells = vec![0; n * n];
-        for (cell, digit) in options.iter().filter_map(|&id| encode::placement(n, id)) {
-            cells[cell] = digit;
-        }
-        Grid::from_parsed(self.layout.clone(), cells)
-    }
-
-    pub(crate) fn finish(&mut self) {
-        self.stats = self.solver.stats();
-    }
-
-    /// Whether a placement is no option: the layout's constraints rule it
-    /// out.
-    pub(crate) fn is_absent(&self, option: dlx::OptionId) -> bool {
-        self.absent.get(option.index()) == Some(&true)
     }
 
     /// A solution of the puzzle (the first found), or `None` if it has none.
@@ -384,15 +218,15 @@ impl SudokuSolver {
         if self.hard {
             let mut kept = Vec::new();
             let count = self.deep(1, Some(&mut kept));
-            self.finish();
+            self.matrix.finish();
             count?;
-            return Ok(kept.first().map(|options| self.decode(options)));
+            return Ok(kept.first().map(|options| self.matrix.decode(options)));
         }
-        let found = self.solver.next_solution().map(|s| s.to_vec());
-        self.finish();
+        let found = self.matrix.solver.next_solution().map(|s| s.to_vec());
+        self.matrix.finish();
         match found {
-            Some(options) => Ok(Some(self.decode(&options))),
-            None => self.stopped(0).map_or(Ok(None), Err),
+            Some(options) => Ok(Some(self.matrix.decode(&options))),
+            None => self.matrix.stopped(0).map_or(Ok(None), Err),
         }
     }
 
@@ -407,24 +241,24 @@ impl SudokuSolver {
         if self.hard {
             let mut kept = Vec::new();
             let count = self.deep(2, Some(&mut kept));
-            self.finish();
+            self.matrix.finish();
             return match count? {
                 0 => Err(SolveError::NoSolution),
-                1 => Ok(self.decode(&kept[0])),
+                1 => Ok(self.matrix.decode(&kept[0])),
                 _ => Err(SolveError::MultipleSolutions),
             };
         }
-        let first = self.solver.next_solution().map(|s| s.to_vec());
-        let second = first.is_some() && self.solver.next_solution().is_some();
-        let stopped = self.stopped(u64::from(first.is_some()));
-        self.finish();
+        let first = self.matrix.solver.next_solution().map(|s| s.to_vec());
+        let second = first.is_some() && self.matrix.solver.next_solution().is_some();
+        let stopped = self.matrix.stopped(u64::from(first.is_some()));
+        self.matrix.finish();
         if let Some(stopped) = stopped {
             return Err(stopped);
         }
         match (first, second) {
             (None, _) => Err(SolveError::NoSolution),
             (Some(_), true) => Err(SolveError::MultipleSolutions),
-            (Some(options), false) => Ok(self.decode(&options)),
+            (Some(options), false) => Ok(self.matrix.decode(&options)),
         }
     }
 
@@ -441,12 +275,12 @@ impl SudokuSolver {
         }
         if self.hard {
             let count = self.deep(max, None);
-            self.finish();
+            self.matrix.finish();
             return count;
         }
-        let count = self.solver.count_up_to(max);
-        self.finish();
-        self.stopped(count).map_or(Ok(count), Err)
+        let count = self.matrix.solver.count_up_to(max);
+        self.matrix.finish();
+        self.matrix.stopped(count).map_or(Ok(count), Err)
     }
 
     /// Whether the puzzle has exactly one solution.
@@ -536,10 +370,10 @@ impl Iterator for GridSolutions<'_> {
         let found = if solver.walk.is_some() {
             solver.walk_next()
         } else {
-            solver.solver.next_solution().map(|s| s.to_vec())
+            solver.matrix.solver.next_solution().map(|s| s.to_vec())
         };
-        solver.finish();
-        found.map(|options| solver.decode(&options))
+        solver.matrix.finish();
+        found.map(|options| solver.matrix.decode(&options))
     }
 }
 
@@ -580,17 +414,17 @@ impl Kept {
         if let Some(b) = layout.plain_square() {
             return self.squares[b - 1].take();
         }
-        let i = self.others.iter().rposition(|s| &s.layout == layout)?;
+        let i = self.others.iter().rposition(|s| s.layout() == layout)?;
         Some(self.others.remove(i))
     }
 
     /// Keeps `solver`, in place of any other of its layout.
     fn put(&mut self, solver: Box<SudokuSolver>) {
-        if let Some(b) = solver.layout.plain_square() {
+        if let Some(b) = solver.layout().plain_square() {
             self.squares[b - 1] = Some(solver);
             return;
         }
-        self.others.retain(|s| s.layout != solver.layout);
+        self.others.retain(|s| s.layout() != solver.layout());
         if self.others.len() == MAX_KEPT {
             self.others.remove(0);
         }

@@ -22,7 +22,9 @@ use std::collections::VecDeque;
 
 use dlx::OptionId;
 
-use crate::solve::{Bounded, SolveError, SudokuSolver};
+use super::error::SolveError;
+use super::matrix::Bounded;
+use super::SudokuSolver;
 
 /// The nodes of a plain search to 2 solutions after which a puzzle with
 /// constraints is probed.
@@ -130,7 +132,7 @@ impl Probed {
     fn release(&self, solver: &mut SudokuSolver) {
         if !self.root {
             for _ in 0..self.excluded {
-                solver.solver.unexclude();
+                solver.matrix.solver.unexclude();
             }
         }
     }
@@ -159,21 +161,21 @@ impl SudokuSolver {
     /// nodes and updates count in the stats.
     pub(crate) fn probe_round(&mut self, probed: &mut Probed) -> Result<(), SolveError> {
         let n = probed.n;
-        let start = self.solver.stats().nodes;
+        let start = self.matrix.solver.stats().nodes;
         let budget = probed.probe_nodes(self.budgets);
         probed.refuted = 0;
         probed.alive.fill(false);
         for k in 0..n * n * n {
             let option = OptionId::from_index(k);
-            if self.is_absent(option) || self.solver.select(option).is_err() {
+            if self.matrix.is_absent(option) || self.matrix.solver.select(option).is_err() {
                 continue;
             }
-            let (found, ended) = self.bounded(budget, |s| s.solver.count_up_to(1));
-            self.solver.unselect();
+            let (found, ended) = self.matrix.bounded(budget, |m| m.solver.count_up_to(1));
+            self.matrix.solver.unselect();
             match ended {
                 Bounded::Cancelled => return Err(SolveError::Cancelled { found: 0 }),
                 Bounded::Finished if found == 0 => {
-                    if self.solver.exclude(option).is_err() {
+                    if self.matrix.solver.exclude(option).is_err() {
                         break;
                     }
                     probed.excluded += 1;
@@ -183,7 +185,7 @@ impl SudokuSolver {
             }
         }
         probed.rounds += 1;
-        probed.nodes = self.solver.stats().nodes - start;
+        probed.nodes = self.matrix.solver.stats().nodes - start;
         probed.fresh = true;
         Ok(())
     }
@@ -206,8 +208,8 @@ impl SudokuSolver {
             list.iter().for_each(|options| each(options));
             return Ok(found);
         }
-        let found = self.each_solution(max, each);
-        self.stopped(found).map_or(Ok(found), Err)
+        let found = self.matrix.each_solution(max, each);
+        self.matrix.stopped(found).map_or(Ok(found), Err)
     }
 
     /// Counts the solutions of the loaded puzzle, up to `max`, listing
@@ -244,11 +246,11 @@ impl SudokuSolver {
             if total >= max {
                 break;
             }
-            if self.solver.select(option).is_err() {
+            if self.matrix.solver.select(option).is_err() {
                 continue;
             }
             let below = self.deep(max - total, list.as_deref_mut());
-            self.solver.unselect();
+            self.matrix.solver.unselect();
             total += below?;
         }
         Ok(total)
@@ -266,8 +268,8 @@ impl SudokuSolver {
     ) -> Result<Option<u64>, SolveError> {
         let mut here = Vec::new();
         let listing = list.is_some();
-        let (found, ended) = self.bounded(budget, |s| {
-            s.each_solution(max, |options| {
+        let (found, ended) = self.matrix.bounded(budget, |m| {
+            m.each_solution(max, |options| {
                 if listing {
                     here.push(options.to_vec());
                 }
@@ -317,12 +319,12 @@ impl SudokuSolver {
             return Ok(Settled::Split(options));
         }
         // Nothing to split on: search on, to the end or the limit.
-        let found = self.each_solution(max, |options| {
+        let found = self.matrix.each_solution(max, |options| {
             if let Some(list) = list.as_deref_mut() {
                 list.push(options.to_vec());
             }
         });
-        match self.stopped(found) {
+        match self.matrix.stopped(found) {
             Some(e) => Err(e),
             None => Ok(Settled::Done(found)),
         }
@@ -373,7 +375,7 @@ impl SudokuSolver {
             };
             if top.selected {
                 top.selected = false;
-                self.solver.unselect();
+                self.matrix.solver.unselect();
             }
             let Some(&option) = top.options.get(top.next) else {
                 if let Some(frame) = walk.frames.pop() {
@@ -382,7 +384,7 @@ impl SudokuSolver {
                 continue;
             };
             top.next += 1;
-            if self.solver.select(option).is_err() {
+            if self.matrix.solver.select(option).is_err() {
                 continue;
             }
             top.selected = true;
