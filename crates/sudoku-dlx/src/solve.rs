@@ -1,4 +1,12 @@
 //! Solving: one prebuilt exact-cover matrix per layout, many puzzles.
+//!
+//! A [`SudokuSolver`] is the layout's [`Matrix`] (a puzzle loaded in it,
+//! its plain search) beside the state of the [`deep`] search, which hard
+//! puzzles with constraints need and which is written over the matrix.
+//! This module holds the verbs that choose between the two searches, the
+//! solvers each thread keeps, and the solving verbs on [`Grid`]. The
+//! imports go one way: this module uses `deep` and `matrix`, `deep` uses
+//! `matrix`, and all three use `error`, where [`SolveError`] is.
 
 use std::cell::RefCell;
 use std::sync::atomic::AtomicBool;
@@ -17,7 +25,8 @@ mod matrix;
 
 pub use error::SolveError;
 
-use matrix::{Bounded, Matrix};
+use deep::Deep;
+use matrix::Matrix;
 
 /// Solves sudoku of one [`Layout`] with one exact-cover matrix built once:
 /// each puzzle selects its givens' options, searches, and is reset.
@@ -39,16 +48,8 @@ use matrix::{Bounded, Matrix};
 pub struct SudokuSolver {
     /// The layout's matrix, the puzzle loaded in it, and its plain search.
     pub(crate) matrix: Matrix,
-    /// Whether the puzzle loaded is searched by [`deep`]: it has
-    /// constraints, and a plain search does not settle it quickly.
-    pub(crate) hard: bool,
-    /// The root's round of probes, made when the puzzle was loaded and
-    /// taken up by the deep search.
-    pub(crate) root: Option<deep::Probed>,
-    /// The lazy deep search of a hard puzzle's solutions, when listed.
-    pub(crate) walk: Option<deep::Walk>,
-    /// The nodes of the deep search's searches.
-    pub(crate) budgets: deep::Budgets,
+    /// The deep search of the puzzle loaded, when it is hard.
+    deep: Deep,
 }
 
 impl SudokuSolver {
@@ -104,10 +105,7 @@ impl SudokuSolver {
     fn build(layout: Layout) -> SudokuSolver {
         SudokuSolver {
             matrix: Matrix::new(layout),
-            hard: false,
-            root: None,
-            walk: None,
-            budgets: deep::Budgets::default(),
+            deep: Deep::default(),
         }
     }
 
@@ -169,37 +167,29 @@ impl SudokuSolver {
     }
 
     /// Releases the last puzzle and selects this one's givens; a puzzle
-    /// with constraints is probed.
+    /// with constraints is probed, for the deep search when it is hard.
     pub(crate) fn load(&mut self, puzzle: &Grid) -> Result<(), SolveError> {
-        self.hard = false;
-        self.root = None;
-        self.walk = None;
+        self.deep.clear();
         self.matrix.load(puzzle)?;
         if !self.layout().constraints().is_empty() {
-            self.probe()?;
+            self.deep.probe(&mut self.matrix)?;
         }
         Ok(())
     }
 
-    /// Probes a puzzle with constraints that a plain search of
-    /// [`deep::Budgets::plain`] does not settle: marks it hard, for
-    /// [`deep`], and makes the root's first round of probes, whose
-    /// exclusions stay until the next puzzle is loaded. An easy puzzle is
-    /// searched to 2 solutions in fewer nodes than the probes would take:
-    /// then there is nothing to probe.
-    fn probe(&mut self) -> Result<(), SolveError> {
-        let (_, ended) = self
-            .matrix
-            .bounded(self.budgets.plain, |m| m.solver.count_up_to(2));
-        if !matches!(ended, Bounded::OutOfBudget | Bounded::NodeLimit) {
-            return Ok(());
+    /// Hands the solutions of the loaded puzzle, up to `max`, to `each`,
+    /// and returns how many there were: a plain search, or for a hard
+    /// puzzle the deep search.
+    pub(crate) fn solutions_up_to(
+        &mut self,
+        max: u64,
+        each: impl FnMut(&[dlx::OptionId]),
+    ) -> Result<u64, SolveError> {
+        if self.deep.is_hard() {
+            return self.deep.solutions_up_to(&mut self.matrix, max, each);
         }
-        self.hard = true;
-        let mut probed = deep::Probed::root(self.layout().side());
-        self.probe_round(&mut probed)?;
-        probed.excluded = 0;
-        self.root = Some(probed);
-        Ok(())
+        let found = self.matrix.each_solution(max, each);
+        self.matrix.stopped(found).map_or(Ok(found), Err)
     }
 
     /// A solution of the puzzle (the first found), or `None` if it has none.
@@ -215,9 +205,9 @@ impl SudokuSolver {
             Err(SolveError::NoSolution) => return Ok(None),
             other => other?,
         }
-        if self.hard {
+        if self.deep.is_hard() {
             let mut kept = Vec::new();
-            let count = self.deep(1, Some(&mut kept));
+            let count = self.deep.search(&mut self.matrix, 1, Some(&mut kept));
             self.matrix.finish();
             count?;
             return Ok(kept.first().map(|options| self.matrix.decode(options)));
@@ -238,9 +228,9 @@ impl SudokuSolver {
     /// errors of [`SudokuSolver::solve_one`].
     pub fn solution(&mut self, puzzle: &Grid) -> Result<Grid, SolveError> {
         self.load(puzzle)?;
-        if self.hard {
+        if self.deep.is_hard() {
             let mut kept = Vec::new();
-            let count = self.deep(2, Some(&mut kept));
+            let count = self.deep.search(&mut self.matrix, 2, Some(&mut kept));
             self.matrix.finish();
             return match count? {
                 0 => Err(SolveError::NoSolution),
@@ -273,8 +263,8 @@ impl SudokuSolver {
             Err(SolveError::NoSolution) => return Ok(0),
             other => other?,
         }
-        if self.hard {
-            let count = self.deep(max, None);
+        if self.deep.is_hard() {
+            let count = self.deep.search(&mut self.matrix, max, None);
             self.matrix.finish();
             return count;
         }
@@ -325,8 +315,8 @@ impl SudokuSolver {
     fn start(&mut self, puzzle: &Grid) -> Result<bool, SolveError> {
         match self.load(puzzle) {
             Ok(()) => {
-                if self.hard {
-                    self.start_walk();
+                if self.deep.is_hard() {
+                    self.deep.start_walk(&mut self.matrix);
                 }
                 Ok(false)
             }
@@ -367,8 +357,8 @@ impl Iterator for GridSolutions<'_> {
             Held::Borrowed(solver) => &mut **solver,
             Held::Leased(lease) => lease.solver(),
         };
-        let found = if solver.walk.is_some() {
-            solver.walk_next()
+        let found = if solver.deep.is_walking() {
+            solver.deep.walk_next(&mut solver.matrix)
         } else {
             solver.matrix.solver.next_solution().map(|s| s.to_vec())
         };

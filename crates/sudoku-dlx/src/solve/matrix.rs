@@ -3,7 +3,7 @@
 //! excluded), searches bounded by a budget of nodes, the limits, the
 //! statistics, and the grids of solutions.
 //!
-//! The deep search ([`super::deep`]) and the verbs of
+//! The deep search (`deep.rs`) and the verbs of
 //! [`SudokuSolver`](crate::SudokuSolver) are written over it; it knows
 //! nothing of them.
 
