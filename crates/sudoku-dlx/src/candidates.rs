@@ -194,13 +194,13 @@ impl SudokuSolver {
         {
             Ok(all) => all,
             Err(stopped) => {
-                self.finish();
+                self.matrix.finish();
                 return Err(stopped);
             }
         };
         if all <= cap {
             found.solutions = Some(all);
-            self.finish();
+            self.matrix.finish();
             return Ok(found);
         }
         found.solutions = None;
@@ -209,24 +209,24 @@ impl SudokuSolver {
                 continue;
             }
             let option = dlx::OptionId::from_index(k);
-            if self.is_absent(option) || self.solver.select(option).is_err() {
+            if self.matrix.is_absent(option) || self.matrix.solver.select(option).is_err() {
                 continue;
             }
             let searched = self.solutions_up_to(cap, |options| record(options, &mut found.counts));
-            self.solver.unselect();
+            self.matrix.solver.unselect();
             match searched {
                 Err(stopped) => {
-                    self.finish();
+                    self.matrix.finish();
                     return Err(stopped);
                 }
                 // In no solution: out of play for the searches to come.
                 Ok(0) => {
-                    let _ = self.solver.exclude(option);
+                    let _ = self.matrix.solver.exclude(option);
                 }
                 Ok(_) => {}
             }
         }
-        self.finish();
+        self.matrix.finish();
         Ok(found)
     }
 }

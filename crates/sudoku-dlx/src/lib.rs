@@ -217,7 +217,6 @@ mod cell;
 mod check;
 mod community;
 mod constraint;
-mod deep;
 mod encode;
 mod error;
 mod fpuzzles;

@@ -1,11 +1,18 @@
 //! Solving: one prebuilt exact-cover matrix per layout, many puzzles.
+//!
+//! A [`SudokuSolver`] is the layout's [`Matrix`] (a puzzle loaded in it,
+//! its plain search) beside the state of the [`deep`] search, which hard
+//! puzzles with constraints need and which is written over the matrix.
+//! This module holds the verbs that choose between the two searches, the
+//! solvers each thread keeps, and the solving verbs on [`Grid`]. The
+//! imports go one way: this module uses `deep` and `matrix`, `deep` uses
+//! `matrix`, and all three use `error`, where [`SolveError`] is.
 
 use std::cell::RefCell;
-use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use dlx::{Limits, Solver, Stats};
+use dlx::Stats;
 
 use crate::check::Conflict;
 use crate::encode;
@@ -13,84 +20,14 @@ use crate::error::GridError;
 use crate::grid::{square_layout, Grid};
 use crate::layout::Layout;
 
-/// Why a puzzle has no single answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum SolveError {
-    /// The givens repeat a digit in a house: no solution, found before any
-    /// search.
-    Conflict(Conflict),
-    /// The givens are consistent, but no grid completes them.
-    NoSolution,
-    /// More than one grid completes the givens (from [`Grid::solution`]).
-    MultipleSolutions,
-    /// The puzzle's box size is not the solver's, both layouts being
-    /// square boxes without variants.
-    SizeMismatch {
-        /// The solver's box size.
-        expected: usize,
-        /// The puzzle's.
-        found: usize,
-    },
-    /// The puzzle's layout is not the solver's (when they are not both
-    /// square boxes without variants: see [`SolveError::SizeMismatch`]).
-    LayoutMismatch {
-        /// The solver's layout.
-        expected: Layout,
-        /// The puzzle's.
-        found: Layout,
-    },
-    /// The search was stopped by its node limit
-    /// ([`SudokuSolver::set_node_limit`]) after finding `found` solutions,
-    /// before it could answer.
-    NodeLimit {
-        /// The solutions found before the limit was reached.
-        found: u64,
-    },
-    /// The search was stopped by its cancel flag
-    /// ([`SudokuSolver::set_cancel_flag`]) after finding `found` solutions.
-    Cancelled {
-        /// The solutions found before the flag was seen.
-        found: u64,
-    },
-}
+mod deep;
+mod error;
+mod matrix;
 
-impl fmt::Display for SolveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SolveError::Conflict(conflict) => write!(f, "no solution: {conflict}"),
-            SolveError::NoSolution => write!(f, "no solution"),
-            SolveError::MultipleSolutions => write!(f, "more than one solution"),
-            SolveError::SizeMismatch { expected, found } => {
-                let (e, g) = (expected * expected, found * found);
-                write!(f, "a {g}x{g} puzzle given to a {e}x{e} solver")
-            }
-            SolveError::LayoutMismatch { expected, found } => {
-                write!(f, "a puzzle of {found} given to a solver of {expected}")
-            }
-            SolveError::NodeLimit { found } => {
-                write!(
-                    f,
-                    "search stopped by the node limit after {found} solutions"
-                )
-            }
-            SolveError::Cancelled { found } => {
-                write!(f, "search cancelled after {found} solutions")
-            }
-        }
-    }
-}
+pub use error::SolveError;
 
-/// [`SolveError::Conflict`] gives its [`Conflict`] as its source; the other
-/// kinds wrap no error.
-impl std::error::Error for SolveError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            SolveError::Conflict(conflict) => Some(conflict),
-            _ => None,
-        }
-    }
-}
+use deep::Deep;
+use matrix::Matrix;
 
 /// Solves sudoku of one [`Layout`] with one exact-cover matrix built once:
 /// each puzzle selects its givens' options, searches, and is reset.
@@ -110,37 +47,10 @@ impl std::error::Error for SolveError {
 /// ```
 #[derive(Clone, Debug)]
 pub struct SudokuSolver {
-    layout: Layout,
-    pub(crate) solver: Solver,
-    stats: Stats,
-    node_limit: Option<u64>,
-    cancel: Option<Arc<AtomicBool>>,
-    /// The placements the layout's constraints rule out, which are no
-    /// options (empty when there are none).
-    absent: Vec<bool>,
-    /// Whether the puzzle loaded is searched by [`crate::deep`]: it has
-    /// constraints, and a plain search does not settle it quickly.
-    pub(crate) hard: bool,
-    /// The root's round of probes, made when the puzzle was loaded and
-    /// taken up by the deep search.
-    pub(crate) root: Option<crate::deep::Probed>,
-    /// The lazy deep search of a hard puzzle's solutions, when listed.
-    pub(crate) walk: Option<crate::deep::Walk>,
-    /// The nodes of the deep search's searches.
-    pub(crate) budgets: crate::deep::Budgets,
-}
-
-/// How a search of [`SudokuSolver::bounded`] ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Bounded {
-    /// The tree was searched, or the search found what it looked for.
-    Finished,
-    /// It took the nodes it was given.
-    OutOfBudget,
-    /// It reached the solver's node limit.
-    NodeLimit,
-    /// The cancel flag was set.
-    Cancelled,
+    /// The layout's matrix, the puzzle loaded in it, and its plain search.
+    pub(crate) matrix: Matrix,
+    /// The deep search of the puzzle loaded, when it is hard.
+    deep: Deep,
 }
 
 impl SudokuSolver {
@@ -194,28 +104,9 @@ impl SudokuSolver {
 
     /// A solver for `layout`.
     fn build(layout: Layout) -> SudokuSolver {
-        let problem = encode::problem(&layout);
-        let n = layout.side();
-        let placements = n * n * n;
-        // Only constraints take placements out of the problem.
-        let absent = if layout.constraints().is_empty() {
-            Vec::new()
-        } else {
-            (0..placements)
-                .map(|k| problem.option(dlx::OptionId::from_index(k)).is_none())
-                .collect()
-        };
         SudokuSolver {
-            layout,
-            solver: Solver::new(&problem),
-            stats: Stats::default(),
-            node_limit: None,
-            cancel: None,
-            absent,
-            hard: false,
-            root: None,
-            walk: None,
-            budgets: crate::deep::Budgets::default(),
+            matrix: Matrix::new(layout),
+            deep: Deep::default(),
         }
     }
 
@@ -223,21 +114,18 @@ impl SudokuSolver {
     /// are b x b squares, 0 for other layouts: see
     /// [`SudokuSolver::layout`].
     pub fn box_size(&self) -> usize {
-        self.layout.box_size().unwrap_or(0)
+        self.layout().box_size().unwrap_or(0)
     }
 
     /// The layout of the puzzles this solver takes.
     pub fn layout(&self) -> &Layout {
-        &self.layout
+        self.matrix.layout()
     }
 
     /// Stops each search after this many nodes (a guard for very large or
     /// nearly empty puzzles); `None` for no limit.
     pub fn set_node_limit(&mut self, nodes: Option<u64>) {
-        if nodes != self.node_limit {
-            self.node_limit = nodes;
-            self.apply_limits();
-        }
+        self.matrix.set_node_limit(nodes);
     }
 
     /// Stops each search as soon as `flag` is set, from another thread or a
@@ -262,41 +150,13 @@ impl SudokuSolver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn set_cancel_flag(&mut self, flag: Option<Arc<AtomicBool>>) {
-        let same = match (&self.cancel, &flag) {
-            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
-            (None, None) => true,
-            _ => false,
-        };
-        if !same {
-            self.cancel = flag;
-            self.apply_limits();
-        }
-    }
-
-    fn apply_limits(&mut self) {
-        let mut limits = Limits::new();
-        if let Some(nodes) = self.node_limit {
-            limits = limits.nodes(nodes);
-        }
-        if let Some(flag) = &self.cancel {
-            limits = limits.cancel_flag(Arc::clone(flag));
-        }
-        self.solver.set_limits(limits);
+        self.matrix.set_cancel_flag(flag);
     }
 
     /// How the last search ended: complete, or stopped by a limit or the
     /// cancel flag.
     pub fn outcome(&self) -> dlx::Outcome {
-        self.solver.outcome()
-    }
-
-    /// The error of a search stopped by a limit after `found` solutions.
-    pub(crate) fn stopped(&self, found: u64) -> Option<SolveError> {
-        match self.solver.outcome() {
-            dlx::Outcome::NodeLimit => Some(SolveError::NodeLimit { found }),
-            dlx::Outcome::Cancelled => Some(SolveError::Cancelled { found }),
-            _ => None,
-        }
+        self.matrix.solver.outcome()
     }
 
     /// The statistics of the last puzzle's search: its nodes and updates,
@@ -304,144 +164,33 @@ impl SudokuSolver {
     /// counted: the givens are selected, not searched), and the solutions
     /// found. All zero after givens that conflict, found before any search.
     pub fn stats(&self) -> &Stats {
-        &self.stats
+        self.matrix.stats()
     }
 
-    /// Releases the last puzzle and selects this one's givens.
+    /// Releases the last puzzle and selects this one's givens; a puzzle
+    /// with constraints is probed, for the deep search when it is hard.
     pub(crate) fn load(&mut self, puzzle: &Grid) -> Result<(), SolveError> {
-        if puzzle.layout() != &self.layout {
-            return Err(self.mismatch(puzzle.layout()));
-        }
-        self.solver.reset();
-        self.solver.clear_stats();
-        self.stats = Stats::default();
-        self.hard = false;
-        self.root = None;
-        self.walk = None;
-        let n = puzzle.side();
-        for (cell, &digit) in puzzle.cells().iter().enumerate() {
-            if digit != 0 && self.solver.select(encode::option(n, cell, digit)).is_err() {
-                // Two givens share an item only when a digit repeats in a
-                // house or they break a rule: only then is the grid
-                // checked, for the message naming the house or rule (a
-                // full check of every puzzle costs 3%).
-                return Err(puzzle
-                    .check()
-                    .err()
-                    .map_or(SolveError::NoSolution, SolveError::Conflict));
-            }
-        }
-        // Pencilmarks: every digit that is no candidate is an option less.
-        if let Some(candidates) = puzzle.candidate_masks() {
-            for (cell, &mask) in candidates.iter().enumerate() {
-                for digit in (1..=n as u8).filter(|&d| mask >> d & 1 == 0) {
-                    let option = encode::option(n, cell, digit);
-                    if self.is_absent(option) {
-                        continue;
-                    }
-                    self.solver
-                        .exclude(option)
-                        .map_err(|_| SolveError::NoSolution)?;
-                }
-            }
-        }
-        if !self.layout.constraints().is_empty() {
-            self.probe()?;
+        self.deep.clear();
+        self.matrix.load(puzzle)?;
+        if !self.layout().constraints().is_empty() {
+            self.deep.probe(&mut self.matrix)?;
         }
         Ok(())
     }
 
-    /// Probes a puzzle with constraints that a plain search of
-    /// [`crate::deep::Budgets::plain`] does not settle: marks it hard, for
-    /// [`crate::deep`], and makes the root's first round of probes, whose
-    /// exclusions stay until the next puzzle is loaded. An easy puzzle is
-    /// searched to 2 solutions in fewer nodes than the probes would take:
-    /// then there is nothing to probe.
-    fn probe(&mut self) -> Result<(), SolveError> {
-        let (_, ended) = self.bounded(self.budgets.plain, |s| s.solver.count_up_to(2));
-        if !matches!(ended, Bounded::OutOfBudget | Bounded::NodeLimit) {
-            return Ok(());
-        }
-        self.hard = true;
-        let mut probed = crate::deep::Probed::root(self.layout.side());
-        self.probe_round(&mut probed)?;
-        probed.excluded = 0;
-        self.root = Some(probed);
-        Ok(())
-    }
-
-    /// Runs `search` with at most `nodes` more nodes (and never past the
-    /// node limit), then abandons the search, so that the next starts
-    /// afresh, and puts the limits back: what `search` returned, and how
-    /// it ended.
-    pub(crate) fn bounded<T>(
-        &mut self,
-        nodes: u64,
-        search: impl FnOnce(&mut SudokuSolver) -> T,
-    ) -> (T, Bounded) {
-        let limits = self.solver.limits().clone();
-        let user = self.node_limit.unwrap_or(u64::MAX);
-        let budget = self.solver.stats().nodes.saturating_add(nodes).min(user);
-        self.solver.set_limits(limits.clone().nodes(budget));
-        let value = search(self);
-        let ended = match self.solver.outcome() {
-            dlx::Outcome::Cancelled => Bounded::Cancelled,
-            dlx::Outcome::NodeLimit if budget >= user => Bounded::NodeLimit,
-            dlx::Outcome::NodeLimit => Bounded::OutOfBudget,
-            _ => Bounded::Finished,
-        };
-        self.solver.rewind();
-        self.solver.set_limits(limits);
-        (value, ended)
-    }
-
-    /// Hands the next solutions of the search, up to `max`, to `each`;
-    /// returns how many there were.
-    pub(crate) fn each_solution(
+    /// Hands the solutions of the loaded puzzle, up to `max`, to `each`,
+    /// and returns how many there were: a plain search, or for a hard
+    /// puzzle the deep search.
+    pub(crate) fn solutions_up_to(
         &mut self,
         max: u64,
-        mut each: impl FnMut(&[dlx::OptionId]),
-    ) -> u64 {
-        let mut found = 0;
-        while found < max {
-            match self.solver.next_solution() {
-                Some(options) => each(options),
-                None => break,
-            }
-            found += 1;
+        each: impl FnMut(&[dlx::OptionId]),
+    ) -> Result<u64, SolveError> {
+        if self.deep.is_hard() {
+            return self.deep.solutions_up_to(&mut self.matrix, max, each);
         }
-        found
-    }
-
-    /// The error for a puzzle of `layout`, not the solver's.
-    fn mismatch(&self, layout: &Layout) -> SolveError {
-        match (self.layout.plain_square(), layout.plain_square()) {
-            (Some(expected), Some(found)) => SolveError::SizeMismatch { expected, found },
-            _ => SolveError::LayoutMismatch {
-                expected: self.layout.clone(),
-                found: layout.clone(),
-            },
-        }
-    }
-
-    /// The grid of a solution: its options fill every cell with 1..=n.
-    fn decode(&self, options: &[dlx::OptionId]) -> Grid {
-        let n = self.layout.side();
-        let mut cells = vec![0; n * n];
-        for (cell, digit) in options.iter().filter_map(|&id| encode::placement(n, id)) {
-            cells[cell] = digit;
-        }
-        Grid::from_parsed(self.layout.clone(), cells)
-    }
-
-    pub(crate) fn finish(&mut self) {
-        self.stats = self.solver.stats();
-    }
-
-    /// Whether a placement is no option: the layout's constraints rule it
-    /// out.
-    pub(crate) fn is_absent(&self, option: dlx::OptionId) -> bool {
-        self.absent.get(option.index()) == Some(&true)
+        let found = self.matrix.each_solution(max, each);
+        self.matrix.stopped(found).map_or(Ok(found), Err)
     }
 
     /// A solution of the puzzle (the first found), or `None` if it has none.
@@ -457,18 +206,18 @@ impl SudokuSolver {
             Err(SolveError::NoSolution) => return Ok(None),
             other => other?,
         }
-        if self.hard {
+        if self.deep.is_hard() {
             let mut kept = Vec::new();
-            let count = self.deep(1, Some(&mut kept));
-            self.finish();
+            let count = self.deep.search(&mut self.matrix, 1, Some(&mut kept));
+            self.matrix.finish();
             count?;
-            return Ok(kept.first().map(|options| self.decode(options)));
+            return Ok(kept.first().map(|options| self.matrix.decode(options)));
         }
-        let found = self.solver.next_solution().map(|s| s.to_vec());
-        self.finish();
+        let found = self.matrix.solver.next_solution().map(|s| s.to_vec());
+        self.matrix.finish();
         match found {
-            Some(options) => Ok(Some(self.decode(&options))),
-            None => self.stopped(0).map_or(Ok(None), Err),
+            Some(options) => Ok(Some(self.matrix.decode(&options))),
+            None => self.matrix.stopped(0).map_or(Ok(None), Err),
         }
     }
 
@@ -480,27 +229,27 @@ impl SudokuSolver {
     /// errors of [`SudokuSolver::solve_one`].
     pub fn solution(&mut self, puzzle: &Grid) -> Result<Grid, SolveError> {
         self.load(puzzle)?;
-        if self.hard {
+        if self.deep.is_hard() {
             let mut kept = Vec::new();
-            let count = self.deep(2, Some(&mut kept));
-            self.finish();
+            let count = self.deep.search(&mut self.matrix, 2, Some(&mut kept));
+            self.matrix.finish();
             return match count? {
                 0 => Err(SolveError::NoSolution),
-                1 => Ok(self.decode(&kept[0])),
+                1 => Ok(self.matrix.decode(&kept[0])),
                 _ => Err(SolveError::MultipleSolutions),
             };
         }
-        let first = self.solver.next_solution().map(|s| s.to_vec());
-        let second = first.is_some() && self.solver.next_solution().is_some();
-        let stopped = self.stopped(u64::from(first.is_some()));
-        self.finish();
+        let first = self.matrix.solver.next_solution().map(|s| s.to_vec());
+        let second = first.is_some() && self.matrix.solver.next_solution().is_some();
+        let stopped = self.matrix.stopped(u64::from(first.is_some()));
+        self.matrix.finish();
         if let Some(stopped) = stopped {
             return Err(stopped);
         }
         match (first, second) {
             (None, _) => Err(SolveError::NoSolution),
             (Some(_), true) => Err(SolveError::MultipleSolutions),
-            (Some(options), false) => Ok(self.decode(&options)),
+            (Some(options), false) => Ok(self.matrix.decode(&options)),
         }
     }
 
@@ -515,14 +264,14 @@ impl SudokuSolver {
             Err(SolveError::NoSolution) => return Ok(0),
             other => other?,
         }
-        if self.hard {
-            let count = self.deep(max, None);
-            self.finish();
+        if self.deep.is_hard() {
+            let count = self.deep.search(&mut self.matrix, max, None);
+            self.matrix.finish();
             return count;
         }
-        let count = self.solver.count_up_to(max);
-        self.finish();
-        self.stopped(count).map_or(Ok(count), Err)
+        let count = self.matrix.solver.count_up_to(max);
+        self.matrix.finish();
+        self.matrix.stopped(count).map_or(Ok(count), Err)
     }
 
     /// Whether the puzzle has exactly one solution.
@@ -567,8 +316,8 @@ impl SudokuSolver {
     fn start(&mut self, puzzle: &Grid) -> Result<bool, SolveError> {
         match self.load(puzzle) {
             Ok(()) => {
-                if self.hard {
-                    self.start_walk();
+                if self.deep.is_hard() {
+                    self.deep.start_walk(&mut self.matrix);
                 }
                 Ok(false)
             }
@@ -609,13 +358,13 @@ impl Iterator for GridSolutions<'_> {
             Held::Borrowed(solver) => &mut **solver,
             Held::Leased(lease) => lease.solver(),
         };
-        let found = if solver.walk.is_some() {
-            solver.walk_next()
+        let found = if solver.deep.is_walking() {
+            solver.deep.walk_next(&mut solver.matrix)
         } else {
-            solver.solver.next_solution().map(|s| s.to_vec())
+            solver.matrix.solver.next_solution().map(|s| s.to_vec())
         };
-        solver.finish();
-        found.map(|options| solver.decode(&options))
+        solver.matrix.finish();
+        found.map(|options| solver.matrix.decode(&options))
     }
 }
 
@@ -656,17 +405,17 @@ impl Kept {
         if let Some(b) = layout.plain_square() {
             return self.squares[b - 1].take();
         }
-        let i = self.others.iter().rposition(|s| &s.layout == layout)?;
+        let i = self.others.iter().rposition(|s| s.layout() == layout)?;
         Some(self.others.remove(i))
     }
 
     /// Keeps `solver`, in place of any other of its layout.
     fn put(&mut self, solver: Box<SudokuSolver>) {
-        if let Some(b) = solver.layout.plain_square() {
+        if let Some(b) = solver.layout().plain_square() {
             self.squares[b - 1] = Some(solver);
             return;
         }
-        self.others.retain(|s| s.layout != solver.layout);
+        self.others.retain(|s| s.layout() != solver.layout());
         if self.others.len() == MAX_KEPT {
             self.others.remove(0);
         }

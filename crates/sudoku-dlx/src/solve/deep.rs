@@ -16,13 +16,19 @@
 //! [`SPLIT_NODES`]; when that does not finish, the node splits on the cell
 //! with the fewest placements still in play, each selected in turn and
 //! searched the same way. Every exclusion a node makes is undone before it
-//! returns, so the solver is left as the node found it.
+//! returns, so the matrix is left as the node found it.
+//!
+//! The search is written over the [`Matrix`], handed to each call: its
+//! own state ([`Deep`]) sits beside the matrix in
+//! [`SudokuSolver`](crate::SudokuSolver), which calls it for the puzzles
+//! it finds hard.
 
 use std::collections::VecDeque;
 
 use dlx::OptionId;
 
-use crate::solve::{Bounded, SolveError, SudokuSolver};
+use super::error::SolveError;
+use super::matrix::{Bounded, Matrix};
 
 /// The nodes of a plain search to 2 solutions after which a puzzle with
 /// constraints is probed.
@@ -47,11 +53,11 @@ const CHILD_ROUNDS: usize = 1;
 /// [`SPLIT_NODES`], [`PROBE_NODES`] and [`FIRST_PROBE_NODES`], made small
 /// by the tests so that small puzzles split.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Budgets {
-    pub plain: u64,
-    pub split: u64,
-    pub probe: u64,
-    pub first_probe: u64,
+struct Budgets {
+    plain: u64,
+    split: u64,
+    probe: u64,
+    first_probe: u64,
 }
 
 impl Default for Budgets {
@@ -68,9 +74,9 @@ impl Default for Budgets {
 /// The probes of one node: the exclusions made, the rounds, and the
 /// placements still in play.
 #[derive(Clone, Debug)]
-pub(crate) struct Probed {
+struct Probed {
     /// The options excluded.
-    pub excluded: usize,
+    excluded: usize,
     /// Whether the node is the root.
     root: bool,
     /// The rounds made.
@@ -88,7 +94,7 @@ pub(crate) struct Probed {
 
 impl Probed {
     /// The probes of the root, none made yet.
-    pub(crate) fn root(n: usize) -> Probed {
+    fn root(n: usize) -> Probed {
         Probed {
             root: true,
             ..Probed::child(n)
@@ -127,10 +133,10 @@ impl Probed {
     /// Undoes the node's exclusions, made after the selections it found;
     /// the root's refutations hold for every search of the puzzle loaded,
     /// and stay until the next is loaded.
-    fn release(&self, solver: &mut SudokuSolver) {
+    fn release(&self, matrix: &mut Matrix) {
         if !self.root {
             for _ in 0..self.excluded {
-                solver.solver.unexclude();
+                matrix.solver.unexclude();
             }
         }
     }
@@ -151,29 +157,84 @@ impl Probed {
     }
 }
 
-impl SudokuSolver {
+/// The deep search of the puzzle loaded in a [`Matrix`]: whether it is
+/// hard, the root's probes, the lazy search of its solutions, and the
+/// budgets of its searches. It lives beside the matrix, which it is
+/// handed at each call.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Deep {
+    /// Whether the puzzle loaded is searched here: it has constraints,
+    /// and a plain search does not settle it quickly.
+    hard: bool,
+    /// The root's round of probes, made when the puzzle was loaded and
+    /// taken up by the deep search.
+    root: Option<Probed>,
+    /// The lazy deep search of a hard puzzle's solutions, when listed.
+    walk: Option<Walk>,
+    /// The nodes of the deep search's searches.
+    budgets: Budgets,
+}
+
+impl Deep {
+    /// Forgets the puzzle loaded before, as the next is loaded.
+    pub(crate) fn clear(&mut self) {
+        self.hard = false;
+        self.root = None;
+        self.walk = None;
+    }
+
+    /// Whether the puzzle loaded is searched here.
+    pub(crate) fn is_hard(&self) -> bool {
+        self.hard
+    }
+
+    /// Whether the lazy search of [`Deep::start_walk`] hands out the
+    /// loaded puzzle's solutions.
+    pub(crate) fn is_walking(&self) -> bool {
+        self.walk.is_some()
+    }
+
+    /// Probes a puzzle with constraints that a plain search of
+    /// [`Budgets::plain`] does not settle: marks it hard, and makes the
+    /// root's first round of probes, whose exclusions stay until the next
+    /// puzzle is loaded. An easy puzzle is searched to 2 solutions in
+    /// fewer nodes than the probes would take: then there is nothing to
+    /// probe.
+    pub(crate) fn probe(&mut self, matrix: &mut Matrix) -> Result<(), SolveError> {
+        let (_, ended) = matrix.bounded(self.budgets.plain, |m| m.solver.count_up_to(2));
+        if !matches!(ended, Bounded::OutOfBudget | Bounded::NodeLimit) {
+            return Ok(());
+        }
+        self.hard = true;
+        let mut probed = Probed::root(matrix.layout().side());
+        self.probe_round(matrix, &mut probed)?;
+        probed.excluded = 0;
+        self.root = Some(probed);
+        Ok(())
+    }
+
     /// A round of probes: each placement in play is selected and searched
     /// for at most [`Probed::probe_nodes`] nodes; those refuted are
     /// excluded (undone with as many [`dlx::Solver::unexclude`] as
     /// `probed.excluded` grows), the others marked in play. The probes'
     /// nodes and updates count in the stats.
-    pub(crate) fn probe_round(&mut self, probed: &mut Probed) -> Result<(), SolveError> {
+    fn probe_round(&self, matrix: &mut Matrix, probed: &mut Probed) -> Result<(), SolveError> {
         let n = probed.n;
-        let start = self.solver.stats().nodes;
+        let start = matrix.solver.stats().nodes;
         let budget = probed.probe_nodes(self.budgets);
         probed.refuted = 0;
         probed.alive.fill(false);
         for k in 0..n * n * n {
             let option = OptionId::from_index(k);
-            if self.is_absent(option) || self.solver.select(option).is_err() {
+            if matrix.is_absent(option) || matrix.solver.select(option).is_err() {
                 continue;
             }
-            let (found, ended) = self.bounded(budget, |s| s.solver.count_up_to(1));
-            self.solver.unselect();
+            let (found, ended) = matrix.bounded(budget, |m| m.solver.count_up_to(1));
+            matrix.solver.unselect();
             match ended {
                 Bounded::Cancelled => return Err(SolveError::Cancelled { found: 0 }),
                 Bounded::Finished if found == 0 => {
-                    if self.solver.exclude(option).is_err() {
+                    if matrix.solver.exclude(option).is_err() {
                         break;
                     }
                     probed.excluded += 1;
@@ -183,58 +244,56 @@ impl SudokuSolver {
             }
         }
         probed.rounds += 1;
-        probed.nodes = self.solver.stats().nodes - start;
+        probed.nodes = matrix.solver.stats().nodes - start;
         probed.fresh = true;
         Ok(())
     }
 
-    /// Hands the solutions of the loaded puzzle, up to `max`, to `each`,
-    /// and returns how many there were: a plain search of
-    /// [`PLAIN_NODES`], then, for a hard puzzle that it does not finish,
-    /// the deep search.
+    /// Hands the solutions of the loaded puzzle, which is hard, up to
+    /// `max`, to `each`, and returns how many there were: a plain search
+    /// of [`PLAIN_NODES`], then, when it does not finish, the deep search.
     pub(crate) fn solutions_up_to(
         &mut self,
+        matrix: &mut Matrix,
         max: u64,
         mut each: impl FnMut(&[OptionId]),
     ) -> Result<u64, SolveError> {
-        if self.hard {
-            let mut list = Vec::new();
-            let found = match self.bounded_search(self.budgets.plain, max, Some(&mut list))? {
-                Some(found) => found,
-                None => self.deep(max, Some(&mut list))?,
-            };
-            list.iter().for_each(|options| each(options));
-            return Ok(found);
-        }
-        let found = self.each_solution(max, each);
-        self.stopped(found).map_or(Ok(found), Err)
+        let mut list = Vec::new();
+        let found = match bounded_search(matrix, self.budgets.plain, max, Some(&mut list))? {
+            Some(found) => found,
+            None => self.search(matrix, max, Some(&mut list))?,
+        };
+        list.iter().for_each(|options| each(options));
+        Ok(found)
     }
 
     /// Counts the solutions of the loaded puzzle, up to `max`, listing
     /// them in `list` when given: from the root's probes when the puzzle
     /// was just loaded, else as a node below it, whose exclusions are
     /// undone when it returns.
-    pub(crate) fn deep(
+    pub(crate) fn search(
         &mut self,
+        matrix: &mut Matrix,
         max: u64,
         mut list: Option<&mut Vec<Vec<OptionId>>>,
     ) -> Result<u64, SolveError> {
         let mut probed = self
             .root
             .take()
-            .unwrap_or_else(|| Probed::child(self.layout().side()));
-        let result = match self.settle(&mut probed, max, list.as_deref_mut()) {
+            .unwrap_or_else(|| Probed::child(matrix.layout().side()));
+        let result = match self.settle(matrix, &mut probed, max, list.as_deref_mut()) {
             Ok(Settled::Done(found)) => Ok(found),
-            Ok(Settled::Split(options)) => self.split(max, list, options),
+            Ok(Settled::Split(options)) => self.split(matrix, max, list, options),
             Err(e) => Err(e),
         };
-        probed.release(self);
+        probed.release(matrix);
         result
     }
 
     /// Searches each of `options` in turn, selected, until `max` solutions.
     fn split(
         &mut self,
+        matrix: &mut Matrix,
         max: u64,
         mut list: Option<&mut Vec<Vec<OptionId>>>,
         options: Vec<OptionId>,
@@ -244,52 +303,21 @@ impl SudokuSolver {
             if total >= max {
                 break;
             }
-            if self.solver.select(option).is_err() {
+            if matrix.solver.select(option).is_err() {
                 continue;
             }
-            let below = self.deep(max - total, list.as_deref_mut());
-            self.solver.unselect();
+            let below = self.search(matrix, max - total, list.as_deref_mut());
+            matrix.solver.unselect();
             total += below?;
         }
         Ok(total)
     }
 
-    /// A plain search of at most `budget` nodes for up to `max` solutions:
-    /// their number when it finishes, `None` when it runs out of nodes. A
-    /// search that runs out is searched again below a split, so its
-    /// solutions go to `list` (when given) only once it finishes.
-    fn bounded_search(
-        &mut self,
-        budget: u64,
-        max: u64,
-        list: Option<&mut Vec<Vec<OptionId>>>,
-    ) -> Result<Option<u64>, SolveError> {
-        let mut here = Vec::new();
-        let listing = list.is_some();
-        let (found, ended) = self.bounded(budget, |s| {
-            s.each_solution(max, |options| {
-                if listing {
-                    here.push(options.to_vec());
-                }
-            })
-        });
-        match ended {
-            Bounded::Cancelled => Err(SolveError::Cancelled { found: 0 }),
-            Bounded::NodeLimit => Err(SolveError::NodeLimit { found: 0 }),
-            Bounded::OutOfBudget => Ok(None),
-            Bounded::Finished => {
-                if let Some(list) = list {
-                    list.extend(here);
-                }
-                Ok(Some(found))
-            }
-        }
-    }
-
     /// Probes a node and searches it until a search finishes (up to `max`
     /// solutions, listed in `list` when given) or the node must split.
     fn settle(
-        &mut self,
+        &self,
+        matrix: &mut Matrix,
         probed: &mut Probed,
         max: u64,
         mut list: Option<&mut Vec<Vec<OptionId>>>,
@@ -297,7 +325,7 @@ impl SudokuSolver {
         loop {
             // The root's first round was made when the puzzle was loaded.
             if !probed.fresh {
-                self.probe_round(probed)?;
+                self.probe_round(matrix, probed)?;
             }
             probed.fresh = false;
             let last = probed.last_round();
@@ -306,7 +334,7 @@ impl SudokuSolver {
             } else {
                 probed.nodes.max(self.budgets.plain)
             };
-            if let Some(found) = self.bounded_search(budget, max, list.as_deref_mut())? {
+            if let Some(found) = bounded_search(matrix, budget, max, list.as_deref_mut())? {
                 return Ok(Settled::Done(found));
             }
             if last {
@@ -317,25 +345,25 @@ impl SudokuSolver {
             return Ok(Settled::Split(options));
         }
         // Nothing to split on: search on, to the end or the limit.
-        let found = self.each_solution(max, |options| {
+        let found = matrix.each_solution(max, |options| {
             if let Some(list) = list.as_deref_mut() {
                 list.push(options.to_vec());
             }
         });
-        match self.stopped(found) {
+        match matrix.stopped(found) {
             Some(e) => Err(e),
             None => Ok(Settled::Done(found)),
         }
     }
 
     /// Starts the lazy deep search of the loaded puzzle, which is hard:
-    /// [`SudokuSolver::walk_next`] hands out its solutions. A limit that
-    /// stops it ends the solutions ([`SudokuSolver::outcome`] says so).
-    pub(crate) fn start_walk(&mut self) {
-        let n = self.layout().side();
+    /// [`Deep::walk_next`] hands out its solutions. A limit that stops it
+    /// ends the solutions ([`crate::SudokuSolver::outcome`] says so).
+    pub(crate) fn start_walk(&mut self, matrix: &mut Matrix) {
+        let n = matrix.layout().side();
         let probed = self.root.take().unwrap_or_else(|| Probed::root(n));
         let mut walk = Walk::default();
-        if self.settle_into(&mut walk, probed).is_err() {
+        if self.settle_into(matrix, &mut walk, probed).is_err() {
             walk.frames.clear();
         }
         self.walk = Some(walk);
@@ -343,12 +371,17 @@ impl SudokuSolver {
 
     /// Settles a node of the lazy search: its solutions are ready, or it
     /// is a frame to split.
-    fn settle_into(&mut self, walk: &mut Walk, mut probed: Probed) -> Result<(), SolveError> {
+    fn settle_into(
+        &self,
+        matrix: &mut Matrix,
+        walk: &mut Walk,
+        mut probed: Probed,
+    ) -> Result<(), SolveError> {
         let mut list = Vec::new();
-        match self.settle(&mut probed, u64::MAX, Some(&mut list))? {
+        match self.settle(matrix, &mut probed, u64::MAX, Some(&mut list))? {
             Settled::Done(_) => {
                 walk.ready.extend(list);
-                probed.release(self);
+                probed.release(matrix);
             }
             Settled::Split(options) => walk.frames.push(Frame {
                 probed,
@@ -361,9 +394,9 @@ impl SudokuSolver {
     }
 
     /// The next solution of the lazy deep search, if any.
-    pub(crate) fn walk_next(&mut self) -> Option<Vec<OptionId>> {
+    pub(crate) fn walk_next(&mut self, matrix: &mut Matrix) -> Option<Vec<OptionId>> {
         let mut walk = self.walk.take()?;
-        let n = self.layout().side();
+        let n = matrix.layout().side();
         let found = loop {
             if let Some(options) = walk.ready.pop_front() {
                 break Some(options);
@@ -373,20 +406,23 @@ impl SudokuSolver {
             };
             if top.selected {
                 top.selected = false;
-                self.solver.unselect();
+                matrix.solver.unselect();
             }
             let Some(&option) = top.options.get(top.next) else {
                 if let Some(frame) = walk.frames.pop() {
-                    frame.probed.release(self);
+                    frame.probed.release(matrix);
                 }
                 continue;
             };
             top.next += 1;
-            if self.solver.select(option).is_err() {
+            if matrix.solver.select(option).is_err() {
                 continue;
             }
             top.selected = true;
-            if self.settle_into(&mut walk, Probed::child(n)).is_err() {
+            if self
+                .settle_into(matrix, &mut walk, Probed::child(n))
+                .is_err()
+            {
                 // Stopped by a limit: the solutions end here.
                 walk.frames.clear();
                 walk.ready.clear();
@@ -394,6 +430,38 @@ impl SudokuSolver {
         };
         self.walk = Some(walk);
         found
+    }
+}
+
+/// A plain search of at most `budget` nodes for up to `max` solutions:
+/// their number when it finishes, `None` when it runs out of nodes. A
+/// search that runs out is searched again below a split, so its
+/// solutions go to `list` (when given) only once it finishes.
+fn bounded_search(
+    matrix: &mut Matrix,
+    budget: u64,
+    max: u64,
+    list: Option<&mut Vec<Vec<OptionId>>>,
+) -> Result<Option<u64>, SolveError> {
+    let mut here = Vec::new();
+    let listing = list.is_some();
+    let (found, ended) = matrix.bounded(budget, |m| {
+        m.each_solution(max, |options| {
+            if listing {
+                here.push(options.to_vec());
+            }
+        })
+    });
+    match ended {
+        Bounded::Cancelled => Err(SolveError::Cancelled { found: 0 }),
+        Bounded::NodeLimit => Err(SolveError::NodeLimit { found: 0 }),
+        Bounded::OutOfBudget => Ok(None),
+        Bounded::Finished => {
+            if let Some(list) = list {
+                list.extend(here);
+            }
+            Ok(Some(found))
+        }
     }
 }
 
@@ -408,7 +476,7 @@ enum Settled {
 /// The lazy deep search of [`crate::GridSolutions`]: the nodes split on,
 /// deepest last, and the solutions found but not handed out yet.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Walk {
+struct Walk {
     frames: Vec<Frame>,
     ready: VecDeque<Vec<OptionId>>,
 }
@@ -517,7 +585,7 @@ mod tests {
             engine.set_limits(dlx::Limits::new().solutions(200));
             let plain = engine.count();
             let mut solver = SudokuSolver::for_layout(grid.layout());
-            solver.budgets = tiny;
+            solver.deep.budgets = tiny;
             let count = solver.count_solutions_up_to(&grid, 200).unwrap();
             assert_eq!(count, plain, "{}", grid.to_variant_text());
             if plain >= 200 {

@@ -1,0 +1,237 @@
+//! The exact-cover matrix of one layout and its plain search: a puzzle
+//! loaded (its givens selected, the digits its pencilmarks rule out
+//! excluded), searches bounded by a budget of nodes, the limits, the
+//! statistics, and the grids of solutions.
+//!
+//! The deep search (`deep.rs`) and the verbs of
+//! [`SudokuSolver`](crate::SudokuSolver) are written over it; it knows
+//! nothing of them.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use dlx::{Limits, Solver, Stats};
+
+use super::error::SolveError;
+use crate::encode;
+use crate::grid::Grid;
+use crate::layout::Layout;
+
+/// The matrix of one layout, built once, and the puzzle loaded in it.
+#[derive(Clone, Debug)]
+pub(crate) struct Matrix {
+    layout: Layout,
+    /// The engine, holding the layout's problem: the loaded puzzle's
+    /// givens are selected in it, and the searches run on it.
+    pub(crate) solver: Solver,
+    stats: Stats,
+    node_limit: Option<u64>,
+    cancel: Option<Arc<AtomicBool>>,
+    /// The placements the layout's constraints rule out, which are no
+    /// options (empty when there are none).
+    absent: Vec<bool>,
+}
+
+/// How a search of [`Matrix::bounded`] ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Bounded {
+    /// The tree was searched, or the search found what it looked for.
+    Finished,
+    /// It took the nodes it was given.
+    OutOfBudget,
+    /// It reached the solver's node limit.
+    NodeLimit,
+    /// The cancel flag was set.
+    Cancelled,
+}
+
+impl Matrix {
+    /// The matrix of `layout`, no puzzle loaded.
+    pub(crate) fn new(layout: Layout) -> Matrix {
+        let problem = encode::problem(&layout);
+        let n = layout.side();
+        let placements = n * n * n;
+        // Only constraints take placements out of the problem.
+        let absent = if layout.constraints().is_empty() {
+            Vec::new()
+        } else {
+            (0..placements)
+                .map(|k| problem.option(dlx::OptionId::from_index(k)).is_none())
+                .collect()
+        };
+        Matrix {
+            layout,
+            solver: Solver::new(&problem),
+            stats: Stats::default(),
+            node_limit: None,
+            cancel: None,
+            absent,
+        }
+    }
+
+    /// The layout of the puzzles this matrix takes.
+    pub(crate) fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// Stops each search after this many nodes; `None` for no limit.
+    pub(crate) fn set_node_limit(&mut self, nodes: Option<u64>) {
+        if nodes != self.node_limit {
+            self.node_limit = nodes;
+            self.apply_limits();
+        }
+    }
+
+    /// Stops each search as soon as `flag` is set; `None`: never.
+    pub(crate) fn set_cancel_flag(&mut self, flag: Option<Arc<AtomicBool>>) {
+        let same = match (&self.cancel, &flag) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        if !same {
+            self.cancel = flag;
+            self.apply_limits();
+        }
+    }
+
+    fn apply_limits(&mut self) {
+        let mut limits = Limits::new();
+        if let Some(nodes) = self.node_limit {
+            limits = limits.nodes(nodes);
+        }
+        if let Some(flag) = &self.cancel {
+            limits = limits.cancel_flag(Arc::clone(flag));
+        }
+        self.solver.set_limits(limits);
+    }
+
+    /// The error of a search stopped by a limit after `found` solutions.
+    pub(crate) fn stopped(&self, found: u64) -> Option<SolveError> {
+        match self.solver.outcome() {
+            dlx::Outcome::NodeLimit => Some(SolveError::NodeLimit { found }),
+            dlx::Outcome::Cancelled => Some(SolveError::Cancelled { found }),
+            _ => None,
+        }
+    }
+
+    /// The statistics of the last puzzle's search, as of the last
+    /// [`Matrix::finish`].
+    pub(crate) fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// Releases the last puzzle and selects this one's givens.
+    pub(crate) fn load(&mut self, puzzle: &Grid) -> Result<(), SolveError> {
+        if puzzle.layout() != &self.layout {
+            return Err(self.mismatch(puzzle.layout()));
+        }
+        self.solver.reset();
+        self.solver.clear_stats();
+        self.stats = Stats::default();
+        let n = puzzle.side();
+        for (cell, &digit) in puzzle.cells().iter().enumerate() {
+            if digit != 0 && self.solver.select(encode::option(n, cell, digit)).is_err() {
+                // Two givens share an item only when a digit repeats in a
+                // house or they break a rule: only then is the grid
+                // checked, for the message naming the house or rule (a
+                // full check of every puzzle costs 3%).
+                return Err(puzzle
+                    .check()
+                    .err()
+                    .map_or(SolveError::NoSolution, SolveError::Conflict));
+            }
+        }
+        // Pencilmarks: every digit that is no candidate is an option less.
+        if let Some(candidates) = puzzle.candidate_masks() {
+            for (cell, &mask) in candidates.iter().enumerate() {
+                for digit in (1..=n as u8).filter(|&d| mask >> d & 1 == 0) {
+                    let option = encode::option(n, cell, digit);
+                    if self.is_absent(option) {
+                        continue;
+                    }
+                    self.solver
+                        .exclude(option)
+                        .map_err(|_| SolveError::NoSolution)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs `search` with at most `nodes` more nodes (and never past the
+    /// node limit), then abandons the search, so that the next starts
+    /// afresh, and puts the limits back: what `search` returned, and how
+    /// it ended.
+    pub(crate) fn bounded<T>(
+        &mut self,
+        nodes: u64,
+        search: impl FnOnce(&mut Matrix) -> T,
+    ) -> (T, Bounded) {
+        let limits = self.solver.limits().clone();
+        let user = self.node_limit.unwrap_or(u64::MAX);
+        let budget = self.solver.stats().nodes.saturating_add(nodes).min(user);
+        self.solver.set_limits(limits.clone().nodes(budget));
+        let value = search(self);
+        let ended = match self.solver.outcome() {
+            dlx::Outcome::Cancelled => Bounded::Cancelled,
+            dlx::Outcome::NodeLimit if budget >= user => Bounded::NodeLimit,
+            dlx::Outcome::NodeLimit => Bounded::OutOfBudget,
+            _ => Bounded::Finished,
+        };
+        self.solver.rewind();
+        self.solver.set_limits(limits);
+        (value, ended)
+    }
+
+    /// Hands the next solutions of the search, up to `max`, to `each`;
+    /// returns how many there were.
+    pub(crate) fn each_solution(
+        &mut self,
+        max: u64,
+        mut each: impl FnMut(&[dlx::OptionId]),
+    ) -> u64 {
+        let mut found = 0;
+        while found < max {
+            match self.solver.next_solution() {
+                Some(options) => each(options),
+                None => break,
+            }
+            found += 1;
+        }
+        found
+    }
+
+    /// The error for a puzzle of `layout`, not the matrix's.
+    fn mismatch(&self, layout: &Layout) -> SolveError {
+        match (self.layout.plain_square(), layout.plain_square()) {
+            (Some(expected), Some(found)) => SolveError::SizeMismatch { expected, found },
+            _ => SolveError::LayoutMismatch {
+                expected: self.layout.clone(),
+                found: layout.clone(),
+            },
+        }
+    }
+
+    /// The grid of a solution: its options fill every cell with 1..=n.
+    pub(crate) fn decode(&self, options: &[dlx::OptionId]) -> Grid {
+        let n = self.layout.side();
+        let mut cells = vec![0; n * n];
+        for (cell, digit) in options.iter().filter_map(|&id| encode::placement(n, id)) {
+            cells[cell] = digit;
+        }
+        Grid::from_parsed(self.layout.clone(), cells)
+    }
+
+    /// Takes the engine's statistics as the puzzle's, once its search is
+    /// done.
+    pub(crate) fn finish(&mut self) {
+        self.stats = self.solver.stats();
+    }
+
+    /// Whether a placement is no option: the layout's constraints rule it
+    /// out.
+    pub(crate) fn is_absent(&self, option: dlx::OptionId) -> bool {
+        self.absent.get(option.index()) == Some(&true)
+    }
+}
