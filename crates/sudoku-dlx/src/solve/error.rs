@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::error::Conflict;
+use crate::check::Conflict;
 use crate::layout::Layout;
 
 /// Why a puzzle has no single answer.
