@@ -213,7 +213,6 @@
 mod alphabet;
 mod candidates;
 mod canon;
-mod community;
 mod constraint;
 mod deep;
 mod encode;
@@ -224,14 +223,12 @@ mod grid;
 mod jigsaw;
 mod layout;
 mod logic;
-mod pencil;
 mod rate;
 mod read;
 mod solve;
 mod symmetry;
 mod text;
 mod variant;
-mod variant_text;
 
 pub use alphabet::{Alphabet, AlphabetError, AlphabetErrorKind};
 pub use candidates::Candidates;

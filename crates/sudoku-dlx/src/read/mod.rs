@@ -12,13 +12,16 @@ use std::io::{self, BufRead};
 use std::iter::FusedIterator;
 
 use crate::alphabet::{Alphabet, ZeroCensus};
-use crate::community::{self, Columns, Extra, Format, Recognized};
 use crate::error::{GridError, ParseError, ParseErrorKind};
 use crate::grid::{close_cell_count, square_layout, Grid};
 use crate::layout::{self, Layout};
-use crate::pencil;
 use crate::text::{count_cells, is_rule, is_title, line_cells, push_line_cells, stray_symbol};
 use crate::variant::Variant;
+use community::{Columns, Extra, Format, Recognized};
+
+mod community;
+mod pencilmarks;
+mod text_form;
 
 /// Longest line kept, in bytes; the rest of a longer line is skipped.
 const MAX_LINE_LEN: usize = 1 << 16;
@@ -522,7 +525,7 @@ impl<R: BufRead> Puzzles<R> {
             if text.contains("load=") || text.starts_with("N4Ig") {
                 return Kind::Links;
             }
-            if crate::variant_text::starts_block(text) {
+            if text_form::starts_block(text) {
                 return Kind::Text;
             }
             return Kind::Classic;
@@ -654,7 +657,7 @@ impl<R: BufRead> Puzzles<R> {
             block.push((line.number, line.text));
         }
         let first = block.first()?.0;
-        Some(Record::new(first, crate::variant_text::parse_block(&block)))
+        Some(Record::new(first, text_form::parse_block(&block)))
     }
 
     /// The record of the puzzle starting at `line`.
@@ -820,7 +823,7 @@ impl<R: BufRead> Puzzles<R> {
                 }
                 masks[cell] &= !(1 << d);
             }
-            grid = pencil::grid_of_masks(puzzle.layout().clone(), masks, None);
+            grid = pencilmarks::grid_of_masks(puzzle.layout().clone(), masks, None);
         }
         let mut stated = Stated {
             count: extra.count,
@@ -839,7 +842,7 @@ impl<R: BufRead> Puzzles<R> {
             }
             let solution = Grid::from_parsed(puzzle.layout().clone(), cells);
             if !solution.is_solution_of(&grid) {
-                let why = pencil::why_not_solution(&solution, &grid);
+                let why = pencilmarks::why_not_solution(&solution, &grid);
                 return Err(fault(
                     format!("its solution is not one of the puzzle: {why}"),
                     Some(*column),
@@ -868,16 +871,16 @@ impl<R: BufRead> Puzzles<R> {
         let layout = self.options.with_variants(layout, number)?;
         let masks = cells.iter().map(|&(mask, _)| mask).collect();
         let clues: Vec<bool> = cells.iter().map(|&(_, clue)| clue).collect();
-        Ok(pencil::grid_of_masks(layout, masks, Some(&clues)))
+        Ok(pencilmarks::grid_of_masks(layout, masks, Some(&clues)))
     }
 
     /// The layout of the candidate grid whose first row is `first`: n
     /// groups of candidates (`1589`, a single digit for a solved cell,
     /// `.` for none) on each of n lines, some group of two or more, for a
-    /// grid's width n ([`pencil::candidate_row`]).
+    /// grid's width n ([`pencilmarks::candidate_row`]).
     fn candidate_grid_layout(&mut self, first: &Line) -> Option<Layout> {
         let alphabet = &self.options.alphabet;
-        let row = pencil::candidate_row(&first.text, alphabet)?;
+        let row = pencilmarks::candidate_row(&first.text, alphabet)?;
         let n = row.len();
         if !self.options.is_width(n) || first.too_long {
             return None;
@@ -895,7 +898,7 @@ impl<R: BufRead> Puzzles<R> {
             {
                 return None;
             }
-            let row = pencil::candidate_row(&next.text, alphabet)?;
+            let row = pencilmarks::candidate_row(&next.text, alphabet)?;
             if row.len() != n {
                 return None;
             }
@@ -912,7 +915,7 @@ impl<R: BufRead> Puzzles<R> {
         let mut line = Some(first);
         for _ in 0..n {
             let Some(row) = line.take() else { break };
-            if let Some(row_masks) = pencil::candidate_row(&row.text, &self.options.alphabet) {
+            if let Some(row_masks) = pencilmarks::candidate_row(&row.text, &self.options.alphabet) {
                 masks.extend(row_masks);
             }
             self.source.recycle(row);
@@ -931,7 +934,7 @@ impl<R: BufRead> Puzzles<R> {
         let result = self
             .options
             .with_variants(layout, start)
-            .map(|layout| pencil::grid_of_masks(layout, masks, None));
+            .map(|layout| pencilmarks::grid_of_masks(layout, masks, None));
         Record::new(start, result)
     }
 

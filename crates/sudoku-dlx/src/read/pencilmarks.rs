@@ -277,7 +277,7 @@ impl Grid {
 mod tests {
     use super::*;
     use crate::grid::tests::LEETCODE;
-    use crate::read::Puzzles;
+    use crate::Puzzles;
 
     fn read_one(text: &str) -> Grid {
         let record = Puzzles::new(text.as_bytes()).next().unwrap().unwrap();
