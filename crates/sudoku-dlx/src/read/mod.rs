@@ -7,7 +7,6 @@
 //!
 //! The format is described on [`Puzzles`], where users of the crate find it.
 
-use std::collections::VecDeque;
 use std::io::{self, BufRead};
 use std::iter::FusedIterator;
 
@@ -15,16 +14,15 @@ use crate::alphabet::{Alphabet, ZeroCensus};
 use crate::error::{GridError, ParseError, ParseErrorKind};
 use crate::grid::{close_cell_count, square_layout, Grid};
 use crate::layout::{self, Layout};
-use crate::text::{count_cells, is_rule, is_title, line_cells, push_line_cells, stray_symbol};
+use crate::text::{line_cells, push_line_cells, stray_symbol};
 use crate::variant::Variant;
-use community::{Columns, Extra, Format, Recognized};
+use community::{Extra, Format};
+use source::{Line, Source, MAX_LINE_LEN};
 
 mod community;
 mod pencilmarks;
+mod source;
 mod text_form;
-
-/// Longest line kept, in bytes; the rest of a longer line is skipped.
-const MAX_LINE_LEN: usize = 1 << 16;
 
 /// How many whole grids drawn right after a grid split by a break between
 /// bands are looked at to keep the break: a file of grids that never
@@ -481,18 +479,7 @@ impl<R: BufRead> Puzzles<R> {
     /// Reads puzzles from `reader` as `options` say.
     pub fn with_options(reader: R, options: ReadOptions) -> Puzzles<R> {
         Puzzles {
-            source: Source {
-                reader,
-                lines_read: 0,
-                pending: VecDeque::new(),
-                spare: Vec::new(),
-                error: None,
-                finished: false,
-                broken: false,
-                community: false,
-                seen_content: false,
-                columns: None,
-            },
+            source: Source::new(reader),
             options,
             kind: Kind::Unknown,
             carry: None,
@@ -539,21 +526,7 @@ impl<R: BufRead> Puzzles<R> {
         if let Some(line) = self.carry.take() {
             return Some(line);
         }
-        if self.source.finished {
-            return None;
-        }
-        match self.source.read_line() {
-            Ok(Some(line)) => Some(line),
-            Ok(None) => {
-                self.source.finished = true;
-                None
-            }
-            Err(error) => {
-                self.source.error = Some(error);
-                self.source.finished = true;
-                None
-            }
-        }
+        self.source.next_line()
     }
 
     /// The record of one f-puzzles JSON object: from its `{` to the `}`
@@ -1259,14 +1232,6 @@ impl<R: BufRead> Iterator for Puzzles<R> {
 
 impl<R: BufRead> FusedIterator for Puzzles<R> {}
 
-/// `text` with every character outside `range` made a space, so that the
-/// puzzle's cells keep their columns.
-fn keep_only(text: &str, range: std::ops::Range<usize>) -> String {
-    text.char_indices()
-        .map(|(i, ch)| if range.contains(&i) { ch } else { ' ' })
-        .collect()
-}
-
 /// The grid of an f-puzzles object or link that starts at `line`.
 fn fpuzzles_record(text: &str, line: usize) -> Result<Grid, ParseError> {
     crate::fpuzzles::from_fpuzzles(text)
@@ -1313,195 +1278,18 @@ fn row_length(row: usize, line: &Line, n: usize) -> ParseError {
     ParseError::new(kind, line.number, None)
 }
 
-/// A line of input holding cells.
-#[derive(Debug)]
-struct Line {
-    /// Its number, from 1.
-    number: usize,
-    /// Its text, without the line feed, cut at `MAX_LINE_LEN` bytes.
-    text: String,
-    /// Number of cells on it.
-    cells: usize,
-    /// Whether it was cut, with no `#` making the rest a comment.
-    too_long: bool,
-    /// Whether it is already known to be a 4x4 or 6x6 puzzle, not a row of
-    /// a 16x16 or 36x36 grid.
-    small: bool,
-    /// Whether it is a title such as `Puzzle 1:`, which is no record and
-    /// ends a grid.
-    title: bool,
-    /// Whether a blank or comment line comes between it and the line with
-    /// cells before it, which ends a grid (rules do not).
-    after_break: bool,
-    /// What a line of one of the community's formats states beside its
-    /// puzzle, whose text alone is left in `text`.
-    extra: Option<Box<Extra>>,
-    /// Why a line that looks like one of the community's formats is not
-    /// one, and the column to blame.
-    fault: Option<(String, Option<usize>)>,
-}
-
-/// The lines of the input, with lines put back to be read again.
-#[derive(Debug)]
-struct Source<R> {
-    reader: R,
-    /// Lines read so far.
-    lines_read: usize,
-    /// Lines with cells read ahead, to be taken first, in order. Holds
-    /// fewer than 3n lines for grids of side n, 147 in all: the rest of a
-    /// grid looked at before it is read, the line after it, and the grids
-    /// right after a grid broken between bands (see [`GRIDS_AHEAD`]).
-    pending: VecDeque<Line>,
-    /// A buffer kept from a line already used, to read the next into.
-    spare: Vec<u8>,
-    /// An I/O error met, to yield once the lines before it are used.
-    error: Option<io::Error>,
-    /// Whether the reader is done with: end of input or an I/O error.
-    finished: bool,
-    /// Whether a blank or comment line was read since the last line with
-    /// cells.
-    broken: bool,
-    /// Whether lines are told in the community's line formats (classic
-    /// puzzles, not variant ones).
-    community: bool,
-    /// Whether a line with content was read: a CSV header is the first.
-    seen_content: bool,
-    /// The columns of the CSV header read, if any.
-    columns: Option<Columns>,
-}
-
-impl<R: BufRead> Source<R> {
-    /// The next line holding cells (or too long to tell), `None` at the end
-    /// of input or on an I/O error, which is then in `self.error`.
-    fn next_content(&mut self) -> Option<Line> {
-        self.pending.pop_front().or_else(|| self.read_content())
-    }
-
-    /// The line holding cells `ahead` lines after the next (0 for the next
-    /// itself), left to be taken in turn; `None` past the end of input.
-    fn peek(&mut self, ahead: usize) -> Option<&Line> {
-        while self.pending.len() <= ahead {
-            let line = self.read_content()?;
-            self.pending.push_back(line);
-        }
-        self.pending.get(ahead)
-    }
-
-    /// Reads up to the next line holding cells, noting on it whether a
-    /// blank or comment line came before it.
-    fn read_content(&mut self) -> Option<Line> {
-        while !self.finished {
-            match self.read_line() {
-                Ok(Some(line))
-                    if line.cells == 0
-                        && !line.too_long
-                        && line.extra.is_none()
-                        && line.fault.is_none() =>
-                {
-                    self.broken |= !is_rule(&line.text);
-                    self.recycle(line);
-                }
-                Ok(Some(mut line)) => {
-                    line.after_break = std::mem::take(&mut self.broken);
-                    return Some(line);
-                }
-                Ok(None) => self.finished = true,
-                Err(error) => {
-                    self.error = Some(error);
-                    self.finished = true;
-                }
-            }
-        }
-        None
-    }
-
-    /// Reads one line, keeping at most `MAX_LINE_LEN` bytes of it.
-    fn read_line(&mut self) -> io::Result<Option<Line>> {
-        let mut bytes = std::mem::take(&mut self.spare);
-        bytes.clear();
-        let mut too_long = false;
-        let mut any = false;
-        loop {
-            let available = match self.reader.fill_buf() {
-                Ok(available) => available,
-                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-                Err(error) => return Err(error),
-            };
-            if available.is_empty() {
-                break;
-            }
-            any = true;
-            let (len, used, ends) = match available.iter().position(|&byte| byte == b'\n') {
-                Some(i) => (i, i + 1, true),
-                None => (available.len(), available.len(), false),
-            };
-            let room = MAX_LINE_LEN - bytes.len();
-            too_long |= len > room;
-            bytes.extend_from_slice(&available[..len.min(room)]);
-            self.reader.consume(used);
-            if ends {
-                break;
-            }
-        }
-        if !any {
-            self.spare = bytes;
-            return Ok(None);
-        }
-        self.lines_read += 1;
-        let mut text = match String::from_utf8(bytes) {
-            Ok(text) => text,
-            Err(error) => String::from_utf8_lossy(error.as_bytes()).into_owned(),
-        };
-        let (mut extra, mut fault) = (None, None);
-        if self.community && !too_long {
-            let first = !self.seen_content;
-            self.seen_content |= text.split('#').next().is_some_and(|t| !t.trim().is_empty());
-            match community::recognize(&text, self.columns.as_ref(), first) {
-                Recognized::Plain => {}
-                Recognized::Header(columns) => {
-                    self.columns = Some(columns);
-                    text.clear();
-                }
-                Recognized::Puzzle(range, more) => {
-                    text = keep_only(&text, range);
-                    extra = Some(more);
-                }
-                Recognized::Fault(message, column) => fault = Some((message, column)),
-            }
-        }
-        let packed = extra.as_ref().is_some_and(|e| e.packed.is_some());
-        Ok(Some(Line {
-            number: self.lines_read,
-            cells: if packed { 81 } else { count_cells(&text) },
-            too_long: too_long && !text.contains('#'),
-            title: extra.is_none() && fault.is_none() && is_title(&text),
-            text,
-            small: false,
-            after_break: false,
-            extra,
-            fault,
-        }))
-    }
-
-    /// Keeps the buffer of a used line to read the next one into.
-    fn recycle(&mut self, line: Line) {
-        if line.text.capacity() > self.spare.capacity() {
-            self.spare = line.text.into_bytes();
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     use crate::grid::tests::{pattern, LEETCODE, LEETCODE_GRID, LEETCODE_SOLUTION};
+    use crate::text::count_cells;
 
-    const INKALA: &str =
+    pub(super) const INKALA: &str =
         "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 
     /// Inkala's puzzle drawn as a grid.
-    const INKALA_GRID: &str = "\
+    pub(super) const INKALA_GRID: &str = "\
 8 . . | . . . | . . .
 . . 3 | 6 . . | . . .
 . 7 . | . 9 . | 2 . .
@@ -1517,7 +1305,7 @@ mod tests {
 
     /// Six 9x9 puzzles with 17 givens each, from the public collection of
     /// 17-clue puzzles.
-    const SEVENTEEN: [&str; 6] = [
+    pub(super) const SEVENTEEN: [&str; 6] = [
         ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
         ".................1.....2.3......3.2...4....5...6.1.....3......6.7..8...952.7.....",
         ".................1.....2.3......425...6.......17....8.....7...64...6....9..8...1.",
@@ -1526,18 +1314,18 @@ mod tests {
         ".................1.....2.3.....1...4..3.5.....26....7.14...8...5........7....6.2.",
     ];
 
-    fn read(text: &str) -> Vec<Record> {
+    pub(super) fn read(text: &str) -> Vec<Record> {
         read_with(text, ReadOptions::new())
     }
 
-    fn read_with(text: &str, options: ReadOptions) -> Vec<Record> {
+    pub(super) fn read_with(text: &str, options: ReadOptions) -> Vec<Record> {
         Puzzles::with_options(text.as_bytes(), options)
             .collect::<io::Result<_>>()
             .unwrap()
     }
 
     /// (line, Ok(one-line form) or Err(message)) of each record.
-    fn summary(records: &[Record]) -> Vec<(usize, Result<String, String>)> {
+    pub(super) fn summary(records: &[Record]) -> Vec<(usize, Result<String, String>)> {
         records
             .iter()
             .map(|r| {
@@ -1551,7 +1339,7 @@ mod tests {
     }
 
     /// `grid` drawn as n rows of symbols, without separators.
-    fn rows(grid: &Grid, spaced: bool) -> String {
+    pub(super) fn rows(grid: &Grid, spaced: bool) -> String {
         let line = grid.to_string();
         let chars: Vec<char> = line.chars().collect();
         let mut out = String::new();
@@ -1590,16 +1378,6 @@ mod tests {
         for record in &records {
             assert_eq!(record.result.as_ref().unwrap(), &expected);
         }
-    }
-
-    #[test]
-    fn windows_line_ends_and_a_missing_last_line_feed() {
-        let text = format!("{LEETCODE}\r\n\r\n{}", LEETCODE_GRID.replace('\n', "\r\n"));
-        let records = read(text.trim_end());
-        assert_eq!(records.len(), 2);
-        assert_eq!(records[0].result, records[1].result);
-        assert!(read("").is_empty());
-        assert!(read("\n\n# only comments\n").is_empty());
     }
 
     #[test]
@@ -2450,99 +2228,5 @@ mod tests {
                 }
             ));
         }
-    }
-
-    #[test]
-    fn bytes_that_are_not_utf8_are_bad_symbols() {
-        let mut bytes = LEETCODE.as_bytes().to_vec();
-        bytes[4] = 0xff;
-        bytes.extend_from_slice(b"\n# caf\xe9\n");
-        bytes.extend_from_slice(INKALA.as_bytes());
-        let records: Vec<Record> = Puzzles::new(&bytes[..]).collect::<io::Result<_>>().unwrap();
-        assert_eq!(
-            summary(&records),
-            vec![
-                (
-                    1,
-                    Err("line 1, column 5: unexpected symbol '\u{fffd}'".to_string())
-                ),
-                (3, Ok(INKALA.to_string())),
-            ]
-        );
-    }
-
-    #[test]
-    fn long_lines_are_bounded() {
-        let long = "1".repeat(MAX_LINE_LEN + 10);
-        let comment = format!("{LEETCODE} # {long}");
-        let text = format!("{long}\n{comment}\n# {long}\n{INKALA}\n");
-        assert_eq!(
-            summary(&read(&text)),
-            vec![
-                (1, Err("line 1: line longer than 65536 bytes".to_string())),
-                (2, Ok(LEETCODE.to_string())),
-                (4, Ok(INKALA.to_string())),
-            ]
-        );
-    }
-
-    /// Reads `data`, then fails.
-    struct Failing<'a> {
-        data: &'a [u8],
-    }
-
-    impl io::Read for Failing<'_> {
-        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-            if self.data.is_empty() {
-                return Err(io::Error::other("disk on fire"));
-            }
-            let n = buf.len().min(self.data.len());
-            buf[..n].copy_from_slice(&self.data[..n]);
-            self.data = &self.data[n..];
-            Ok(n)
-        }
-    }
-
-    #[test]
-    fn an_io_error_is_yielded_once_and_ends_the_stream() {
-        let text = format!("{LEETCODE}\n{INKALA}\n");
-        let reader = io::BufReader::with_capacity(
-            16,
-            Failing {
-                data: text.as_bytes(),
-            },
-        );
-        let mut puzzles = Puzzles::new(reader);
-        assert!(puzzles.next().unwrap().unwrap().result.is_ok());
-        assert!(puzzles.next().unwrap().unwrap().result.is_ok());
-        let error = puzzles.next().unwrap().unwrap_err();
-        assert_eq!(error.to_string(), "disk on fire");
-        assert!(puzzles.next().is_none());
-        assert!(puzzles.next().is_none());
-        // In the middle of a grid: the error, not a cut-short grid.
-        let cut: String = LEETCODE_GRID
-            .lines()
-            .take(6)
-            .map(|l| format!("{l}\n"))
-            .collect();
-        let reader = io::BufReader::new(Failing {
-            data: cut.as_bytes(),
-        });
-        let mut puzzles = Puzzles::new(reader);
-        assert!(puzzles.next().unwrap().is_err());
-        assert!(puzzles.next().is_none());
-    }
-
-    #[test]
-    fn lines_read_ahead_come_before_an_io_error() {
-        let text = "1.3...2.3.....4.\n1.3...2.3.....4.\n";
-        let reader = io::BufReader::new(Failing {
-            data: text.as_bytes(),
-        });
-        let results: Vec<io::Result<Record>> = Puzzles::new(reader).collect();
-        assert_eq!(results.len(), 3);
-        assert!(results[0].as_ref().unwrap().result.is_ok());
-        assert!(results[1].as_ref().unwrap().result.is_ok());
-        assert!(results[2].is_err());
     }
 }
