@@ -20,6 +20,8 @@ use community::{Extra, Format};
 use source::{Line, Source, MAX_LINE_LEN};
 
 mod community;
+mod json;
+mod links;
 mod pencilmarks;
 mod source;
 mod text_form;
@@ -466,9 +468,6 @@ enum Kind {
     Text,
 }
 
-/// The most bytes of one f-puzzles JSON object.
-const MAX_JSON_LEN: usize = 1 << 24;
-
 impl<R: BufRead> Puzzles<R> {
     /// Reads puzzles from `reader` with the standard alphabet, finding each
     /// puzzle's size from its cells.
@@ -527,93 +526,6 @@ impl<R: BufRead> Puzzles<R> {
             return Some(line);
         }
         self.source.next_line()
-    }
-
-    /// The record of one f-puzzles JSON object: from its `{` to the `}`
-    /// that closes it. Commas and brackets between objects are skipped.
-    fn next_json(&mut self) -> Option<Record> {
-        let mut text = String::new();
-        let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
-        let mut first = 0;
-        while let Some(line) = self.raw_line() {
-            if line.too_long {
-                let kind = ParseErrorKind::LineTooLong {
-                    limit: MAX_LINE_LEN,
-                };
-                return Some(self.error_record(line, kind));
-            }
-            let mut rest = None;
-            for (i, ch) in line.text.char_indices() {
-                if depth == 0 {
-                    if ch == '{' {
-                        depth = 1;
-                        first = line.number;
-                        text.push(ch);
-                    }
-                    continue;
-                }
-                text.push(ch);
-                if in_string {
-                    match ch {
-                        _ if escaped => escaped = false,
-                        '\\' => escaped = true,
-                        '"' => in_string = false,
-                        _ => {}
-                    }
-                    continue;
-                }
-                match ch {
-                    '"' => in_string = true,
-                    '{' | '[' => depth += 1,
-                    '}' | ']' => depth -= 1,
-                    _ => {}
-                }
-                if depth == 0 {
-                    rest = Some(i + ch.len_utf8());
-                    break;
-                }
-            }
-            // What follows the object on its line is read next.
-            if let Some(end) = rest.filter(|&end| !line.text[end..].trim().is_empty()) {
-                let mut more = line;
-                more.text.drain(..end);
-                self.carry = Some(more);
-            }
-            if depth == 0 && !text.is_empty() {
-                return Some(Record::new(first, fpuzzles_record(&text, first)));
-            }
-            if depth > 0 {
-                text.push('\n');
-            }
-            if text.len() > MAX_JSON_LEN {
-                let error = ParseErrorKind::Text(format!(
-                    "an f-puzzles object of more than {MAX_JSON_LEN} bytes"
-                ));
-                return Some(Record::new(first, Err(ParseError::new(error, first, None))));
-            }
-        }
-        (!text.is_empty()).then(|| {
-            let kind = ParseErrorKind::Text("the f-puzzles object is cut short".to_string());
-            Record::new(first, Err(ParseError::new(kind, first, None)))
-        })
-    }
-
-    /// The record of the next f-puzzles link or compressed string.
-    fn next_link(&mut self) -> Option<Record> {
-        loop {
-            let line = self.raw_line()?;
-            let text = line.text.trim();
-            if text.is_empty() || text.starts_with('#') {
-                continue;
-            }
-            if line.too_long {
-                let kind = ParseErrorKind::LineTooLong {
-                    limit: MAX_LINE_LEN,
-                };
-                return Some(self.error_record(line, kind));
-            }
-            return Some(Record::new(line.number, fpuzzles_record(text, line.number)));
-        }
     }
 
     /// The record of the next block of the text form.
@@ -1232,12 +1144,6 @@ impl<R: BufRead> Iterator for Puzzles<R> {
 
 impl<R: BufRead> FusedIterator for Puzzles<R> {}
 
-/// The grid of an f-puzzles object or link that starts at `line`.
-fn fpuzzles_record(text: &str, line: usize) -> Result<Grid, ParseError> {
-    crate::fpuzzles::from_fpuzzles(text)
-        .map_err(|e| ParseError::new(ParseErrorKind::Text(e.to_string()), line, None))
-}
-
 /// Whether a line of `count` cells, with no layout given, can be both a
 /// whole puzzle and a grid's row: 16 cells (4x4 or 16x16) and 36 (6x6 or
 /// 36x36).
@@ -1334,6 +1240,16 @@ mod tests {
                     Err(error) => Err(error.to_string()),
                 };
                 (r.line, result)
+            })
+            .collect()
+    }
+
+    /// (line, Ok(grid) or Err(message)) of each record.
+    pub(super) fn read_results(text: &str) -> Vec<(usize, Result<Grid, String>)> {
+        Puzzles::new(text.as_bytes())
+            .map(|r| {
+                let r = r.unwrap();
+                (r.line, r.result.map_err(|e| e.to_string()))
             })
             .collect()
     }

@@ -268,16 +268,8 @@ impl Grid {
 
 #[cfg(test)]
 mod tests {
+    use crate::read::tests::read_results as read;
     use crate::{Constraint, Grid, Layout, ParseErrorKind, Puzzles, Variant};
-
-    fn read(text: &str) -> Vec<(usize, Result<Grid, String>)> {
-        Puzzles::new(text.as_bytes())
-            .map(|r| {
-                let r = r.unwrap();
-                (r.line, r.result.map_err(|e| e.to_string()))
-            })
-            .collect()
-    }
 
     #[test]
     fn blocks_are_records_and_a_bad_one_costs_its_own() {
@@ -350,29 +342,6 @@ cage 3: r1c1 r9c9
         let error = puzzles.next().unwrap().unwrap().result.unwrap_err();
         assert_eq!(error.line(), 2);
         assert!(matches!(error.kind(), ParseErrorKind::Variant(_)));
-    }
-
-    #[test]
-    fn json_objects_are_read_one_by_one_whatever_their_lines() {
-        let one = r##"{"size":4,"grid":[[{"value":1,"given":true,"c":"#FF0000"},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"title":"a } in a string"}"##;
-        let text = format!(
-            "[\n{one},\n{}\n,{{\"size\": 4, \"chess\": true}}\n]\n",
-            one.replace(',', ",\n")
-        );
-        let records = read(&text);
-        assert_eq!(records.len(), 3);
-        assert_eq!(records.iter().map(|r| r.0).collect::<Vec<_>>(), [2, 3, 23]);
-        for (_, grid) in &records[..2] {
-            assert_eq!(grid.as_ref().unwrap().get(0, 0), 1);
-        }
-        assert!(records[2].1.as_ref().unwrap_err().contains("chess"));
-        // A list on one line: every object is read, each at that line.
-        let records = read(&format!("[{one},{one}]\n"));
-        assert_eq!(records.iter().map(|r| r.0).collect::<Vec<_>>(), [1, 1]);
-        assert!(records.iter().all(|r| r.1.is_ok()));
-        // Cut short: one record says so.
-        let records = read("{\"size\": 4,\n");
-        assert!(records[0].1.as_ref().unwrap_err().contains("cut short"));
     }
 
     #[test]
