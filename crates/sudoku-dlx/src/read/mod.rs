@@ -528,23 +528,6 @@ impl<R: BufRead> Puzzles<R> {
         self.source.next_line()
     }
 
-    /// The record of the next block of the text form.
-    fn next_text(&mut self) -> Option<Record> {
-        let mut block: Vec<(usize, String)> = Vec::new();
-        while let Some(line) = self.raw_line() {
-            let blank = line.text.split('#').next().unwrap_or("").trim().is_empty();
-            if blank && line.text.trim().is_empty() && !block.is_empty() {
-                break;
-            }
-            if blank && block.is_empty() {
-                continue;
-            }
-            block.push((line.number, line.text));
-        }
-        let first = block.first()?.0;
-        Some(Record::new(first, text_form::parse_block(&block)))
-    }
-
     /// The record of the puzzle starting at `line`.
     fn record(&mut self, mut line: Line) -> io::Result<Record> {
         if line.too_long {
@@ -2144,5 +2127,12 @@ mod tests {
                 }
             ));
         }
+    }
+
+    #[test]
+    fn classic_puzzles_are_not_taken_for_variants() {
+        let records = read_results("# a comment\n1...\n..3.\n.4..\n...2\n");
+        assert_eq!(records.len(), 1);
+        assert_eq!(records[0].1.as_ref().unwrap().get(1, 2), 3);
     }
 }
