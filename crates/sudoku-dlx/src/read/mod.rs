@@ -16,7 +16,6 @@ use crate::grid::{close_cell_count, square_layout, Grid};
 use crate::layout::{self, Layout};
 use crate::text::{line_cells, push_line_cells, stray_symbol};
 use crate::variant::Variant;
-use community::{Extra, Format};
 use source::{Line, Source, MAX_LINE_LEN};
 
 mod community;
@@ -612,136 +611,6 @@ impl<R: BufRead> Puzzles<R> {
         ))
     }
 
-    /// The record of a line of one of the community's formats
-    /// ([`community`]): its puzzle, one line's, and what the line states
-    /// beside it.
-    fn community_line(&mut self, mut line: Line) -> Record {
-        let Some(extra) = line.extra.take() else {
-            return self.count_error(line, None);
-        };
-        let side = match &self.options.layout {
-            Some(layout) => (line.cells == layout.side() * layout.side()).then_some(layout.side()),
-            None => layout::auto_side_of_cells(line.cells),
-        };
-        if let Some(cells) = &extra.packed {
-            let record = Record::new(line.number, self.packed(cells, line.number));
-            self.source.recycle(line);
-            return record;
-        }
-        let Some(side) = side else {
-            let expected = match &self.options.layout {
-                Some(layout) => Some(layout.side() * layout.side()),
-                None => close_cell_count(line.cells),
-            };
-            let mut record = self.count_error(line, expected);
-            if let Err(error) = &mut record.result {
-                let message = format!("{} whose puzzle has {}", extra.format.name(), error.kind());
-                *error =
-                    ParseError::new(ParseErrorKind::Text(message), error.line(), error.column());
-            }
-            return record;
-        };
-        let number = line.number;
-        let layout = self.options.layout_of(side);
-        let mut record = self.one_line(line, layout);
-        if let Ok(grid) = &record.result {
-            match self.apply(grid, &extra, number) {
-                Ok((grid, stated)) => {
-                    record.result = Ok(grid);
-                    record.stated = stated;
-                }
-                Err(error) => record.result = Err(error),
-            }
-        }
-        record
-    }
-
-    /// `puzzle`, read from line `number`, with what `extra` adds to it:
-    /// HoDoKu's deleted candidates taken out, the solution stated checked.
-    fn apply(
-        &self,
-        puzzle: &Grid,
-        extra: &Extra,
-        number: usize,
-    ) -> Result<(Grid, Stated), ParseError> {
-        let fault = |why: String, column: Option<usize>| {
-            let message = format!("looks like {} but {why}", extra.format.name());
-            ParseError::new(ParseErrorKind::Text(message), number, column)
-        };
-        let n = puzzle.side();
-        let mut grid = puzzle.clone();
-        if !extra.deleted.is_empty() {
-            if n != 9 {
-                return Err(fault(format!("its puzzle is {n}x{n}, not 9x9"), None));
-            }
-            let full = ((1u64 << n) - 1) << 1;
-            let mut masks: Vec<u64> = puzzle
-                .cells()
-                .iter()
-                .map(|&d| if d == 0 { full } else { 1 << d })
-                .collect();
-            for &([d, r, c], column) in &extra.deleted {
-                let cell = (r - 1) * n + c - 1;
-                let given = puzzle.cells()[cell];
-                if given != 0 {
-                    return Err(fault(
-                        format!("it deletes candidate {d} of r{r}c{c}, which holds {given}"),
-                        Some(column),
-                    ));
-                }
-                masks[cell] &= !(1 << d);
-            }
-            grid = pencilmarks::grid_of_masks(puzzle.layout().clone(), masks, None);
-        }
-        let mut stated = Stated {
-            count: extra.count,
-            solution: None,
-        };
-        if let Some((text, column)) = &extra.solution {
-            let mut cells = Vec::with_capacity(n * n);
-            let alphabet = &self.options.alphabet;
-            push_line_cells(text, number, n, alphabet, &mut cells).map_err(|e| {
-                let column = e.column().map(|c| c + column - 1);
-                fault(format!("its solution has {}", e.kind()), column)
-            })?;
-            if cells.len() != n * n {
-                let why = format!("its solution has {} cells, expected {}", cells.len(), n * n);
-                return Err(fault(why, Some(*column)));
-            }
-            let solution = Grid::from_parsed(puzzle.layout().clone(), cells);
-            if !solution.is_solution_of(&grid) {
-                let why = pencilmarks::why_not_solution(&solution, &grid);
-                return Err(fault(
-                    format!("its solution is not one of the puzzle: {why}"),
-                    Some(*column),
-                ));
-            }
-            stated.solution = Some(solution);
-        }
-        Ok((grid, stated))
-    }
-
-    /// The puzzle of SudokuWiki's 162 characters read on line `number`:
-    /// per cell its candidates and whether it is a clue.
-    fn packed(&self, cells: &[(u64, bool)], number: usize) -> Result<Grid, ParseError> {
-        let layout = match &self.options.layout {
-            Some(layout) if layout.side() == 9 => layout.clone(),
-            Some(layout) => {
-                let n = layout.side();
-                let message = format!(
-                    "{} holds a 9x9 puzzle, not {n}x{n}",
-                    Format::SudokuWiki.name()
-                );
-                return Err(ParseError::new(ParseErrorKind::Text(message), number, None));
-            }
-            None => Layout::for_side(9).expect("9x9 has boxes"),
-        };
-        let layout = self.options.with_variants(layout, number)?;
-        let masks = cells.iter().map(|&(mask, _)| mask).collect();
-        let clues: Vec<bool> = cells.iter().map(|&(_, clue)| clue).collect();
-        Ok(pencilmarks::grid_of_masks(layout, masks, Some(&clues)))
-    }
-
     /// The layout of the candidate grid whose first row is `first`: n
     /// groups of candidates (`1589`, a single digit for a solved cell,
     /// `.` for none) on each of n lines, some group of two or more, for a
@@ -1171,7 +1040,7 @@ fn row_length(row: usize, line: &Line, n: usize) -> ParseError {
 mod tests {
     use super::*;
 
-    use crate::grid::tests::{pattern, LEETCODE, LEETCODE_GRID, LEETCODE_SOLUTION};
+    use crate::grid::tests::{pattern, LEETCODE, LEETCODE_GRID};
     use crate::text::count_cells;
 
     pub(super) const INKALA: &str =
@@ -1322,126 +1191,6 @@ mod tests {
                 (2, Ok(LEETCODE.to_string())),
             ]
         );
-    }
-
-    #[test]
-    fn tdoku_lines_state_a_count_and_a_solution() {
-        let wrong = LEETCODE_SOLUTION.replacen('4', "1", 1);
-        let text = format!(
-            "{LEETCODE}:1:{LEETCODE_SOLUTION}\n{INKALA}:0\n{LEETCODE}:one\n\
-             {LEETCODE}:1:{wrong}\n{}:1\n{LEETCODE}:1:{}\n",
-            &LEETCODE[1..],
-            &LEETCODE_SOLUTION[1..]
-        );
-        let records = read(&text);
-        assert_eq!(
-            summary(&records),
-            vec![
-                (1, Ok(LEETCODE.to_string())),
-                (2, Ok(INKALA.to_string())),
-                (
-                    3,
-                    Err(
-                        "line 3, column 83: looks like a tdoku line (puzzle:count:solution) \
-                         but its count field \"one\" is not a number"
-                            .to_string()
-                    )
-                ),
-                (
-                    4,
-                    Err(
-                        "line 4, column 85: looks like a tdoku line (puzzle:count:solution) \
-                         but its solution is not one of the puzzle: digit 1 repeated in row 1 \
-                         (r1c3 and r1c8)"
-                            .to_string()
-                    )
-                ),
-                (
-                    5,
-                    Err(
-                        "line 5: a tdoku line (puzzle:count:solution) whose puzzle has \
-                         expected 81 cells, found 80"
-                            .to_string()
-                    )
-                ),
-                (
-                    6,
-                    Err(
-                        "line 6, column 85: looks like a tdoku line (puzzle:count:solution) \
-                         but its solution has 80 cells, expected 81"
-                            .to_string()
-                    )
-                ),
-            ]
-        );
-        assert_eq!(records[0].stated.count, Some(1));
-        let solution = records[0].stated.solution.as_ref().unwrap();
-        assert_eq!(solution.to_string(), LEETCODE_SOLUTION);
-        assert_eq!(records[1].stated.count, Some(0));
-        assert_eq!(records[1].stated.solution, None);
-    }
-
-    #[test]
-    fn hodoku_library_lines_take_out_deleted_candidates() {
-        // 1 and 2 of r1c3 and 2 of r1c4 deleted; `+` marks a digit
-        // placed, read as a given.
-        let placed = format!("{}+{}", &LEETCODE[..2], &LEETCODE[2..]);
-        let text =
-            format!(":0000:x:{placed}:113 213 214::\n:0000:x:{LEETCODE}:::\n:0100:1:{LEETCODE}\n");
-        let records = read(&text);
-        let pencil = records[0].result.as_ref().unwrap();
-        assert!(!pencil.is_candidate(2, 1) && !pencil.is_candidate(2, 2));
-        assert!(!pencil.is_candidate(3, 2) && pencil.is_candidate(3, 6));
-        assert!(pencil.is_candidate(2, 4) && pencil.is_candidate(5, 2));
-        assert_eq!(pencil.solution().unwrap().to_string(), LEETCODE_SOLUTION);
-        assert_eq!(records[1].result.as_ref().unwrap().to_string(), LEETCODE);
-        assert_eq!(
-            records[2].result.as_ref().unwrap_err().to_string(),
-            "line 3: looks like a HoDoKu library line (:type:candidates:puzzle:deleted:...) \
-             but it has 3 ':', expected 6 or 7"
-        );
-        // A deleted candidate of a filled cell contradicts the line.
-        let text = format!(":0000:x:{LEETCODE}:51 511::\n");
-        assert!(read(&text)[0].result.is_err());
-        let text = format!(":0000:x:{LEETCODE}:511::\n");
-        assert_eq!(
-            read(&text)[0].result.as_ref().unwrap_err().to_string(),
-            "line 1, column 91: looks like a HoDoKu library line \
-             (:type:candidates:puzzle:deleted:...) but it deletes candidate 5 of r1c1, \
-             which holds 5"
-        );
-    }
-
-    #[test]
-    fn csv_rows_are_read_by_their_header() {
-        let text = format!(
-            "id,puzzle,solution,clues,difficulty\n1,{LEETCODE},{LEETCODE_SOLUTION},30,0.0\n\
-             2,{INKALA},,21,8.5\n3\n4,{}\n",
-            &LEETCODE[1..]
-        );
-        let records = read(&text);
-        assert_eq!(
-            records.iter().map(|r| r.line).collect::<Vec<_>>(),
-            [2, 3, 4, 5]
-        );
-        assert_eq!(records[0].result.as_ref().unwrap().to_string(), LEETCODE);
-        assert!(records[0].stated.solution.is_some());
-        assert_eq!(records[1].result.as_ref().unwrap().to_string(), INKALA);
-        assert_eq!(
-            records[2].result.as_ref().unwrap_err().to_string(),
-            "line 4: looks like a CSV row but it has 1 field, and the header puts the \
-             puzzle in field 2"
-        );
-        assert_eq!(
-            records[3].result.as_ref().unwrap_err().to_string(),
-            "line 5: a CSV row whose puzzle has expected 81 cells, found 80"
-        );
-        // Kaggle's sets: quizzes,solutions with 0 for empty.
-        let zeros = LEETCODE.replace('.', "0");
-        let text = format!("quizzes,solutions\n{zeros},{LEETCODE_SOLUTION}\n");
-        let records = read(&text);
-        assert_eq!(records.len(), 1);
-        assert_eq!(records[0].result.as_ref().unwrap().to_string(), LEETCODE);
     }
 
     #[test]

@@ -51,7 +51,7 @@ pub(crate) fn candidate_row(line: &str, alphabet: &Alphabet) -> Option<Vec<u64>>
 /// candidate or a cell that is no clue with every candidate, a pencilmark
 /// puzzle otherwise. `clues` says which cells are clues; without it, a
 /// cell with one candidate is.
-pub(crate) fn grid_of_masks(layout: Layout, masks: Vec<u64>, clues: Option<&[bool]>) -> Grid {
+pub(super) fn grid_of_masks(layout: Layout, masks: Vec<u64>, clues: Option<&[bool]>) -> Grid {
     let n = layout.side();
     let full = ((1u64 << n) - 1) << 1;
     let clue = |cell: usize, mask: u64| clues.map_or(mask.count_ones() == 1, |c| c[cell]);
@@ -76,29 +76,6 @@ pub(crate) fn grid_of_masks(layout: Layout, masks: Vec<u64>, clues: Option<&[boo
         Grid::from_parsed(layout, cells)
     } else {
         Grid::from_candidates(layout, masks)
-    }
-}
-
-/// Why `solution`, whose cells are all in 1..=n, is not a solution of
-/// `puzzle`: the first cell that breaks a given or a candidate, or the
-/// digit repeated.
-pub(crate) fn why_not_solution(solution: &Grid, puzzle: &Grid) -> String {
-    let n = puzzle.side();
-    for (cell, (&s, &p)) in solution.cells().iter().zip(puzzle.cells()).enumerate() {
-        let (r, c) = (cell / n + 1, cell % n + 1);
-        if s == 0 {
-            return format!("r{r}c{c} is empty");
-        }
-        if p != 0 && p != s {
-            return format!("r{r}c{c} holds {s} where the puzzle gives {p}");
-        }
-        if !puzzle.is_candidate(cell, s) {
-            return format!("r{r}c{c} holds {s}, not one of its candidates");
-        }
-    }
-    match solution.check() {
-        Err(conflict) => conflict.to_string(),
-        Ok(()) => "it breaks a rule of the layout".to_string(),
     }
 }
 
