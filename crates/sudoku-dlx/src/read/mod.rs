@@ -581,100 +581,6 @@ impl<R: BufRead> Puzzles<R> {
         Ok(self.count_error(line, expected))
     }
 
-    /// The record of `line` when it holds 9x9 pencilmarks: 729 cells, 81
-    /// groups of 9, each holding at place k the digit k or an empty
-    /// symbol (`.`, `0`), with no layout given or a 9x9 one.
-    fn pencilmarks(&self, line: &Line) -> Option<Record> {
-        const N: usize = 9;
-        if line.cells != N * N * N {
-            return None;
-        }
-        let layout = match &self.options.layout {
-            Some(layout) if layout.side() == N => layout.clone(),
-            Some(_) => return None,
-            None => Layout::for_side(N)?,
-        };
-        let mut candidates = vec![0u64; N * N];
-        for (i, (_, symbol)) in line_cells(&line.text).enumerate() {
-            match symbol {
-                '.' | '0' => {}
-                _ if symbol.to_digit(10) == Some((i % N) as u32 + 1) => {
-                    candidates[i / N] |= 1 << (i % N + 1);
-                }
-                _ => return None,
-            }
-        }
-        let result = self.options.with_variants(layout, line.number);
-        Some(Record::new(
-            line.number,
-            result.map(|layout| Grid::from_candidates(layout, candidates)),
-        ))
-    }
-
-    /// The layout of the candidate grid whose first row is `first`: n
-    /// groups of candidates (`1589`, a single digit for a solved cell,
-    /// `.` for none) on each of n lines, some group of two or more, for a
-    /// grid's width n ([`pencilmarks::candidate_row`]).
-    fn candidate_grid_layout(&mut self, first: &Line) -> Option<Layout> {
-        let alphabet = &self.options.alphabet;
-        let row = pencilmarks::candidate_row(&first.text, alphabet)?;
-        let n = row.len();
-        if !self.options.is_width(n) || first.too_long {
-            return None;
-        }
-        let layout = self.options.layout_of(n);
-        let band = layout.band_height();
-        let mut several = row.iter().any(|m| m.count_ones() > 1);
-        for ahead in 0..n - 1 {
-            let next = self.source.peek(ahead)?;
-            let alphabet = &self.options.alphabet;
-            if next.too_long
-                || next.extra.is_some()
-                || next.fault.is_some()
-                || (next.after_break && (ahead + 1) % band != 0)
-            {
-                return None;
-            }
-            let row = pencilmarks::candidate_row(&next.text, alphabet)?;
-            if row.len() != n {
-                return None;
-            }
-            several |= row.iter().any(|m| m.count_ones() > 1);
-        }
-        several.then_some(layout)
-    }
-
-    /// The record of the candidate grid of `layout` whose first row is
-    /// `first`, found by [`Puzzles::candidate_grid_layout`].
-    fn candidate_grid(&mut self, first: Line, layout: Layout) -> Record {
-        let (n, start) = (layout.side(), first.number);
-        let mut masks = Vec::with_capacity(n * n);
-        let mut line = Some(first);
-        for _ in 0..n {
-            let Some(row) = line.take() else { break };
-            if let Some(row_masks) = pencilmarks::candidate_row(&row.text, &self.options.alphabet) {
-                masks.extend(row_masks);
-            }
-            self.source.recycle(row);
-            if masks.len() < n * n {
-                line = self.source.next_content();
-            }
-        }
-        if masks.len() != n * n {
-            // Never expected: the rows were looked at before.
-            let kind = ParseErrorKind::CutShort {
-                rows: masks.len() / n,
-                expected: n,
-            };
-            return Record::new(start, Err(ParseError::new(kind, start, None)));
-        }
-        let result = self
-            .options
-            .with_variants(layout, start)
-            .map(|layout| pencilmarks::grid_of_masks(layout, masks, None));
-        Record::new(start, result)
-    }
-
     /// A record for a line whose cells make no puzzle: a stray symbol if
     /// there is one, else the count.
     fn count_error(&mut self, line: Line, expected: Option<usize>) -> Record {
@@ -1827,32 +1733,6 @@ mod tests {
         let std16 = Alphabet::custom("123456789ABCDEFG").unwrap();
         let records = read_with(&format!("{full}\n"), ReadOptions::new().alphabet(std16));
         assert_eq!(records[0].result.as_ref().unwrap().givens(), 240);
-    }
-
-    #[test]
-    fn pencilmarks_are_candidates_not_givens() {
-        let puzzle = Grid::parse(LEETCODE).unwrap();
-        let marks: String = puzzle
-            .cells()
-            .iter()
-            .flat_map(|&given| {
-                (1..=9u8).map(move |d| match given == 0 || given == d {
-                    true => char::from(b'0' + d),
-                    false => '.',
-                })
-            })
-            .collect();
-        let records = read(&format!("{marks}\n{LEETCODE}\n"));
-        assert_eq!(records.len(), 2);
-        let grid = records[0].result.clone().unwrap();
-        assert_eq!(grid.givens(), 0);
-        assert_eq!(grid.to_string(), marks);
-        assert!(grid.is_candidate(0, 5) && !grid.is_candidate(0, 4));
-        let solution = grid.solution().unwrap();
-        assert!(solution.is_solution_of(&puzzle) && solution.is_solution_of(&grid));
-        // One symbol out of place: not pencilmarks, a 27x27 puzzle's line.
-        let moved = format!("2{}", &marks[1..]);
-        assert!(read(&moved)[0].result.as_ref().unwrap().side() == 27);
     }
 
     #[test]
