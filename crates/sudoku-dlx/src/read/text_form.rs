@@ -115,32 +115,9 @@ fn statements(lines: &[(usize, String)]) -> Result<Statements, ParseError> {
     let mut givens: Option<(Vec<usize>, String)> = None;
     let mut constraints: Vec<(usize, Constraint)> = Vec::new();
     let mut k = 0;
-    let content = |k: usize| {
-        lines[k]
-            .1
-            .split('#')
-            .next()
-            .unwrap_or("")
-            .trim()
-            .to_string()
-    };
-    // The `count` lines with content after line k, joined.
-    let take_rows = |k: &mut usize, count: usize| -> Vec<(usize, String)> {
-        let mut rows = Vec::new();
-        while rows.len() < count && *k + 1 < lines.len() {
-            *k += 1;
-            let text = content(*k);
-            // Rules between bands (`------+------`) are no rows.
-            let rule = text.chars().all(|c| "-+=|*! ".contains(c));
-            if !text.is_empty() && !rule {
-                rows.push((lines[*k].0, text));
-            }
-        }
-        rows
-    };
     while k < lines.len() {
         let (number, _) = lines[k];
-        let text = content(k);
+        let text = content(&lines[k].1);
         if text.is_empty() {
             k += 1;
             continue;
@@ -166,14 +143,14 @@ fn statements(lines: &[(usize, String)]) -> Result<Statements, ParseError> {
             "regions" => {
                 let side = size.map(|(_, n)| n).or(boxes.map(|(_, r, c)| r * c));
                 // The map's first row tells the side when nothing else has.
-                let mut rows = take_rows(&mut k, 1);
+                let mut rows = take_rows(lines, &mut k, 1);
                 let Some((first, row)) = rows.pop() else {
                     return Err(text_error(number, "regions without a map".to_string()));
                 };
                 let width = row.split_whitespace().collect::<String>().chars().count();
                 let n = side.unwrap_or(width);
                 let mut map = vec![row];
-                map.extend(take_rows(&mut k, n - 1).into_iter().map(|(_, r)| r));
+                map.extend(take_rows(lines, &mut k, n - 1).into_iter().map(|(_, r)| r));
                 regions = Some((first, map.join("\n")));
             }
             "variant" => {
@@ -188,7 +165,7 @@ fn statements(lines: &[(usize, String)]) -> Result<Statements, ParseError> {
                         .map(|(_, n)| n)
                         .or(boxes.map(|(_, r, c)| r * c))
                         .unwrap_or(9);
-                    let rows = take_rows(&mut k, n);
+                    let rows = take_rows(lines, &mut k, n);
                     let (numbers, rows): (Vec<usize>, Vec<String>) = rows.into_iter().unzip();
                     let numbers = if numbers.is_empty() {
                         vec![number]
@@ -217,6 +194,28 @@ fn statements(lines: &[(usize, String)]) -> Result<Statements, ParseError> {
         givens,
         constraints,
     })
+}
+
+/// A line's statement: its text before any comment, trimmed.
+fn content(line: &str) -> String {
+    line.split('#').next().unwrap_or("").trim().to_string()
+}
+
+/// The `count` lines with content after line `k` of `lines`, with their
+/// numbers, `k` moved to the last line looked at: the rows of a map or of
+/// the givens.
+fn take_rows(lines: &[(usize, String)], k: &mut usize, count: usize) -> Vec<(usize, String)> {
+    let mut rows = Vec::new();
+    while rows.len() < count && *k + 1 < lines.len() {
+        *k += 1;
+        let text = content(&lines[*k].1);
+        // Rules between bands (`------+------`) are no rows.
+        let rule = text.chars().all(|c| "-+=|*! ".contains(c));
+        if !text.is_empty() && !rule {
+            rows.push((lines[*k].0, text));
+        }
+    }
+    rows
 }
 
 impl Statements {
