@@ -49,8 +49,8 @@ pub(super) struct Source<R> {
     /// Lines with cells read ahead, to be taken first, in order. Holds
     /// fewer than 3n lines for grids of side n, 147 in all: the rest of a
     /// grid looked at before it is read, the line after it, and the grids
-    /// right after a grid broken between bands (see
-    /// [`GRIDS_AHEAD`](super::drawn::GRIDS_AHEAD)).
+    /// right after a grid broken between bands (see `GRIDS_AHEAD` in
+    /// [`drawn`](super::drawn)).
     pub(super) pending: VecDeque<Line>,
     /// A buffer kept from a line already used, to read the next into.
     spare: Vec<u8>,
