@@ -49,8 +49,8 @@ use std::sync::Arc;
 
 use dlx::OptionId;
 
-use crate::encode;
 use crate::check::Conflict;
+use crate::encode;
 use crate::grid::Grid;
 use crate::layout::Layout;
 

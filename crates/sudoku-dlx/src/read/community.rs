@@ -6,15 +6,25 @@
 //! [`recognize`] finds which format a line is in, the part of it that
 //! holds the puzzle, and what the line states beside it: a count, a
 //! solution, candidates deleted. The reader then lexes the puzzle's part
-//! as any other line, so that columns in errors stay the line's own.
+//! as any other line, so that columns in errors stay the line's own, and
+//! checks what the line states against the puzzle.
 
+use std::io::BufRead;
 use std::ops::Range;
 
+use super::pencilmarks::grid_of_masks;
+use super::source::Line;
+use super::{Puzzles, Record, Stated};
+use crate::alphabet::push_line_cells;
+use crate::error::{ParseError, ParseErrorKind};
+use crate::grid::Grid;
+use crate::layout::Layout;
+use crate::side::{self, close_cell_count};
 use crate::text::{count_cells, is_rule};
 
 /// The formats told by [`recognize`], named in errors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Format {
+enum Format {
     /// tdoku's test files: `puzzle:count` or `puzzle:count:solution`.
     Tdoku,
     /// HoDoKu's library format: `:type:candidates:puzzle:deleted:...:`.
@@ -27,7 +37,7 @@ pub(crate) enum Format {
 
 impl Format {
     /// The format as errors name it.
-    pub(crate) fn name(self) -> &'static str {
+    fn name(self) -> &'static str {
         match self {
             Format::Tdoku => "a tdoku line (puzzle:count:solution)",
             Format::Hodoku => "a HoDoKu library line (:type:candidates:puzzle:deleted:...)",
@@ -39,7 +49,7 @@ impl Format {
 
 /// The columns of a CSV file, from its header.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Columns {
+pub(super) struct Columns {
     /// The separator: `,` or `;`.
     separator: char,
     /// The puzzle's column, from 0.
@@ -56,18 +66,18 @@ const SOLUTION_NAMES: [&str; 2] = ["solution", "solutions"];
 
 /// What a line of one of the formats holds beside its puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Extra {
-    pub(crate) format: Format,
+pub(super) struct Extra {
+    format: Format,
     /// The number of solutions the line states.
-    pub(crate) count: Option<u64>,
+    count: Option<u64>,
     /// The text of a solution the line states, and its first column.
-    pub(crate) solution: Option<(String, usize)>,
+    solution: Option<(String, usize)>,
     /// Candidates HoDoKu deleted: (digit, row, column), from 1, and the
     /// column of each on the line.
-    pub(crate) deleted: Vec<([usize; 3], usize)>,
+    deleted: Vec<([usize; 3], usize)>,
     /// SudokuWiki's 162 characters: per cell, its candidates (bit d for
     /// digit d) and whether it is a clue.
-    pub(crate) packed: Option<Vec<(u64, bool)>>,
+    pub(super) packed: Option<Vec<(u64, bool)>>,
 }
 
 impl Extra {
@@ -84,7 +94,7 @@ impl Extra {
 
 /// What [`recognize`] finds on a line.
 #[derive(Debug, PartialEq, Eq)]
-pub(crate) enum Recognized {
+pub(super) enum Recognized {
     /// None of the formats: the line is read as it is.
     Plain,
     /// A CSV header naming the puzzle column: the rows after it are read
@@ -102,7 +112,7 @@ pub(crate) enum Recognized {
 /// Recognizes one of the formats on `line`: `columns` are those of a CSV
 /// header read before, and `first` says the line is the first with content,
 /// where a header may be.
-pub(crate) fn recognize(line: &str, columns: Option<&Columns>, first: bool) -> Recognized {
+pub(super) fn recognize(line: &str, columns: Option<&Columns>, first: bool) -> Recognized {
     let text = line.find('#').map_or(line, |i| &line[..i]);
     let trimmed = text.trim();
     // Rules such as HoDoKu's `:----+----:` hold no puzzle.
@@ -387,9 +397,166 @@ fn sudokuwiki(text: &str, range: Range<usize>) -> Recognized {
     Recognized::Puzzle(range.start..range.start, Box::new(extra))
 }
 
+impl<R: BufRead> Puzzles<R> {
+    /// The record of a line of one of the community's formats (told by
+    /// [`recognize`]): its puzzle, one line's, and what the line states
+    /// beside it.
+    pub(super) fn community_line(&mut self, mut line: Line) -> Record {
+        let Some(extra) = line.extra.take() else {
+            return self.count_error(line, None);
+        };
+        let side = match &self.options.layout {
+            Some(layout) => (line.cells == layout.side() * layout.side()).then_some(layout.side()),
+            None => side::auto_side_of_cells(line.cells),
+        };
+        if let Some(cells) = &extra.packed {
+            let record = Record::new(line.number, self.packed(cells, line.number));
+            self.source.recycle(line);
+            return record;
+        }
+        let Some(side) = side else {
+            let expected = match &self.options.layout {
+                Some(layout) => Some(layout.side() * layout.side()),
+                None => close_cell_count(line.cells),
+            };
+            let mut record = self.count_error(line, expected);
+            if let Err(error) = &mut record.result {
+                let message = format!("{} whose puzzle has {}", extra.format.name(), error.kind());
+                *error =
+                    ParseError::new(ParseErrorKind::Text(message), error.line(), error.column());
+            }
+            return record;
+        };
+        let number = line.number;
+        let layout = self.options.layout_of(side);
+        let mut record = self.one_line(line, layout);
+        if let Ok(grid) = &record.result {
+            match self.apply(grid, &extra, number) {
+                Ok((grid, stated)) => {
+                    record.result = Ok(grid);
+                    record.stated = stated;
+                }
+                Err(error) => record.result = Err(error),
+            }
+        }
+        record
+    }
+
+    /// `puzzle`, read from line `number`, with what `extra` adds to it:
+    /// HoDoKu's deleted candidates taken out, the solution stated checked.
+    fn apply(
+        &self,
+        puzzle: &Grid,
+        extra: &Extra,
+        number: usize,
+    ) -> Result<(Grid, Stated), ParseError> {
+        let fault = |why: String, column: Option<usize>| {
+            let message = format!("looks like {} but {why}", extra.format.name());
+            ParseError::new(ParseErrorKind::Text(message), number, column)
+        };
+        let n = puzzle.side();
+        let mut grid = puzzle.clone();
+        if !extra.deleted.is_empty() {
+            if n != 9 {
+                return Err(fault(format!("its puzzle is {n}x{n}, not 9x9"), None));
+            }
+            let full = ((1u64 << n) - 1) << 1;
+            let mut masks: Vec<u64> = puzzle
+                .cells()
+                .iter()
+                .map(|&d| if d == 0 { full } else { 1 << d })
+                .collect();
+            for &([d, r, c], column) in &extra.deleted {
+                let cell = (r - 1) * n + c - 1;
+                let given = puzzle.cells()[cell];
+                if given != 0 {
+                    return Err(fault(
+                        format!("it deletes candidate {d} of r{r}c{c}, which holds {given}"),
+                        Some(column),
+                    ));
+                }
+                masks[cell] &= !(1 << d);
+            }
+            grid = grid_of_masks(puzzle.layout().clone(), masks, None);
+        }
+        let mut stated = Stated {
+            count: extra.count,
+            solution: None,
+        };
+        if let Some((text, column)) = &extra.solution {
+            let mut cells = Vec::with_capacity(n * n);
+            let alphabet = &self.options.alphabet;
+            push_line_cells(text, number, n, alphabet, &mut cells).map_err(|e| {
+                let column = e.column().map(|c| c + column - 1);
+                fault(format!("its solution has {}", e.kind()), column)
+            })?;
+            if cells.len() != n * n {
+                let why = format!("its solution has {} cells, expected {}", cells.len(), n * n);
+                return Err(fault(why, Some(*column)));
+            }
+            let solution = Grid::from_parsed(puzzle.layout().clone(), cells);
+            if !solution.is_solution_of(&grid) {
+                let why = why_not_solution(&solution, &grid);
+                return Err(fault(
+                    format!("its solution is not one of the puzzle: {why}"),
+                    Some(*column),
+                ));
+            }
+            stated.solution = Some(solution);
+        }
+        Ok((grid, stated))
+    }
+
+    /// The puzzle of SudokuWiki's 162 characters read on line `number`:
+    /// per cell its candidates and whether it is a clue.
+    fn packed(&self, cells: &[(u64, bool)], number: usize) -> Result<Grid, ParseError> {
+        let layout = match &self.options.layout {
+            Some(layout) if layout.side() == 9 => layout.clone(),
+            Some(layout) => {
+                let n = layout.side();
+                let message = format!(
+                    "{} holds a 9x9 puzzle, not {n}x{n}",
+                    Format::SudokuWiki.name()
+                );
+                return Err(ParseError::new(ParseErrorKind::Text(message), number, None));
+            }
+            None => Layout::for_side(9).expect("9x9 has boxes"),
+        };
+        let layout = self.options.with_variants(layout, number)?;
+        let masks = cells.iter().map(|&(mask, _)| mask).collect();
+        let clues: Vec<bool> = cells.iter().map(|&(_, clue)| clue).collect();
+        Ok(grid_of_masks(layout, masks, Some(&clues)))
+    }
+}
+
+/// Why `solution`, whose cells are all in 1..=n, is not a solution of
+/// `puzzle`: the first cell that breaks a given or a candidate, or the
+/// digit repeated.
+fn why_not_solution(solution: &Grid, puzzle: &Grid) -> String {
+    let n = puzzle.side();
+    for (cell, (&s, &p)) in solution.cells().iter().zip(puzzle.cells()).enumerate() {
+        let (r, c) = (cell / n + 1, cell % n + 1);
+        if s == 0 {
+            return format!("r{r}c{c} is empty");
+        }
+        if p != 0 && p != s {
+            return format!("r{r}c{c} holds {s} where the puzzle gives {p}");
+        }
+        if !puzzle.is_candidate(cell, s) {
+            return format!("r{r}c{c} holds {s}, not one of its candidates");
+        }
+    }
+    match solution.check() {
+        Err(conflict) => conflict.to_string(),
+        Ok(()) => "it breaks a rule of the layout".to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::tests::{LEETCODE, LEETCODE_SOLUTION};
+    use crate::read::tests::{read, summary, INKALA};
 
     const P: &str =
         ".5..83.17...1..4..3.4..56.8....3...9.9.8245....6....7...9....5...729..861.36.72.4";
@@ -456,5 +623,125 @@ mod tests {
         let cells = extra.packed.unwrap();
         assert_eq!(cells[0], (0b11_1111_1110, false));
         assert_eq!(cells[1], (0b10, true));
+    }
+
+    #[test]
+    fn tdoku_lines_state_a_count_and_a_solution() {
+        let wrong = LEETCODE_SOLUTION.replacen('4', "1", 1);
+        let text = format!(
+            "{LEETCODE}:1:{LEETCODE_SOLUTION}\n{INKALA}:0\n{LEETCODE}:one\n\
+             {LEETCODE}:1:{wrong}\n{}:1\n{LEETCODE}:1:{}\n",
+            &LEETCODE[1..],
+            &LEETCODE_SOLUTION[1..]
+        );
+        let records = read(&text);
+        assert_eq!(
+            summary(&records),
+            vec![
+                (1, Ok(LEETCODE.to_string())),
+                (2, Ok(INKALA.to_string())),
+                (
+                    3,
+                    Err(
+                        "line 3, column 83: looks like a tdoku line (puzzle:count:solution) \
+                         but its count field \"one\" is not a number"
+                            .to_string()
+                    )
+                ),
+                (
+                    4,
+                    Err(
+                        "line 4, column 85: looks like a tdoku line (puzzle:count:solution) \
+                         but its solution is not one of the puzzle: digit 1 repeated in row 1 \
+                         (r1c3 and r1c8)"
+                            .to_string()
+                    )
+                ),
+                (
+                    5,
+                    Err(
+                        "line 5: a tdoku line (puzzle:count:solution) whose puzzle has \
+                         expected 81 cells, found 80"
+                            .to_string()
+                    )
+                ),
+                (
+                    6,
+                    Err(
+                        "line 6, column 85: looks like a tdoku line (puzzle:count:solution) \
+                         but its solution has 80 cells, expected 81"
+                            .to_string()
+                    )
+                ),
+            ]
+        );
+        assert_eq!(records[0].stated.count, Some(1));
+        let solution = records[0].stated.solution.as_ref().unwrap();
+        assert_eq!(solution.to_string(), LEETCODE_SOLUTION);
+        assert_eq!(records[1].stated.count, Some(0));
+        assert_eq!(records[1].stated.solution, None);
+    }
+
+    #[test]
+    fn hodoku_library_lines_take_out_deleted_candidates() {
+        // 1 and 2 of r1c3 and 2 of r1c4 deleted; `+` marks a digit
+        // placed, read as a given.
+        let placed = format!("{}+{}", &LEETCODE[..2], &LEETCODE[2..]);
+        let text =
+            format!(":0000:x:{placed}:113 213 214::\n:0000:x:{LEETCODE}:::\n:0100:1:{LEETCODE}\n");
+        let records = read(&text);
+        let pencil = records[0].result.as_ref().unwrap();
+        assert!(!pencil.is_candidate(2, 1) && !pencil.is_candidate(2, 2));
+        assert!(!pencil.is_candidate(3, 2) && pencil.is_candidate(3, 6));
+        assert!(pencil.is_candidate(2, 4) && pencil.is_candidate(5, 2));
+        assert_eq!(pencil.solution().unwrap().to_string(), LEETCODE_SOLUTION);
+        assert_eq!(records[1].result.as_ref().unwrap().to_string(), LEETCODE);
+        assert_eq!(
+            records[2].result.as_ref().unwrap_err().to_string(),
+            "line 3: looks like a HoDoKu library line (:type:candidates:puzzle:deleted:...) \
+             but it has 3 ':', expected 6 or 7"
+        );
+        // A deleted candidate of a filled cell contradicts the line.
+        let text = format!(":0000:x:{LEETCODE}:51 511::\n");
+        assert!(read(&text)[0].result.is_err());
+        let text = format!(":0000:x:{LEETCODE}:511::\n");
+        assert_eq!(
+            read(&text)[0].result.as_ref().unwrap_err().to_string(),
+            "line 1, column 91: looks like a HoDoKu library line \
+             (:type:candidates:puzzle:deleted:...) but it deletes candidate 5 of r1c1, \
+             which holds 5"
+        );
+    }
+
+    #[test]
+    fn csv_rows_are_read_by_their_header() {
+        let text = format!(
+            "id,puzzle,solution,clues,difficulty\n1,{LEETCODE},{LEETCODE_SOLUTION},30,0.0\n\
+             2,{INKALA},,21,8.5\n3\n4,{}\n",
+            &LEETCODE[1..]
+        );
+        let records = read(&text);
+        assert_eq!(
+            records.iter().map(|r| r.line).collect::<Vec<_>>(),
+            [2, 3, 4, 5]
+        );
+        assert_eq!(records[0].result.as_ref().unwrap().to_string(), LEETCODE);
+        assert!(records[0].stated.solution.is_some());
+        assert_eq!(records[1].result.as_ref().unwrap().to_string(), INKALA);
+        assert_eq!(
+            records[2].result.as_ref().unwrap_err().to_string(),
+            "line 4: looks like a CSV row but it has 1 field, and the header puts the \
+             puzzle in field 2"
+        );
+        assert_eq!(
+            records[3].result.as_ref().unwrap_err().to_string(),
+            "line 5: a CSV row whose puzzle has expected 81 cells, found 80"
+        );
+        // Kaggle's sets: quizzes,solutions with 0 for empty.
+        let zeros = LEETCODE.replace('.', "0");
+        let text = format!("quizzes,solutions\n{zeros},{LEETCODE_SOLUTION}\n");
+        let records = read(&text);
+        assert_eq!(records.len(), 1);
+        assert_eq!(records[0].result.as_ref().unwrap().to_string(), LEETCODE);
     }
 }

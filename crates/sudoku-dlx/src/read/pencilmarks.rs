@@ -1,6 +1,8 @@
 //! Candidate grids (pencilmarks), read and written: the grid drawn over n
 //! lines with a group of candidates per cell, as HoDoKu and Simple Sudoku
-//! export it, and SudokuWiki's 162-character board string.
+//! export it, the line of 729 symbols of 9x9 pencilmarks, and
+//! SudokuWiki's 162-character board string (written here, read as one of
+//! the community's lines).
 //!
 //! A puzzle of pencilmarks is a puzzle whose missing candidates are
 //! options taken out of play. Read, a candidate grid whose every cell is a
@@ -11,17 +13,118 @@
 //! [`Grid`].
 
 use std::fmt::Write as _;
+use std::io::BufRead;
 
+use super::source::Line;
+use super::{Puzzles, Record};
 use crate::alphabet::{Alphabet, AlphabetError, AlphabetErrorKind};
+use crate::error::{ParseError, ParseErrorKind};
 use crate::grid::Grid;
 use crate::layout::Layout;
+use crate::text::line_cells;
+
+impl<R: BufRead> Puzzles<R> {
+    /// The record of `line` when it holds 9x9 pencilmarks: 729 cells, 81
+    /// groups of 9, each holding at place k the digit k or an empty
+    /// symbol (`.`, `0`), with no layout given or a 9x9 one.
+    pub(super) fn pencilmarks(&self, line: &Line) -> Option<Record> {
+        const N: usize = 9;
+        if line.cells != N * N * N {
+            return None;
+        }
+        let layout = match &self.options.layout {
+            Some(layout) if layout.side() == N => layout.clone(),
+            Some(_) => return None,
+            None => Layout::for_side(N)?,
+        };
+        let mut candidates = vec![0u64; N * N];
+        for (i, (_, symbol)) in line_cells(&line.text).enumerate() {
+            match symbol {
+                '.' | '0' => {}
+                _ if symbol.to_digit(10) == Some((i % N) as u32 + 1) => {
+                    candidates[i / N] |= 1 << (i % N + 1);
+                }
+                _ => return None,
+            }
+        }
+        let result = self.options.with_variants(layout, line.number);
+        Some(Record::new(
+            line.number,
+            result.map(|layout| Grid::from_candidates(layout, candidates)),
+        ))
+    }
+
+    /// The layout of the candidate grid whose first row is `first`: n
+    /// groups of candidates (`1589`, a single digit for a solved cell,
+    /// `.` for none) on each of n lines, some group of two or more, for a
+    /// grid's width n ([`candidate_row`]).
+    pub(super) fn candidate_grid_layout(&mut self, first: &Line) -> Option<Layout> {
+        let alphabet = &self.options.alphabet;
+        let row = candidate_row(&first.text, alphabet)?;
+        let n = row.len();
+        if !self.options.is_width(n) || first.too_long {
+            return None;
+        }
+        let layout = self.options.layout_of(n);
+        let band = layout.band_height();
+        let mut several = row.iter().any(|m| m.count_ones() > 1);
+        for ahead in 0..n - 1 {
+            let next = self.source.peek(ahead)?;
+            let alphabet = &self.options.alphabet;
+            if next.too_long
+                || next.extra.is_some()
+                || next.fault.is_some()
+                || (next.after_break && (ahead + 1) % band != 0)
+            {
+                return None;
+            }
+            let row = candidate_row(&next.text, alphabet)?;
+            if row.len() != n {
+                return None;
+            }
+            several |= row.iter().any(|m| m.count_ones() > 1);
+        }
+        several.then_some(layout)
+    }
+
+    /// The record of the candidate grid of `layout` whose first row is
+    /// `first`, found by [`Puzzles::candidate_grid_layout`].
+    pub(super) fn candidate_grid(&mut self, first: Line, layout: Layout) -> Record {
+        let (n, start) = (layout.side(), first.number);
+        let mut masks = Vec::with_capacity(n * n);
+        let mut line = Some(first);
+        for _ in 0..n {
+            let Some(row) = line.take() else { break };
+            if let Some(row_masks) = candidate_row(&row.text, &self.options.alphabet) {
+                masks.extend(row_masks);
+            }
+            self.source.recycle(row);
+            if masks.len() < n * n {
+                line = self.source.next_content();
+            }
+        }
+        if masks.len() != n * n {
+            // Never expected: the rows were looked at before.
+            let kind = ParseErrorKind::CutShort {
+                rows: masks.len() / n,
+                expected: n,
+            };
+            return Record::new(start, Err(ParseError::new(kind, start, None)));
+        }
+        let result = self
+            .options
+            .with_variants(layout, start)
+            .map(|layout| grid_of_masks(layout, masks, None));
+        Record::new(start, result)
+    }
+}
 
 /// The candidates of one row of a candidate grid: its groups, separated
 /// by spaces or `|`, each the symbols of distinct digits of a grid as wide
 /// as the row has groups, or a lone empty symbol (`.`, `0`) for a cell
 /// with none. `None` when the line is no such row, or has fewer than 4
 /// groups or more than [`Layout::MAX_SIDE`].
-pub(crate) fn candidate_row(line: &str, alphabet: &Alphabet) -> Option<Vec<u64>> {
+fn candidate_row(line: &str, alphabet: &Alphabet) -> Option<Vec<u64>> {
     let text = line.find('#').map_or(line, |i| &line[..i]);
     let groups = || {
         text.split(|ch: char| ch.is_whitespace() || ch == '|')
@@ -51,7 +154,7 @@ pub(crate) fn candidate_row(line: &str, alphabet: &Alphabet) -> Option<Vec<u64>>
 /// candidate or a cell that is no clue with every candidate, a pencilmark
 /// puzzle otherwise. `clues` says which cells are clues; without it, a
 /// cell with one candidate is.
-pub(crate) fn grid_of_masks(layout: Layout, masks: Vec<u64>, clues: Option<&[bool]>) -> Grid {
+pub(super) fn grid_of_masks(layout: Layout, masks: Vec<u64>, clues: Option<&[bool]>) -> Grid {
     let n = layout.side();
     let full = ((1u64 << n) - 1) << 1;
     let clue = |cell: usize, mask: u64| clues.map_or(mask.count_ones() == 1, |c| c[cell]);
@@ -76,29 +179,6 @@ pub(crate) fn grid_of_masks(layout: Layout, masks: Vec<u64>, clues: Option<&[boo
         Grid::from_parsed(layout, cells)
     } else {
         Grid::from_candidates(layout, masks)
-    }
-}
-
-/// Why `solution`, whose cells are all in 1..=n, is not a solution of
-/// `puzzle`: the first cell that breaks a given or a candidate, or the
-/// digit repeated.
-pub(crate) fn why_not_solution(solution: &Grid, puzzle: &Grid) -> String {
-    let n = puzzle.side();
-    for (cell, (&s, &p)) in solution.cells().iter().zip(puzzle.cells()).enumerate() {
-        let (r, c) = (cell / n + 1, cell % n + 1);
-        if s == 0 {
-            return format!("r{r}c{c} is empty");
-        }
-        if p != 0 && p != s {
-            return format!("r{r}c{c} holds {s} where the puzzle gives {p}");
-        }
-        if !puzzle.is_candidate(cell, s) {
-            return format!("r{r}c{c} holds {s}, not one of its candidates");
-        }
-    }
-    match solution.check() {
-        Err(conflict) => conflict.to_string(),
-        Ok(()) => "it breaks a rule of the layout".to_string(),
     }
 }
 
@@ -277,7 +357,8 @@ impl Grid {
 mod tests {
     use super::*;
     use crate::grid::tests::LEETCODE;
-    use crate::read::Puzzles;
+    use crate::read::tests::read;
+    use crate::Puzzles;
 
     fn read_one(text: &str) -> Grid {
         let record = Puzzles::new(text.as_bytes()).next().unwrap().unwrap();
@@ -372,5 +453,31 @@ mod tests {
             .unwrap()
             .to_sudokuwiki()
             .is_none());
+    }
+
+    #[test]
+    fn pencilmarks_are_candidates_not_givens() {
+        let puzzle = Grid::parse(LEETCODE).unwrap();
+        let marks: String = puzzle
+            .cells()
+            .iter()
+            .flat_map(|&given| {
+                (1..=9u8).map(move |d| match given == 0 || given == d {
+                    true => char::from(b'0' + d),
+                    false => '.',
+                })
+            })
+            .collect();
+        let records = read(&format!("{marks}\n{LEETCODE}\n"));
+        assert_eq!(records.len(), 2);
+        let grid = records[0].result.clone().unwrap();
+        assert_eq!(grid.givens(), 0);
+        assert_eq!(grid.to_string(), marks);
+        assert!(grid.is_candidate(0, 5) && !grid.is_candidate(0, 4));
+        let solution = grid.solution().unwrap();
+        assert!(solution.is_solution_of(&puzzle) && solution.is_solution_of(&grid));
+        // One symbol out of place: not pencilmarks, a 27x27 puzzle's line.
+        let moved = format!("2{}", &marks[1..]);
+        assert!(read(&moved)[0].result.as_ref().unwrap().side() == 27);
     }
 }

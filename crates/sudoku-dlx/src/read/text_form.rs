@@ -20,7 +20,13 @@
 //! - `givens` and the puzzle's cells on the same line (one line of n*n
 //!   cells) or on the n lines that follow (a drawn grid);
 //! - a constraint, as [`Constraint`]'s text: `cage 15: r1c1 r1c2`, ...
+//!
+//! [`Puzzles`] reads the form a block at a time, when it is what the
+//! input starts with; [`Grid::to_variant_text`] writes it.
 
+use std::io::BufRead;
+
+use super::{Puzzles, Record};
 use crate::constraint::{is_keyword, Constraint};
 use crate::error::{ParseError, ParseErrorKind};
 use crate::grid::Grid;
@@ -33,9 +39,28 @@ const REGION_SYMBOLS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuv
 /// The statements that are not constraints.
 const DIRECTIVES: [&str; 5] = ["size", "boxes", "regions", "variant", "givens"];
 
+impl<R: BufRead> Puzzles<R> {
+    /// The record of the next block of the text form.
+    pub(super) fn next_text(&mut self) -> Option<Record> {
+        let mut block: Vec<(usize, String)> = Vec::new();
+        while let Some(line) = self.raw_line() {
+            let blank = line.text.split('#').next().unwrap_or("").trim().is_empty();
+            if blank && line.text.trim().is_empty() && !block.is_empty() {
+                break;
+            }
+            if blank && block.is_empty() {
+                continue;
+            }
+            block.push((line.number, line.text));
+        }
+        let first = block.first()?.0;
+        Some(Record::new(first, parse_block(&block)))
+    }
+}
+
 /// Whether a line starts a variant puzzle's block: its first word is a
 /// statement's, followed by a space, a colon or nothing.
-pub(crate) fn starts_block(line: &str) -> bool {
+pub(super) fn starts_block(line: &str) -> bool {
     let (word, after) = first_word(line.split('#').next().unwrap_or("").trim_start());
     let word = word.to_ascii_lowercase();
     !word.is_empty()
@@ -52,11 +77,36 @@ fn first_word(text: &str) -> (&str, &str) {
     )
 }
 
+/// The statements of a block, each with the line it is on, read but not
+/// yet checked against one another.
+struct Statements {
+    /// `size N`: the side.
+    size: Option<(usize, usize)>,
+    /// `boxes RxC`: the rows and columns of a box.
+    boxes: Option<(usize, usize, usize)>,
+    /// `regions`: the jigsaw map, at the line of its first row.
+    regions: Option<(usize, String)>,
+    /// `variant NAME`, in order.
+    variants: Vec<(usize, Variant)>,
+    /// The givens' text, with the line of each of its rows.
+    givens: Option<(Vec<usize>, String)>,
+    /// The constraints, in order.
+    constraints: Vec<(usize, Constraint)>,
+}
+
 /// Reads one block: `lines` are its lines with their numbers, comments
 /// and blank lines included.
-pub(crate) fn parse_block(lines: &[(usize, String)]) -> Result<Grid, ParseError> {
-    let text_error =
-        |line: usize, message: String| ParseError::new(ParseErrorKind::Text(message), line, None);
+fn parse_block(lines: &[(usize, String)]) -> Result<Grid, ParseError> {
+    statements(lines)?.puzzle()
+}
+
+/// The error of line `line` that `message` explains.
+fn text_error(line: usize, message: String) -> ParseError {
+    ParseError::new(ParseErrorKind::Text(message), line, None)
+}
+
+/// The statements of the block of `lines`, each parsed by itself.
+fn statements(lines: &[(usize, String)]) -> Result<Statements, ParseError> {
     let mut size: Option<(usize, usize)> = None;
     let mut boxes: Option<(usize, usize, usize)> = None;
     let mut regions: Option<(usize, String)> = None;
@@ -65,32 +115,9 @@ pub(crate) fn parse_block(lines: &[(usize, String)]) -> Result<Grid, ParseError>
     let mut givens: Option<(Vec<usize>, String)> = None;
     let mut constraints: Vec<(usize, Constraint)> = Vec::new();
     let mut k = 0;
-    let content = |k: usize| {
-        lines[k]
-            .1
-            .split('#')
-            .next()
-            .unwrap_or("")
-            .trim()
-            .to_string()
-    };
-    // The `count` lines with content after line k, joined.
-    let take_rows = |k: &mut usize, count: usize| -> Vec<(usize, String)> {
-        let mut rows = Vec::new();
-        while rows.len() < count && *k + 1 < lines.len() {
-            *k += 1;
-            let text = content(*k);
-            // Rules between bands (`------+------`) are no rows.
-            let rule = text.chars().all(|c| "-+=|*! ".contains(c));
-            if !text.is_empty() && !rule {
-                rows.push((lines[*k].0, text));
-            }
-        }
-        rows
-    };
     while k < lines.len() {
         let (number, _) = lines[k];
-        let text = content(k);
+        let text = content(&lines[k].1);
         if text.is_empty() {
             k += 1;
             continue;
@@ -116,14 +143,14 @@ pub(crate) fn parse_block(lines: &[(usize, String)]) -> Result<Grid, ParseError>
             "regions" => {
                 let side = size.map(|(_, n)| n).or(boxes.map(|(_, r, c)| r * c));
                 // The map's first row tells the side when nothing else has.
-                let mut rows = take_rows(&mut k, 1);
+                let mut rows = take_rows(lines, &mut k, 1);
                 let Some((first, row)) = rows.pop() else {
                     return Err(text_error(number, "regions without a map".to_string()));
                 };
                 let width = row.split_whitespace().collect::<String>().chars().count();
                 let n = side.unwrap_or(width);
                 let mut map = vec![row];
-                map.extend(take_rows(&mut k, n - 1).into_iter().map(|(_, r)| r));
+                map.extend(take_rows(lines, &mut k, n - 1).into_iter().map(|(_, r)| r));
                 regions = Some((first, map.join("\n")));
             }
             "variant" => {
@@ -138,7 +165,7 @@ pub(crate) fn parse_block(lines: &[(usize, String)]) -> Result<Grid, ParseError>
                         .map(|(_, n)| n)
                         .or(boxes.map(|(_, r, c)| r * c))
                         .unwrap_or(9);
-                    let rows = take_rows(&mut k, n);
+                    let rows = take_rows(lines, &mut k, n);
                     let (numbers, rows): (Vec<usize>, Vec<String>) = rows.into_iter().unzip();
                     let numbers = if numbers.is_empty() {
                         vec![number]
@@ -159,45 +186,92 @@ pub(crate) fn parse_block(lines: &[(usize, String)]) -> Result<Grid, ParseError>
         }
         k += 1;
     }
-    let layout_error = |line: usize| {
-        move |e: crate::LayoutError| {
-            ParseError::new(ParseErrorKind::Variant(e.kind().clone()), line, None)
+    Ok(Statements {
+        size,
+        boxes,
+        regions,
+        variants,
+        givens,
+        constraints,
+    })
+}
+
+/// A line's statement: its text before any comment, trimmed.
+fn content(line: &str) -> String {
+    line.split('#').next().unwrap_or("").trim().to_string()
+}
+
+/// The `count` lines with content after line `k` of `lines`, with their
+/// numbers, `k` moved to the last line looked at: the rows of a map or of
+/// the givens.
+fn take_rows(lines: &[(usize, String)], k: &mut usize, count: usize) -> Vec<(usize, String)> {
+    let mut rows = Vec::new();
+    while rows.len() < count && *k + 1 < lines.len() {
+        *k += 1;
+        let text = content(&lines[*k].1);
+        // Rules between bands (`------+------`) are no rows.
+        let rule = text.chars().all(|c| "-+=|*! ".contains(c));
+        if !text.is_empty() && !rule {
+            rows.push((lines[*k].0, text));
         }
-    };
-    let mut layout = match (&regions, boxes, size) {
-        (Some((line, map)), _, _) => Layout::jigsaw(map).map_err(layout_error(*line))?,
-        (None, Some((line, r, c)), _) => Layout::boxes(r, c).map_err(layout_error(line))?,
-        (None, None, Some((line, n))) => Layout::squarest(n).map_err(layout_error(line))?,
-        (None, None, None) => match &givens {
-            Some((numbers, cells)) => Grid::parse(cells)
-                .map_err(|e| at_row(&e, numbers))?
-                .layout()
-                .clone(),
-            None => Layout::default(),
-        },
-    };
-    if let (Some((line, n)), true) = (size, regions.is_some() || boxes.is_some()) {
-        if layout.side() != n {
-            return Err(text_error(
-                line,
-                format!(
-                    "size {n}, but the regions or boxes make {0}x{0}",
-                    layout.side()
-                ),
-            ));
+    }
+    rows
+}
+
+impl Statements {
+    /// The puzzle the statements make: its layout, with the variants and
+    /// constraints added, and its givens.
+    fn puzzle(self) -> Result<Grid, ParseError> {
+        let Statements {
+            size,
+            boxes,
+            regions,
+            variants,
+            givens,
+            constraints,
+        } = self;
+        let layout_error = |line: usize| {
+            move |e: crate::LayoutError| {
+                ParseError::new(ParseErrorKind::Variant(e.kind().clone()), line, None)
+            }
+        };
+        let mut layout = match (&regions, boxes, size) {
+            (Some((line, map)), _, _) => Layout::jigsaw(map).map_err(layout_error(*line))?,
+            (None, Some((line, r, c)), _) => Layout::boxes(r, c).map_err(layout_error(line))?,
+            (None, None, Some((line, n))) => Layout::squarest(n).map_err(layout_error(line))?,
+            (None, None, None) => match &givens {
+                Some((numbers, cells)) => Grid::parse(cells)
+                    .map_err(|e| at_row(&e, numbers))?
+                    .layout()
+                    .clone(),
+                None => Layout::default(),
+            },
+        };
+        if let (Some((line, n)), true) = (size, regions.is_some() || boxes.is_some()) {
+            if layout.side() != n {
+                return Err(text_error(
+                    line,
+                    format!(
+                        "size {n}, but the regions or boxes make {0}x{0}",
+                        layout.side()
+                    ),
+                ));
+            }
         }
-    }
-    for (line, variant) in variants {
-        layout = layout.with_variant(variant).map_err(layout_error(line))?;
-    }
-    for (line, constraint) in constraints {
-        layout = layout
-            .with_constraint(constraint)
-            .map_err(layout_error(line))?;
-    }
-    match givens {
-        Some((numbers, cells)) => Grid::parse_in(&cells, &layout).map_err(|e| at_row(&e, &numbers)),
-        None => Ok(Grid::empty_in(&layout)),
+        for (line, variant) in variants {
+            layout = layout.with_variant(variant).map_err(layout_error(line))?;
+        }
+        for (line, constraint) in constraints {
+            layout = layout
+                .with_constraint(constraint)
+                .map_err(layout_error(line))?;
+        }
+        match givens {
+            Some((numbers, cells)) => {
+                Grid::parse_in(&cells, &layout).map_err(|e| at_row(&e, &numbers))
+            }
+            None => Ok(Grid::empty_in(&layout)),
+        }
     }
 }
 
@@ -268,16 +342,8 @@ impl Grid {
 
 #[cfg(test)]
 mod tests {
+    use crate::read::tests::read_results as read;
     use crate::{Constraint, Grid, Layout, ParseErrorKind, Puzzles, Variant};
-
-    fn read(text: &str) -> Vec<(usize, Result<Grid, String>)> {
-        Puzzles::new(text.as_bytes())
-            .map(|r| {
-                let r = r.unwrap();
-                (r.line, r.result.map_err(|e| e.to_string()))
-            })
-            .collect()
-    }
 
     #[test]
     fn blocks_are_records_and_a_bad_one_costs_its_own() {
@@ -350,35 +416,5 @@ cage 3: r1c1 r9c9
         let error = puzzles.next().unwrap().unwrap().result.unwrap_err();
         assert_eq!(error.line(), 2);
         assert!(matches!(error.kind(), ParseErrorKind::Variant(_)));
-    }
-
-    #[test]
-    fn json_objects_are_read_one_by_one_whatever_their_lines() {
-        let one = r##"{"size":4,"grid":[[{"value":1,"given":true,"c":"#FF0000"},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"title":"a } in a string"}"##;
-        let text = format!(
-            "[\n{one},\n{}\n,{{\"size\": 4, \"chess\": true}}\n]\n",
-            one.replace(',', ",\n")
-        );
-        let records = read(&text);
-        assert_eq!(records.len(), 3);
-        assert_eq!(records.iter().map(|r| r.0).collect::<Vec<_>>(), [2, 3, 23]);
-        for (_, grid) in &records[..2] {
-            assert_eq!(grid.as_ref().unwrap().get(0, 0), 1);
-        }
-        assert!(records[2].1.as_ref().unwrap_err().contains("chess"));
-        // A list on one line: every object is read, each at that line.
-        let records = read(&format!("[{one},{one}]\n"));
-        assert_eq!(records.iter().map(|r| r.0).collect::<Vec<_>>(), [1, 1]);
-        assert!(records.iter().all(|r| r.1.is_ok()));
-        // Cut short: one record says so.
-        let records = read("{\"size\": 4,\n");
-        assert!(records[0].1.as_ref().unwrap_err().contains("cut short"));
-    }
-
-    #[test]
-    fn classic_puzzles_are_not_taken_for_variants() {
-        let records = read("# a comment\n1...\n..3.\n.4..\n...2\n");
-        assert_eq!(records.len(), 1);
-        assert_eq!(records[0].1.as_ref().unwrap().get(1, 2), 3);
     }
 }
