@@ -37,7 +37,8 @@
 
 use dlx::{Entry, OptionId, Problem};
 
-use crate::constraint::devices::{Extra, Ref};
+use crate::constraint::devices::Ref;
+use crate::constraint::encode_rules;
 use crate::layout::Layout;
 
 /// The exact-cover problem of the sudoku of `layout`.
@@ -62,7 +63,7 @@ fn build(layout: &Layout, named: bool) -> Problem {
         .map(|cell| layout.cell_houses(cell).collect())
         .collect();
     let variants: Vec<_> = layout.variants().collect();
-    let extra = Extra::of(n, &cell_houses, &variants, layout.constraints());
+    let extra = encode_rules(n, &cell_houses, &variants, layout.constraints());
     let primary = houses_end + extra.primary.len();
     let mut problem = if named {
         let mut names: Vec<String> = (0..n * n)

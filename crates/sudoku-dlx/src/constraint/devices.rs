@@ -46,7 +46,6 @@
 //! options: the problem has no solution, and says so at the root.
 
 use super::{Cell, Constraint};
-use crate::variant::Variant;
 
 /// An item of the rules, numbered among their own: its place among all
 /// items is set by the problem's builder (`encode.rs`).
@@ -85,48 +84,6 @@ const MAX_SETS: usize = 5_000;
 /// an option of its own.
 pub(crate) const MAX_TUPLES: u64 = 4_096;
 
-impl Extra {
-    /// The rules of a layout of side `n`, encoded: the rules between
-    /// cells of `variants` (items named `k1`, `k2`, ...), then
-    /// `constraints` (items named `q1...` for the first); empty when there
-    /// are none. `houses[cell]` lists the houses holding each cell.
-    pub(crate) fn of(
-        n: usize,
-        houses: &[Vec<usize>],
-        variants: &[Variant],
-        constraints: &[Constraint],
-    ) -> Extra {
-        if constraints.is_empty() && !variants.iter().any(|v| v.is_rule()) {
-            return Extra::default();
-        }
-        let mut b = Builder {
-            n,
-            houses,
-            constraints,
-            extra: Extra {
-                placement: vec![Vec::new(); n * n * n],
-                excluded: vec![false; n * n * n],
-                // The digits of cells are colors 1..=n.
-                colors: if constraints.is_empty() { 0 } else { n as u32 },
-                ..Extra::default()
-            },
-            value: vec![None; n * n],
-            forbidders: vec![None; n * n * n],
-            tag: "k".to_string(),
-            serial: 0,
-        };
-        for &variant in variants {
-            super::pairs::encode_rule(variant, &mut b);
-        }
-        for (j, constraint) in constraints.iter().enumerate() {
-            b.tag = format!("q{}", j + 1);
-            b.serial = 0;
-            constraint.encode(&mut b);
-        }
-        b.extra
-    }
-}
-
 /// A transition of a chain: from a state, a digit, to a state.
 type Step = (u32, u8, u32);
 
@@ -150,6 +107,45 @@ pub(crate) struct Builder<'a> {
     tag: String,
     /// The items named so far for that constraint.
     serial: usize,
+}
+
+impl<'a> Builder<'a> {
+    /// A builder of the rules of a grid of side `n`, whose cells are in
+    /// the houses `houses[cell]`, among `constraints`; `colors` the colors
+    /// it starts with.
+    pub fn new(
+        n: usize,
+        houses: &'a [Vec<usize>],
+        constraints: &'a [Constraint],
+        colors: u32,
+    ) -> Builder<'a> {
+        Builder {
+            n,
+            houses,
+            constraints,
+            extra: Extra {
+                placement: vec![Vec::new(); n * n * n],
+                excluded: vec![false; n * n * n],
+                colors,
+                ..Extra::default()
+            },
+            value: vec![None; n * n],
+            forbidders: vec![None; n * n * n],
+            tag: String::new(),
+            serial: 0,
+        }
+    }
+
+    /// Names the items made from now on `tag` and a number from 1.
+    pub fn tag(&mut self, tag: String) {
+        self.tag = tag;
+        self.serial = 0;
+    }
+
+    /// The items and options made.
+    pub fn finish(self) -> Extra {
+        self.extra
+    }
 }
 
 impl Builder<'_> {

@@ -84,7 +84,7 @@ mod lines;
 pub(crate) mod pairs;
 mod sums;
 
-use devices::Builder;
+use devices::{Builder, Extra};
 pub(crate) use houses::{extra_cell, extra_holds};
 
 /// A row or a column, from 0: where a [`Constraint::Sandwich`] clue is.
@@ -330,6 +330,33 @@ pub(crate) struct Rules {
     pub variants: Vec<(String, Variant)>,
     /// The constraints.
     pub constraints: Vec<(String, Constraint)>,
+}
+
+/// The rules of a layout of side `n`, encoded: the rules between cells
+/// of `variants` (items named `k1`, `k2`, ...), then `constraints` (items
+/// named `q1...` for the first); empty when there are none.
+/// `houses[cell]` lists the houses holding each cell.
+pub(crate) fn encode_rules(
+    n: usize,
+    houses: &[Vec<usize>],
+    variants: &[Variant],
+    constraints: &[Constraint],
+) -> Extra {
+    if constraints.is_empty() && !variants.iter().any(|v| v.is_rule()) {
+        return Extra::default();
+    }
+    // The digits of cells are colors 1..=n, for the constraints.
+    let colors = if constraints.is_empty() { 0 } else { n as u32 };
+    let mut builder = Builder::new(n, houses, constraints, colors);
+    builder.tag("k".to_string());
+    for &variant in variants {
+        pairs::encode_rule(variant, &mut builder);
+    }
+    for (j, constraint) in constraints.iter().enumerate() {
+        builder.tag(format!("q{}", j + 1));
+        constraint.encode(&mut builder);
+    }
+    builder.finish()
 }
 
 /// Whether `word` (in any case) is the keyword of a constraint's line.

@@ -1,18 +1,20 @@
 //! Classic puzzles, of givens or pencilmarks: what each line with cells
-//! begins, in the order of the rules on [`Puzzles`], and the puzzle on
-//! one line. Grids drawn over several lines are read in
+//! begins, in the order of the rules on [`Puzzles`], the puzzle on one
+//! line, and the lines of the community's formats with what they state
+//! beside their puzzle. Grids drawn over several lines are read in
 //! [`drawn`](super::drawn).
 
 use std::io::{self, BufRead};
 
+use super::community::{Extra, Format};
+use super::pencilmarks::grid_of_masks;
 use super::source::{Line, MAX_LINE_LEN};
-use super::{is_ambiguous, Puzzles, Record};
-use crate::alphabet::ZeroCensus;
-use crate::alphabet::{push_line_cells, stray_symbol};
+use super::{is_ambiguous, Puzzles, Record, Stated};
+use crate::alphabet::{push_line_cells, stray_symbol, ZeroCensus};
 use crate::error::{ParseError, ParseErrorKind};
 use crate::grid::Grid;
 use crate::layout::Layout;
-use crate::side::close_cell_count;
+use crate::side::{self, close_cell_count};
 
 impl<R: BufRead> Puzzles<R> {
     /// The record of the next classic puzzle, or the I/O error met once
@@ -117,6 +119,161 @@ impl<R: BufRead> Puzzles<R> {
                 self.error_record(line, kind)
             }
         }
+    }
+}
+
+impl<R: BufRead> Puzzles<R> {
+    /// The record of a line of one of the community's formats (told by
+    /// [`recognize`]): its puzzle, one line's, and what the line states
+    /// beside it.
+    pub(super) fn community_line(&mut self, mut line: Line) -> Record {
+        let Some(extra) = line.extra.take() else {
+            return self.count_error(line, None);
+        };
+        let side = match &self.options.layout {
+            Some(layout) => (line.cells == layout.side() * layout.side()).then_some(layout.side()),
+            None => side::auto_side_of_cells(line.cells),
+        };
+        if let Some(cells) = &extra.packed {
+            let record = Record::new(line.number, self.packed(cells, line.number));
+            self.source.recycle(line);
+            return record;
+        }
+        let Some(side) = side else {
+            let expected = match &self.options.layout {
+                Some(layout) => Some(layout.side() * layout.side()),
+                None => close_cell_count(line.cells),
+            };
+            let mut record = self.count_error(line, expected);
+            if let Err(error) = &mut record.result {
+                let message = format!("{} whose puzzle has {}", extra.format.name(), error.kind());
+                *error =
+                    ParseError::new(ParseErrorKind::Text(message), error.line(), error.column());
+            }
+            return record;
+        };
+        let number = line.number;
+        let layout = self.options.layout_of(side);
+        let mut record = self.one_line(line, layout);
+        if let Ok(grid) = &record.result {
+            match self.apply(grid, &extra, number) {
+                Ok((grid, stated)) => {
+                    record.result = Ok(grid);
+                    record.stated = stated;
+                }
+                Err(error) => record.result = Err(error),
+            }
+        }
+        record
+    }
+
+    /// `puzzle`, read from line `number`, with what `extra` adds to it:
+    /// HoDoKu's deleted candidates taken out, the solution stated checked.
+    fn apply(
+        &self,
+        puzzle: &Grid,
+        extra: &Extra,
+        number: usize,
+    ) -> Result<(Grid, Stated), ParseError> {
+        let fault = |why: String, column: Option<usize>| {
+            let message = format!("looks like {} but {why}", extra.format.name());
+            ParseError::new(ParseErrorKind::Text(message), number, column)
+        };
+        let n = puzzle.side();
+        let mut grid = puzzle.clone();
+        if !extra.deleted.is_empty() {
+            if n != 9 {
+                return Err(fault(format!("its puzzle is {n}x{n}, not 9x9"), None));
+            }
+            let full = ((1u64 << n) - 1) << 1;
+            let mut masks: Vec<u64> = puzzle
+                .cells()
+                .iter()
+                .map(|&d| if d == 0 { full } else { 1 << d })
+                .collect();
+            for &([d, r, c], column) in &extra.deleted {
+                let cell = (r - 1) * n + c - 1;
+                let given = puzzle.cells()[cell];
+                if given != 0 {
+                    return Err(fault(
+                        format!("it deletes candidate {d} of r{r}c{c}, which holds {given}"),
+                        Some(column),
+                    ));
+                }
+                masks[cell] &= !(1 << d);
+            }
+            grid = grid_of_masks(puzzle.layout().clone(), masks, None);
+        }
+        let mut stated = Stated {
+            count: extra.count,
+            solution: None,
+        };
+        if let Some((text, column)) = &extra.solution {
+            let mut cells = Vec::with_capacity(n * n);
+            let alphabet = &self.options.alphabet;
+            push_line_cells(text, number, n, alphabet, &mut cells).map_err(|e| {
+                let column = e.column().map(|c| c + column - 1);
+                fault(format!("its solution has {}", e.kind()), column)
+            })?;
+            if cells.len() != n * n {
+                let why = format!("its solution has {} cells, expected {}", cells.len(), n * n);
+                return Err(fault(why, Some(*column)));
+            }
+            let solution = Grid::from_parsed(puzzle.layout().clone(), cells);
+            if !solution.is_solution_of(&grid) {
+                let why = why_not_solution(&solution, &grid);
+                return Err(fault(
+                    format!("its solution is not one of the puzzle: {why}"),
+                    Some(*column),
+                ));
+            }
+            stated.solution = Some(solution);
+        }
+        Ok((grid, stated))
+    }
+
+    /// The puzzle of SudokuWiki's 162 characters read on line `number`:
+    /// per cell its candidates and whether it is a clue.
+    fn packed(&self, cells: &[(u64, bool)], number: usize) -> Result<Grid, ParseError> {
+        let layout = match &self.options.layout {
+            Some(layout) if layout.side() == 9 => layout.clone(),
+            Some(layout) => {
+                let n = layout.side();
+                let message = format!(
+                    "{} holds a 9x9 puzzle, not {n}x{n}",
+                    Format::SudokuWiki.name()
+                );
+                return Err(ParseError::new(ParseErrorKind::Text(message), number, None));
+            }
+            None => Layout::for_side(9).expect("9x9 has boxes"),
+        };
+        let layout = self.options.with_variants(layout, number)?;
+        let masks = cells.iter().map(|&(mask, _)| mask).collect();
+        let clues: Vec<bool> = cells.iter().map(|&(_, clue)| clue).collect();
+        Ok(grid_of_masks(layout, masks, Some(&clues)))
+    }
+}
+
+/// Why `solution`, whose cells are all in 1..=n, is not a solution of
+/// `puzzle`: the first cell that breaks a given or a candidate, or the
+/// digit repeated.
+fn why_not_solution(solution: &Grid, puzzle: &Grid) -> String {
+    let n = puzzle.side();
+    for (cell, (&s, &p)) in solution.cells().iter().zip(puzzle.cells()).enumerate() {
+        let (r, c) = (cell / n + 1, cell % n + 1);
+        if s == 0 {
+            return format!("r{r}c{c} is empty");
+        }
+        if p != 0 && p != s {
+            return format!("r{r}c{c} holds {s} where the puzzle gives {p}");
+        }
+        if !puzzle.is_candidate(cell, s) {
+            return format!("r{r}c{c} holds {s}, not one of its candidates");
+        }
+    }
+    match solution.check() {
+        Err(conflict) => conflict.to_string(),
+        Ok(()) => "it breaks a rule of the layout".to_string(),
     }
 }
 

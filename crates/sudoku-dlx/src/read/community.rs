@@ -7,24 +7,16 @@
 //! holds the puzzle, and what the line states beside it: a count, a
 //! solution, candidates deleted. The reader then lexes the puzzle's part
 //! as any other line, so that columns in errors stay the line's own, and
-//! checks what the line states against the puzzle.
+//! checks what the line states against the puzzle (in
+//! [`classic`](super::classic)).
 
-use std::io::BufRead;
 use std::ops::Range;
 
-use super::pencilmarks::grid_of_masks;
-use super::source::Line;
-use super::{Puzzles, Record, Stated};
-use crate::alphabet::push_line_cells;
-use crate::error::{ParseError, ParseErrorKind};
-use crate::grid::Grid;
-use crate::layout::Layout;
-use crate::side::{self, close_cell_count};
 use crate::text::{count_cells, is_rule};
 
 /// The formats told by [`recognize`], named in errors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Format {
+pub(super) enum Format {
     /// tdoku's test files: `puzzle:count` or `puzzle:count:solution`.
     Tdoku,
     /// HoDoKu's library format: `:type:candidates:puzzle:deleted:...:`.
@@ -37,7 +29,7 @@ enum Format {
 
 impl Format {
     /// The format as errors name it.
-    fn name(self) -> &'static str {
+    pub(super) fn name(self) -> &'static str {
         match self {
             Format::Tdoku => "a tdoku line (puzzle:count:solution)",
             Format::Hodoku => "a HoDoKu library line (:type:candidates:puzzle:deleted:...)",
@@ -67,14 +59,15 @@ const SOLUTION_NAMES: [&str; 2] = ["solution", "solutions"];
 /// What a line of one of the formats holds beside its puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Extra {
-    format: Format,
+    /// The format of the line.
+    pub(super) format: Format,
     /// The number of solutions the line states.
-    count: Option<u64>,
+    pub(super) count: Option<u64>,
     /// The text of a solution the line states, and its first column.
-    solution: Option<(String, usize)>,
+    pub(super) solution: Option<(String, usize)>,
     /// Candidates HoDoKu deleted: (digit, row, column), from 1, and the
     /// column of each on the line.
-    deleted: Vec<([usize; 3], usize)>,
+    pub(super) deleted: Vec<([usize; 3], usize)>,
     /// SudokuWiki's 162 characters: per cell, its candidates (bit d for
     /// digit d) and whether it is a clue.
     pub(super) packed: Option<Vec<(u64, bool)>>,
@@ -395,161 +388,6 @@ fn sudokuwiki(text: &str, range: Range<usize>) -> Recognized {
     let mut extra = Extra::new(Format::SudokuWiki);
     extra.packed = Some(cells);
     Recognized::Puzzle(range.start..range.start, Box::new(extra))
-}
-
-impl<R: BufRead> Puzzles<R> {
-    /// The record of a line of one of the community's formats (told by
-    /// [`recognize`]): its puzzle, one line's, and what the line states
-    /// beside it.
-    pub(super) fn community_line(&mut self, mut line: Line) -> Record {
-        let Some(extra) = line.extra.take() else {
-            return self.count_error(line, None);
-        };
-        let side = match &self.options.layout {
-            Some(layout) => (line.cells == layout.side() * layout.side()).then_some(layout.side()),
-            None => side::auto_side_of_cells(line.cells),
-        };
-        if let Some(cells) = &extra.packed {
-            let record = Record::new(line.number, self.packed(cells, line.number));
-            self.source.recycle(line);
-            return record;
-        }
-        let Some(side) = side else {
-            let expected = match &self.options.layout {
-                Some(layout) => Some(layout.side() * layout.side()),
-                None => close_cell_count(line.cells),
-            };
-            let mut record = self.count_error(line, expected);
-            if let Err(error) = &mut record.result {
-                let message = format!("{} whose puzzle has {}", extra.format.name(), error.kind());
-                *error =
-                    ParseError::new(ParseErrorKind::Text(message), error.line(), error.column());
-            }
-            return record;
-        };
-        let number = line.number;
-        let layout = self.options.layout_of(side);
-        let mut record = self.one_line(line, layout);
-        if let Ok(grid) = &record.result {
-            match self.apply(grid, &extra, number) {
-                Ok((grid, stated)) => {
-                    record.result = Ok(grid);
-                    record.stated = stated;
-                }
-                Err(error) => record.result = Err(error),
-            }
-        }
-        record
-    }
-
-    /// `puzzle`, read from line `number`, with what `extra` adds to it:
-    /// HoDoKu's deleted candidates taken out, the solution stated checked.
-    fn apply(
-        &self,
-        puzzle: &Grid,
-        extra: &Extra,
-        number: usize,
-    ) -> Result<(Grid, Stated), ParseError> {
-        let fault = |why: String, column: Option<usize>| {
-            let message = format!("looks like {} but {why}", extra.format.name());
-            ParseError::new(ParseErrorKind::Text(message), number, column)
-        };
-        let n = puzzle.side();
-        let mut grid = puzzle.clone();
-        if !extra.deleted.is_empty() {
-            if n != 9 {
-                return Err(fault(format!("its puzzle is {n}x{n}, not 9x9"), None));
-            }
-            let full = ((1u64 << n) - 1) << 1;
-            let mut masks: Vec<u64> = puzzle
-                .cells()
-                .iter()
-                .map(|&d| if d == 0 { full } else { 1 << d })
-                .collect();
-            for &([d, r, c], column) in &extra.deleted {
-                let cell = (r - 1) * n + c - 1;
-                let given = puzzle.cells()[cell];
-                if given != 0 {
-                    return Err(fault(
-                        format!("it deletes candidate {d} of r{r}c{c}, which holds {given}"),
-                        Some(column),
-                    ));
-                }
-                masks[cell] &= !(1 << d);
-            }
-            grid = grid_of_masks(puzzle.layout().clone(), masks, None);
-        }
-        let mut stated = Stated {
-            count: extra.count,
-            solution: None,
-        };
-        if let Some((text, column)) = &extra.solution {
-            let mut cells = Vec::with_capacity(n * n);
-            let alphabet = &self.options.alphabet;
-            push_line_cells(text, number, n, alphabet, &mut cells).map_err(|e| {
-                let column = e.column().map(|c| c + column - 1);
-                fault(format!("its solution has {}", e.kind()), column)
-            })?;
-            if cells.len() != n * n {
-                let why = format!("its solution has {} cells, expected {}", cells.len(), n * n);
-                return Err(fault(why, Some(*column)));
-            }
-            let solution = Grid::from_parsed(puzzle.layout().clone(), cells);
-            if !solution.is_solution_of(&grid) {
-                let why = why_not_solution(&solution, &grid);
-                return Err(fault(
-                    format!("its solution is not one of the puzzle: {why}"),
-                    Some(*column),
-                ));
-            }
-            stated.solution = Some(solution);
-        }
-        Ok((grid, stated))
-    }
-
-    /// The puzzle of SudokuWiki's 162 characters read on line `number`:
-    /// per cell its candidates and whether it is a clue.
-    fn packed(&self, cells: &[(u64, bool)], number: usize) -> Result<Grid, ParseError> {
-        let layout = match &self.options.layout {
-            Some(layout) if layout.side() == 9 => layout.clone(),
-            Some(layout) => {
-                let n = layout.side();
-                let message = format!(
-                    "{} holds a 9x9 puzzle, not {n}x{n}",
-                    Format::SudokuWiki.name()
-                );
-                return Err(ParseError::new(ParseErrorKind::Text(message), number, None));
-            }
-            None => Layout::for_side(9).expect("9x9 has boxes"),
-        };
-        let layout = self.options.with_variants(layout, number)?;
-        let masks = cells.iter().map(|&(mask, _)| mask).collect();
-        let clues: Vec<bool> = cells.iter().map(|&(_, clue)| clue).collect();
-        Ok(grid_of_masks(layout, masks, Some(&clues)))
-    }
-}
-
-/// Why `solution`, whose cells are all in 1..=n, is not a solution of
-/// `puzzle`: the first cell that breaks a given or a candidate, or the
-/// digit repeated.
-fn why_not_solution(solution: &Grid, puzzle: &Grid) -> String {
-    let n = puzzle.side();
-    for (cell, (&s, &p)) in solution.cells().iter().zip(puzzle.cells()).enumerate() {
-        let (r, c) = (cell / n + 1, cell % n + 1);
-        if s == 0 {
-            return format!("r{r}c{c} is empty");
-        }
-        if p != 0 && p != s {
-            return format!("r{r}c{c} holds {s} where the puzzle gives {p}");
-        }
-        if !puzzle.is_candidate(cell, s) {
-            return format!("r{r}c{c} holds {s}, not one of its candidates");
-        }
-    }
-    match solution.check() {
-        Err(conflict) => conflict.to_string(),
-        Ok(()) => "it breaks a rule of the layout".to_string(),
-    }
 }
 
 #[cfg(test)]
