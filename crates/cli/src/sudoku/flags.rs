@@ -1,5 +1,6 @@
-//! The flags of `dlx sudoku` (and the layout flags `dlx generate` shares),
-//! their help, and the layout and reading options they ask for.
+//! The flags of `dlx sudoku` (and the layout and rating flags `dlx
+//! generate` shares), their help, and the layout and reading options they
+//! ask for.
 
 use std::path::PathBuf;
 
@@ -40,6 +41,13 @@ pub enum Scale {
 #[command(
     after_long_help = AFTER_HELP,
     group(clap::ArgGroup::new("enumerate").args(["count", "all"])),
+    // Conflicts with flags `dlx generate` has not, or has with another
+    // meaning (its --count is the number of puzzles). mut_args, unlike
+    // mut_arg, leaves --rate in its place in the completions.
+    mut_args(|arg| match arg.get_id().as_str() {
+        "rate" => arg.conflicts_with_all(["count", "all", "check", "canon", "transform"]),
+        _ => arg,
+    }),
     mut_arg("seed", |seed| seed.requires("transform")
         .help("The seed of --transform (default 0): the same seed, the same puzzles")),
     mut_arg("max_nodes", |arg| arg.help(
@@ -121,27 +129,8 @@ pub struct Args {
     pub alphabet: Option<Alphabet>,
     #[command(flatten)]
     pub layout: LayoutArgs,
-    /// Rate each puzzle. search (the default): a score from the engine's
-    /// own search, 0 for a puzzle solved by forced moves alone (naked and
-    /// hidden singles), else the mean search nodes beyond them over 4 fixed
-    /// relabellings of the digits, and a class: forced, easy (below 30),
-    /// medium (below 300), hard (below 3000), extreme. se (--rate=se):
-    /// Sudoku Explainer's ER/EP/ED of the path --explain takes: the
-    /// hardest step, the hardest up to the first digit placed, the first
-    /// step. Only puzzles with one solution are rated: one with several
-    /// gives 'multiple' (and one whose path stops short of its solution,
-    /// which trial as the last resort should prevent, 'unrated'), and the
-    /// run ends with status 1.
-    #[arg(
-        long,
-        value_name = "SCALE",
-        num_args = 0..=1,
-        require_equals = true,
-        default_missing_value = "search",
-        value_enum,
-        conflicts_with_all = ["count", "all", "check", "canon", "transform"]
-    )]
-    pub rate: Option<Scale>,
+    #[command(flatten)]
+    pub rate: RateArgs,
     /// Print each puzzle's canonical form, the one puzzle collections key
     /// puzzles by. Of the equivalent puzzles (bands, stacks, rows in bands,
     /// columns in stacks, transposition for square boxes, digits
@@ -185,6 +174,33 @@ pub struct Args {
     /// contradict them left out), for `dlx cover`. Takes one puzzle.
     #[arg(long, value_name = "FORMAT", value_parser = ["dlx"])]
     pub emit: Option<String>,
+}
+
+/// `--rate`, shared by `dlx sudoku` and `dlx generate`.
+#[derive(Clone, Copy, Debug, Default, clap::Args)]
+pub struct RateArgs {
+    /// Rate each puzzle. search (the default): a score from the engine's
+    /// own search, 0 for a puzzle solved by forced moves alone (naked and
+    /// hidden singles), else the mean search nodes beyond them over 4 fixed
+    /// relabellings of the digits, and a class: forced, easy (below 30),
+    /// medium (below 300), hard (below 3000), extreme. se (--rate=se):
+    /// Sudoku Explainer's ER/EP/ED of the path `dlx sudoku --explain`
+    /// takes: the hardest step, the hardest up to the first digit placed,
+    /// the first step. `dlx generate` writes the rating with each puzzle
+    /// it makes. `dlx sudoku` rates only puzzles with one solution: one
+    /// with several gives 'multiple' (and one whose path stops short of its
+    /// solution, which trial as the last resort should prevent,
+    /// 'unrated'), and the run ends with status 1.
+    #[arg(
+        id = "rate",
+        long = "rate",
+        value_name = "SCALE",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "search",
+        value_enum
+    )]
+    pub scale: Option<Scale>,
 }
 
 /// The layout flags, shared by `dlx sudoku` and `dlx generate`.
@@ -390,7 +406,7 @@ impl Args {
             (_, true, _) => Mode::All(self.limit.unwrap_or(u64::MAX)),
             (_, _, true) => Mode::Check,
             _ if self.candidates.is_some() => Mode::Candidates(self.candidates.unwrap_or(1)),
-            _ if self.rate.is_some() => Mode::Rate(self.rate.unwrap_or_default()),
+            _ if self.rate.scale.is_some() => Mode::Rate(self.rate.scale.unwrap_or_default()),
             _ if self.explain => Mode::Explain,
             _ if self.hint => Mode::Hint,
             _ if self.canon.is_some() => Mode::Canon(self.canon.unwrap_or_default()),

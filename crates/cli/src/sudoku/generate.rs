@@ -15,7 +15,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use sudoku_dlx::{Difficulty, GenerateError, Generator, Grid, Layout, Rating, SeRating, Symmetry};
 
-use super::flags::{layout, Format, LayoutArgs, Scale};
+use super::flags::{layout, Format, LayoutArgs, RateArgs, Scale};
 use super::output::{se_rating_words, tenths, RatingFields, SeRatingFields};
 use crate::args::{Seed, Threads, TimeLimit};
 use crate::interrupt;
@@ -59,18 +59,8 @@ pub struct Args {
     /// Keep only puzzles of at most this score.
     #[arg(long, value_name = "X")]
     max_score: Option<f64>,
-    /// Rate every puzzle: by the engine's search (score and class in the
-    /// output), or with --rate=se on Sudoku Explainer's scale (ER/EP/ED,
-    /// as `dlx sudoku --rate=se`).
-    #[arg(
-        long,
-        value_name = "SCALE",
-        num_args = 0..=1,
-        require_equals = true,
-        default_missing_value = "search",
-        value_enum
-    )]
-    rate: Option<Scale>,
+    #[command(flatten)]
+    rate: RateArgs,
     /// Keep only puzzles of at least this ER, Sudoku Explainer's rating of
     /// the path `dlx sudoku --explain` takes (see `dlx sudoku --rate=se`);
     /// the output then carries ER/EP/ED.
@@ -267,7 +257,7 @@ impl Plan {
             givens: args.givens,
             range,
             forced_only: args.difficulty == Some(Difficulty::Forced),
-            rate: args.rate,
+            rate: args.rate.scale,
             er_range: match (args.min_er, args.max_er) {
                 (None, None) => None,
                 (min, max) => Some((min.unwrap_or(0.0), max.unwrap_or(f64::INFINITY))),

@@ -1,19 +1,22 @@
-//! The output records of `dlx sudoku`: one [`Writer`] per `--format`,
-//! chosen once per run.
+//! The output records of `dlx sudoku`, in a [`Writer`] chosen once per
+//! run by `--format`: JSON's, or the text formats' one walk over the
+//! answer, each drawn in its own style.
 
 use std::io::{self, Write};
 
-use sudoku_dlx::{Alphabet, AlphabetError, Candidates, Grid, Rating, SeRating};
+use sudoku_dlx::{Alphabet, AlphabetError, Grid, Rating, SeRating};
 
 use super::flags::Format;
 use super::flags::Mode;
-use super::report::{Report, Status, Verdict};
+use super::report::{Report, Verdict};
 use super::solve::Search;
 
 mod grid;
 mod json;
 pub use json::{RatingFields, SeRatingFields};
 mod line;
+mod text;
+use text::Text;
 
 /// Writes the records of one format.
 pub trait Writer: Sync {
@@ -32,16 +35,16 @@ pub trait Writer: Sync {
 /// The writer of `format`, for the records of `mode`.
 pub fn writer(format: Format, mode: Mode, alphabet: Alphabet) -> Box<dyn Writer> {
     match format {
-        Format::Line => Box::new(line::Line { mode, alphabet }),
-        Format::Grid => Box::new(grid::Drawn {
+        Format::Line => Box::new(Text {
             mode,
-            alphabet,
-            pencil: false,
+            style: line::Line { alphabet },
         }),
-        Format::Pencil => Box::new(grid::Drawn {
+        Format::Grid | Format::Pencil => Box::new(Text {
             mode,
-            alphabet,
-            pencil: true,
+            style: grid::Drawn {
+                alphabet,
+                pencil: format == Format::Pencil,
+            },
         }),
         Format::Json => Box::new(json::Json { mode, alphabet }),
     }
@@ -53,73 +56,9 @@ fn text_or_error(text: Result<String, AlphabetError>) -> String {
     text.unwrap_or_else(|e| format!("({e})"))
 }
 
-/// The text of a count (--count) or of a status (--check, or a search
-/// that kept no solution): `N`, `N interrupted`, or the word.
-fn count_or_status(mode: Mode, count: u64, status: Status) -> String {
-    match (mode, status) {
-        (Mode::Count(_), Status::Interrupted | Status::Stopped) => {
-            format!("{count} {}", status.word())
-        }
-        (Mode::Count(_), _) => count.to_string(),
-        _ => status.word().to_string(),
-    }
-}
-
-/// The text of the solutions of --all, each shown by `show` and ended by a
-/// newline, with the end of the record.
-fn solutions(out: &mut String, grids: &[Grid], status: Status, show: impl Fn(&Grid) -> String) {
-    for grid in grids {
-        out.push_str(&show(grid));
-        out.push('\n');
-    }
-    end_of_solutions(out, status);
-}
-
-/// The end of a record of --all in text, after its solutions: the status
-/// when it has no solution or was stopped, then an empty line.
-fn end_of_solutions(out: &mut String, status: Status) {
-    if matches!(status, Status::None | Status::Interrupted | Status::Stopped) {
-        out.push_str(status.word());
-        out.push('\n');
-    }
-    out.push('\n');
-}
-
-/// Writes the solutions of `search` in text as they are found, each shown
-/// by `show` and ended by a newline, then the end of the record.
-fn stream_text(
-    out: &mut dyn Write,
-    search: Search,
-    show: impl Fn(&Grid) -> String,
-) -> io::Result<Verdict> {
-    let verdict = search.run(|grid| writeln!(out, "{}", show(grid)))?;
-    let mut end = String::new();
-    end_of_solutions(&mut end, verdict.status);
-    out.write_all(end.as_bytes())?;
-    Ok(verdict)
-}
-
-/// The solutions of each candidate of the cells with more than one, a
-/// line per cell: `r1c3: 3 (2), 4 (10+)`, `+` at the cap.
-fn candidate_counts(candidates: &Candidates) -> String {
-    let n = candidates.layout().side();
-    let mut out = String::new();
-    for (r, c) in (0..n * n).map(|cell| (cell / n, cell % n)) {
-        let digits: Vec<u8> = candidates.digits(r, c).collect();
-        if digits.len() < 2 {
-            continue;
-        }
-        let counts: Vec<String> = digits
-            .iter()
-            .map(|&d| {
-                let count = candidates.count(r, c, d);
-                let more = if count == candidates.cap() { "+" } else { "" };
-                format!("{d} ({count}{more})")
-            })
-            .collect();
-        out.push_str(&format!("r{}c{}: {}\n", r + 1, c + 1, counts.join(", ")));
-    }
-    out
+/// A grid on one line, as `--format line` and JSON write it.
+fn line_of(grid: &Grid, alphabet: &Alphabet) -> String {
+    text_or_error(grid.to_line_with(alphabet))
 }
 
 /// The text of a rating: the score and the class, `52.25 medium`.
@@ -144,30 +83,4 @@ pub fn se_rating_words(rating: &SeRating) -> String {
         text.push_str(&format!(" (hardest: {technique})"));
     }
     text
-}
-
-/// The text of --explain and --hint: each step on a line, then for
-/// --explain the grid reached, shown by `show`; --hint with no step says
-/// "solved" or "no step".
-pub fn steps_text(
-    out: &mut String,
-    mode: Mode,
-    steps: &[sudoku_dlx::Step],
-    grid: &Grid,
-    show: impl Fn(&Grid) -> String,
-) {
-    for step in steps {
-        out.push_str(&step.to_string());
-        out.push('\n');
-    }
-    if mode == Mode::Explain {
-        out.push_str(&show(grid));
-        out.push('\n');
-    } else if steps.is_empty() {
-        out.push_str(if grid.is_complete() {
-            "solved\n"
-        } else {
-            "no step\n"
-        });
-    }
 }

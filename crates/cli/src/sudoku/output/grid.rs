@@ -3,27 +3,25 @@
 //! with --all, one more empty line ends the record. `--format pencil` is
 //! the same with every grid drawn as a candidate grid.
 
-use std::io::{self, Write};
+use sudoku_dlx::{Alphabet, Candidates, Grid, SeRating};
 
-use sudoku_dlx::{Alphabet, Grid};
+use super::text::Style;
+use super::{se_rating_words, text_or_error};
 
-use super::{count_or_status, solutions, stream_text, text_or_error, Writer};
-use crate::sudoku::flags::Mode;
-use crate::sudoku::report::{Answer, Report, Verdict};
-use crate::sudoku::solve::Search;
-
-/// The writer of drawn grids.
+/// The style of drawn grids.
 pub struct Drawn {
-    pub mode: Mode,
     pub alphabet: Alphabet,
     /// Whether grids are drawn as candidate grids (--format pencil).
     pub pencil: bool,
 }
 
-impl Drawn {
+impl Style for Drawn {
+    /// An empty line sets each drawn grid apart from the next.
+    const END: &'static str = "\n";
+
     /// The grid drawn, every row ended by a newline; a line more says
     /// how many constraints of a variant puzzle are not drawn.
-    fn show(&self, grid: &Grid) -> String {
+    fn grid(&self, grid: &Grid) -> String {
         let mut text = text_or_error(match self.pencil {
             true => grid.to_candidate_grid_with(&self.alphabet),
             false => grid.to_grid_string_with(&self.alphabet),
@@ -35,66 +33,46 @@ impl Drawn {
         }
         text
     }
+
+    /// `ER 7.1 EP 1.2 ED 1.2 (hardest: nishio)`.
+    fn se_rating(&self, rating: &SeRating) -> String {
+        se_rating_words(rating)
+    }
+
+    /// The pencilmark grid (a candidate grid with --format pencil, when
+    /// every cell has a candidate), and with a cap above 1 the solutions
+    /// of each candidate.
+    fn candidates(&self, candidates: &Candidates) -> Option<String> {
+        let mut text = match candidates.to_grid() {
+            Some(grid) if self.pencil => self.grid(&grid),
+            _ => candidates.to_string(),
+        };
+        if candidates.cap() > 1 {
+            text.push_str(&candidate_counts(candidates));
+        }
+        Some(text)
+    }
 }
 
-impl Writer for Drawn {
-    fn record(&self, out: &mut String, _file: &str, report: &Report) {
-        let status = report.verdict.status;
-        match &report.answer {
-            Answer::Nothing => {
-                out.push_str(status.word());
-                out.push_str("\n\n");
-            }
-            Answer::Solution(grid) => {
-                out.push_str(&self.show(grid));
-                out.push('\n');
-            }
-            Answer::Solutions(grids) => solutions(out, grids, status, |g| self.show(g)),
-            Answer::Count(count) => {
-                out.push_str(&count_or_status(self.mode, *count, status));
-                out.push_str("\n\n");
-            }
-            Answer::Rating(rating) => {
-                out.push_str(&super::rating_text(rating));
-                out.push_str("\n\n");
-            }
-            Answer::SeRating(rating) => {
-                out.push_str(&super::se_rating_words(rating));
-                out.push_str("\n\n");
-            }
-            Answer::Form(grid) => {
-                out.push_str(&self.show(grid));
-                out.push('\n');
-            }
-            Answer::Steps(steps, grid) => {
-                super::steps_text(out, self.mode, steps, grid, |g| self.show(g));
-                out.push('\n');
-            }
-            Answer::Candidates(candidates) if candidates.solutions() == Some(0) => {
-                out.push_str(status.word());
-                out.push_str("\n\n");
-            }
-            Answer::Candidates(candidates) if self.pencil => {
-                match candidates.to_grid() {
-                    Some(grid) => out.push_str(&self.show(&grid)),
-                    None => out.push_str(&candidates.to_string()),
-                }
-                if candidates.cap() > 1 {
-                    out.push_str(&super::candidate_counts(candidates));
-                }
-                out.push('\n');
-            }
-            Answer::Candidates(candidates) => {
-                out.push_str(&candidates.to_string());
-                if candidates.cap() > 1 {
-                    out.push_str(&super::candidate_counts(candidates));
-                }
-                out.push('\n');
-            }
+/// The solutions of each candidate of the cells with more than one, a
+/// line per cell: `r1c3: 3 (2), 4 (10+)`, `+` at the cap.
+fn candidate_counts(candidates: &Candidates) -> String {
+    let n = candidates.layout().side();
+    let mut out = String::new();
+    for (r, c) in (0..n * n).map(|cell| (cell / n, cell % n)) {
+        let digits: Vec<u8> = candidates.digits(r, c).collect();
+        if digits.len() < 2 {
+            continue;
         }
+        let counts: Vec<String> = digits
+            .iter()
+            .map(|&d| {
+                let count = candidates.count(r, c, d);
+                let more = if count == candidates.cap() { "+" } else { "" };
+                format!("{d} ({count}{more})")
+            })
+            .collect();
+        out.push_str(&format!("r{}c{}: {}\n", r + 1, c + 1, counts.join(", ")));
     }
-
-    fn stream(&self, out: &mut dyn Write, _file: &str, search: Search) -> io::Result<Verdict> {
-        stream_text(out, search, |grid| self.show(grid))
-    }
+    out
 }

@@ -7,7 +7,7 @@ use serde::ser::{Error as _, SerializeSeq};
 use serde::{Serialize, Serializer};
 use sudoku_dlx::{Alphabet, Grid, Rating, SeRating, Step};
 
-use super::{tenths, text_or_error, Writer};
+use super::{line_of, tenths, Writer};
 use crate::sudoku::flags::Mode;
 use crate::sudoku::report::{Answer, PuzzleStats, Report, Status, Verdict};
 use crate::sudoku::solve::Search;
@@ -19,7 +19,7 @@ pub struct Json {
 
 impl Json {
     fn show(&self, grid: &Grid) -> String {
-        text_or_error(grid.to_line_with(&self.alphabet))
+        line_of(grid, &self.alphabet)
     }
 }
 
