@@ -210,7 +210,8 @@ mod tests {
         assert_eq!(with(Variant::Hyper), (324 + 36, 0));
         assert_eq!(with(Variant::Disjoint), (324 + 81, 0));
         assert_eq!(with(Variant::AntiKing), (324, 28 * 9));
-        assert_eq!(with(Variant::NonConsecutive), (324, 2 * 9 * 8 * 8));
+        // Per pair of neighbours, an item per digit of the first cell.
+        assert_eq!(with(Variant::NonConsecutive), (324, 2 * 9 * 8 * 9));
         // Of the 2 * 8 * 7 * 2 knight pairs, those within a box need no item:
         // 8 per box.
         assert_eq!(with(Variant::AntiKnight), (324, (224 - 72) * 9));

@@ -10,26 +10,22 @@
 //!
 //! # Encoding
 //!
-//! A dot, an X or a V and a negative rule forbid pairs of digits in two
-//! cells (device: forbidden pairs). The variants' rules use cliques,
-//! secondary items taken by placements that pairwise exclude each other;
-//! pairs a house already excludes (two cells of one house, same digit)
-//! need no item:
+//! Every rule here forbids pairs of digits in two cells (device:
+//! forbidden pairs), a dot or an X in its two cells, a global rule in each
+//! pair of cells it names; pairs a house already excludes (two cells of
+//! one house, same digit) need no item. Anti-knight makes one item per
+//! pair of cells that share no house and digit, holding both placements:
+//! knight moves make no triangles, so pairs are the largest cliques.
+//! Non-consecutive and the negative white dot make the same items, one
+//! rule: per pair of neighbours, one item per digit x of the first cell
+//! holding x there and x - 1, x + 1 in the second.
 //!
-//! - anti-knight: per pair of cells a knight's move apart that share no
-//!   house, per digit, the item of both placements: knight moves make no
-//!   triangles, so pairs are the largest cliques;
-//! - anti-king: per 2x2 square of cells, per digit, the item of its four
-//!   placements, which covers both diagonal pairs of the square at once
-//!   (its orthogonal pairs share a row or column); squares whose diagonal
-//!   pairs both share a house (within one box) get none. On 9x9, 28
-//!   squares of 64 cross a box's edge: 252 items, where one per diagonal
-//!   pair would take 504;
-//! - non-consecutive: per pair of orthogonal neighbours p, q, per digits
-//!   {d, d+1}, the item of the four placements d and d + 1 in p and q:
-//!   they pairwise exclude each other (by the cells, by the shared row or
-//!   column, by the rule), and a placement in p meets one in q in such an
-//!   item exactly when their digits are equal or differ by 1.
+//! Anti-king is the exception: per 2x2 square of cells, per digit, one
+//! item of its four placements, which covers both diagonal pairs of the
+//! square at once (its orthogonal pairs share a row or column); squares
+//! whose diagonal pairs both share a house (within one box) get none. On
+//! 9x9, 28 squares of 64 cross a box's edge: 252 items, where one per
+//! diagonal pair would take 504.
 
 use std::collections::HashSet;
 use std::fmt;
@@ -304,13 +300,8 @@ impl Family for Pairs {
                 b.forbid(p, q, &|x, y| x + y != *sum);
             }
             Constraint::Negative(kind) => {
-                let rule = kind.rule();
                 let spared = kind.spared(b.constraints, b.n);
-                for (p, q) in rule.pairs(b.n) {
-                    if !spared.contains(&(p, q)) {
-                        b.forbid(p, q, &rule.forbids);
-                    }
-                }
+                forbid_pairs(kind.rule(), &spared, b);
             }
             _ => unreachable!("{constraint:?} is no pair"),
         }
@@ -413,43 +404,39 @@ fn xv(field: &str, value: Option<&serde_json::Value>) -> Result<u32, FpuzzlesErr
 /// Adds the items of a variant's rule between cells: see the module's
 /// docs.
 pub(super) fn encode_rule(variant: Variant, b: &mut Builder<'_>) {
+    if variant == Variant::AntiKing {
+        return king_squares(b);
+    }
+    if let Some(rule) = variant.pair_rule() {
+        forbid_pairs(rule, &HashSet::new(), b);
+    }
+}
+
+/// Forbids the digits of `rule` in every pair of its cells but those
+/// `spared` holds.
+fn forbid_pairs(rule: PairRule, spared: &HashSet<(usize, usize)>, b: &mut Builder<'_>) {
+    for (p, q) in rule.pairs(b.n) {
+        if !spared.contains(&(p, q)) {
+            b.forbid(p, q, &rule.forbids);
+        }
+    }
+}
+
+/// Anti-king as cliques of the four placements of a digit in a 2x2
+/// square, which exclude both its diagonal pairs at once.
+fn king_squares(b: &mut Builder<'_>) {
     let n = b.n;
-    let digits = 1..=n as u32;
-    match variant {
-        Variant::AntiKnight => {
-            let rule = variant.pair_rule().expect("anti-knight is a rule");
-            for (p, q) in rule.pairs(n) {
-                if b.share_house(p, q) {
-                    continue;
-                }
-                for d in digits.clone() {
-                    b.clique(&[(p, d), (q, d)]);
-                }
+    for r in 0..n.saturating_sub(1) {
+        for c in 0..n - 1 {
+            let (w, e) = (r * n + c, r * n + c + 1);
+            let (sw, se) = (w + n, e + n);
+            if b.share_house(w, se) && b.share_house(e, sw) {
+                continue;
+            }
+            for d in 1..=n as u32 {
+                b.clique(&[(w, d), (e, d), (sw, d), (se, d)]);
             }
         }
-        Variant::AntiKing => {
-            for r in 0..n.saturating_sub(1) {
-                for c in 0..n - 1 {
-                    let (w, e) = (r * n + c, r * n + c + 1);
-                    let (sw, se) = (w + n, e + n);
-                    if b.share_house(w, se) && b.share_house(e, sw) {
-                        continue;
-                    }
-                    for d in digits.clone() {
-                        b.clique(&[(w, d), (e, d), (sw, d), (se, d)]);
-                    }
-                }
-            }
-        }
-        Variant::NonConsecutive => {
-            let rule = variant.pair_rule().expect("non-consecutive is a rule");
-            for (p, q) in rule.pairs(n) {
-                for d in 1..n as u32 {
-                    b.clique(&[(p, d), (p, d + 1), (q, d), (q, d + 1)]);
-                }
-            }
-        }
-        Variant::X | Variant::Hyper | Variant::Disjoint => {}
     }
 }
 
