@@ -37,9 +37,10 @@
 
 use dlx::{Entry, OptionId, Problem};
 
-use crate::constraint::devices::Ref;
+use crate::constraint::devices::{Extra, Ref};
 use crate::constraint::encode_rules;
 use crate::layout::Layout;
+use crate::variant::Variant;
 
 /// The exact-cover problem of the sudoku of `layout`.
 pub(crate) fn problem(layout: &Layout) -> Problem {
@@ -59,11 +60,15 @@ pub(crate) fn named_problem(layout: &Layout) -> Problem {
 fn build(layout: &Layout, named: bool) -> Problem {
     let n = layout.side();
     let houses_end = n * n + layout.house_count() * n;
-    let cell_houses: Vec<Vec<usize>> = (0..n * n)
-        .map(|cell| layout.cell_houses(cell).collect())
-        .collect();
-    let variants: Vec<_> = layout.variants().collect();
-    let extra = encode_rules(n, &cell_houses, &variants, layout.constraints());
+    let variants: Vec<Variant> = layout.variants().collect();
+    let extra = if layout.constraints().is_empty() && !variants.iter().any(|v| v.is_rule()) {
+        Extra::default()
+    } else {
+        let cell_houses: Vec<Vec<usize>> = (0..n * n)
+            .map(|cell| layout.cell_houses(cell).collect())
+            .collect();
+        encode_rules(n, &cell_houses, &variants, layout.constraints(), named)
+    };
     let primary = houses_end + extra.primary.len();
     let mut problem = if named {
         let mut names: Vec<String> = (0..n * n)
@@ -99,7 +104,10 @@ fn build(layout: &Layout, named: bool) -> Problem {
         }
     };
     let mut items: Vec<Entry> = Vec::with_capacity(4 + layout.house_count());
-    for (cell, houses) in cell_houses.iter().enumerate() {
+    let mut houses = Vec::with_capacity(layout.house_count());
+    for cell in 0..n * n {
+        houses.clear();
+        houses.extend(layout.cell_houses(cell));
         for d in 0..n {
             items.clear();
             items.push(Entry::from(cell));
@@ -144,7 +152,6 @@ pub(crate) fn placement(n: usize, option: OptionId) -> Option<(usize, u8)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::Variant;
 
     /// The encoding of square boxes before layouts, kept to show that the
     /// classic problem has not changed: the same items and options, in the

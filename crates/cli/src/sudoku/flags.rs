@@ -41,13 +41,6 @@ pub enum Scale {
 #[command(
     after_long_help = AFTER_HELP,
     group(clap::ArgGroup::new("enumerate").args(["count", "all"])),
-    // Conflicts with flags `dlx generate` has not, or has with another
-    // meaning (its --count is the number of puzzles). mut_args, unlike
-    // mut_arg, leaves --rate in its place in the completions.
-    mut_args(|arg| match arg.get_id().as_str() {
-        "rate" => arg.conflicts_with_all(["count", "all", "check", "canon", "transform"]),
-        _ => arg,
-    }),
     mut_arg("seed", |seed| seed.requires("transform")
         .help("The seed of --transform (default 0): the same seed, the same puzzles")),
     mut_arg("max_nodes", |arg| arg.help(
@@ -74,16 +67,20 @@ pub struct Args {
     pub files: Vec<PathBuf>,
     /// Print the number of solutions of each puzzle. Without --limit every
     /// solution is counted, which takes forever on a nearly empty 9x9 grid.
-    #[arg(long, conflicts_with_all = ["all", "check"])]
+    // --rate's conflicts are declared on the flags of `dlx sudoku`, as
+    // the shared --rate cannot name them (`dlx generate` has none of them,
+    // or has one with another meaning: its --count is the number of
+    // puzzles).
+    #[arg(long, conflicts_with_all = ["all", "check", "rate"])]
     pub count: bool,
     /// Print every solution of each puzzle (at most K with --limit). Without
     /// --limit, solutions are printed as they are found, one puzzle at a
     /// time; with it, puzzles are solved in parallel.
-    #[arg(long, conflicts_with = "check")]
+    #[arg(long, conflicts_with_all = ["check", "rate"])]
     pub all: bool,
     /// Print whether each puzzle has a unique solution: unique, multiple or
     /// none.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "rate")]
     pub check: bool,
     /// Print each puzzle's true candidates: per cell, the digits some
     /// solution puts there (a pencilmark line; a pencilmark grid with
@@ -145,7 +142,7 @@ pub struct Args {
         require_equals = true,
         default_missing_value = "minlex",
         value_parser = PossibleValuesParser::new(["minlex", "maxlex"]).try_map(|s| s.parse::<Canon>()),
-        conflicts_with_all = ["count", "all", "check", "transform"]
+        conflicts_with_all = ["count", "all", "check", "rate", "transform"]
     )]
     pub canon: Option<Canon>,
     /// Solve each puzzle as a player would and print the path: one step a
@@ -163,7 +160,7 @@ pub struct Args {
     pub hint: bool,
     /// Print a random puzzle equivalent to each (as --canon transforms);
     /// --seed names it.
-    #[arg(long, conflicts_with_all = ["count", "all", "check"])]
+    #[arg(long, conflicts_with_all = ["count", "all", "check", "rate"])]
     pub transform: bool,
     #[command(flatten)]
     pub seed: Seed,

@@ -107,17 +107,21 @@ pub(crate) struct Builder<'a> {
     tag: String,
     /// The items named so far for that constraint.
     serial: usize,
+    /// Whether items get names (for Knuth's format): formatting a name
+    /// for each item costs more than the rest of a small layout's build.
+    named: bool,
 }
 
 impl<'a> Builder<'a> {
     /// A builder of the rules of a grid of side `n`, whose cells are in
     /// the houses `houses[cell]`, among `constraints`; `colors` the colors
-    /// it starts with.
+    /// it starts with; its items `named` or not.
     pub fn new(
         n: usize,
         houses: &'a [Vec<usize>],
         constraints: &'a [Constraint],
         colors: u32,
+        named: bool,
     ) -> Builder<'a> {
         Builder {
             n,
@@ -133,6 +137,7 @@ impl<'a> Builder<'a> {
             forbidders: vec![None; n * n * n],
             tag: String::new(),
             serial: 0,
+            named,
         }
     }
 
@@ -171,7 +176,17 @@ impl Builder<'_> {
     /// number among the constraint's items (`q3f7`), so names never repeat.
     fn name(&mut self, what: &str) -> String {
         self.serial += 1;
-        format!("{}{what}{}", self.tag, self.serial)
+        let (tag, serial) = (&self.tag, self.serial);
+        self.label(|| format!("{tag}{what}{serial}"))
+    }
+
+    /// `name()` when items are named, else an empty name.
+    fn label(&self, name: impl FnOnce() -> String) -> String {
+        if self.named {
+            name()
+        } else {
+            String::new()
+        }
     }
 
     /// A new secondary item.
@@ -209,9 +224,8 @@ impl Builder<'_> {
         }
         let n = self.n;
         let k = self.extra.secondary.len() as u32;
-        self.extra
-            .secondary
-            .push(format!("r{}c{}d", cell / n + 1, cell % n + 1));
+        let name = self.label(|| format!("r{}c{}d", cell / n + 1, cell % n + 1));
+        self.extra.secondary.push(name);
         for d in 1..=n as u32 {
             self.entries(cell, d).push(Ref::Secondary(k, d));
         }
@@ -582,9 +596,8 @@ impl Builder<'_> {
             return item;
         }
         let k = self.extra.secondary.len() as u32;
-        self.extra
-            .secondary
-            .push(format!("r{}c{}x{d}", cell / n + 1, cell % n + 1));
+        let name = self.label(|| format!("r{}c{}x{d}", cell / n + 1, cell % n + 1));
+        self.extra.secondary.push(name);
         self.entries(cell, d).push(Ref::Secondary(k, 1));
         self.extra.colors = self.extra.colors.max(2);
         self.forbidders[key] = Some(k);

@@ -334,20 +334,18 @@ pub(crate) struct Rules {
 
 /// The rules of a layout of side `n`, encoded: the rules between cells
 /// of `variants` (items named `k1`, `k2`, ...), then `constraints` (items
-/// named `q1...` for the first); empty when there are none.
-/// `houses[cell]` lists the houses holding each cell.
+/// named `q1...` for the first, when `named`). `houses[cell]` lists the
+/// houses holding each cell.
 pub(crate) fn encode_rules(
     n: usize,
     houses: &[Vec<usize>],
     variants: &[Variant],
     constraints: &[Constraint],
+    named: bool,
 ) -> Extra {
-    if constraints.is_empty() && !variants.iter().any(|v| v.is_rule()) {
-        return Extra::default();
-    }
     // The digits of cells are colors 1..=n, for the constraints.
     let colors = if constraints.is_empty() { 0 } else { n as u32 };
-    let mut builder = Builder::new(n, houses, constraints, colors);
+    let mut builder = Builder::new(n, houses, constraints, colors, named);
     builder.tag("k".to_string());
     for &variant in variants {
         pairs::encode_rule(variant, &mut builder);

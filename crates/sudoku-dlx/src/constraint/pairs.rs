@@ -52,8 +52,32 @@ const ORTHOGONAL: &[(usize, isize)] = &[(0, 1), (1, 0)];
 #[derive(Clone, Copy)]
 pub(crate) struct PairRule {
     moves: &'static [(usize, isize)],
-    /// Whether digits `a` and `b` in two such cells break the rule.
-    pub forbids: fn(u32, u32) -> bool,
+    relation: Relation,
+}
+
+/// The pairs of digits a [`PairRule`] forbids in two cells.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Relation {
+    /// The same digit.
+    Equal,
+    /// Digits that differ by 1.
+    Consecutive,
+    /// One digit twice the other.
+    Double,
+    /// Digits summing to 5 or 10.
+    FiveOrTen,
+}
+
+impl Relation {
+    /// Whether the relation holds of digits `a` and `b`.
+    fn holds(self, a: u32, b: u32) -> bool {
+        match self {
+            Relation::Equal => a == b,
+            Relation::Consecutive => a.abs_diff(b) == 1,
+            Relation::Double => a == 2 * b || b == 2 * a,
+            Relation::FiveOrTen => a + b == 5 || a + b == 10,
+        }
+    }
 }
 
 impl PairRule {
@@ -70,6 +94,11 @@ impl PairRule {
         })
     }
 
+    /// Whether digits `a` and `b` in two cells the rule relates break it.
+    pub(crate) fn forbids(self, a: u32, b: u32) -> bool {
+        self.relation.holds(a, b)
+    }
+
     /// The first pair of filled cells of `digits` (row-major, 0 for an
     /// empty cell, side `n`) that breaks the rule, leaving out the pairs
     /// `spared` names.
@@ -81,7 +110,7 @@ impl PairRule {
     ) -> Option<(usize, usize)> {
         self.pairs(n).find(|&(p, q)| {
             let (a, b) = (u32::from(digits[p]), u32::from(digits[q]));
-            a != 0 && b != 0 && (self.forbids)(a, b) && !spared(p, q)
+            a != 0 && b != 0 && self.forbids(a, b) && !spared(p, q)
         })
     }
 }
@@ -90,40 +119,27 @@ impl Variant {
     /// The rule between cells of a variant that is one
     /// ([`Variant::is_rule`]), `None` for extra houses.
     pub(crate) fn pair_rule(self) -> Option<PairRule> {
-        let equal: fn(u32, u32) -> bool = |a, b| a == b;
-        match self {
-            Variant::AntiKnight => Some(PairRule {
-                moves: KNIGHT,
-                forbids: equal,
-            }),
-            Variant::AntiKing => Some(PairRule {
-                moves: KING,
-                forbids: equal,
-            }),
-            Variant::NonConsecutive => Some(PairRule {
-                moves: ORTHOGONAL,
-                forbids: consecutive,
-            }),
-            Variant::X | Variant::Hyper | Variant::Disjoint => None,
-        }
+        let (moves, relation) = match self {
+            Variant::AntiKnight => (KNIGHT, Relation::Equal),
+            Variant::AntiKing => (KING, Relation::Equal),
+            Variant::NonConsecutive => (ORTHOGONAL, Relation::Consecutive),
+            Variant::X | Variant::Hyper | Variant::Disjoint => return None,
+        };
+        Some(PairRule { moves, relation })
     }
-}
-
-/// Digits that differ by 1.
-fn consecutive(a: u32, b: u32) -> bool {
-    a.abs_diff(b) == 1
 }
 
 impl Negative {
     /// The rule over orthogonal neighbours, dotted or not.
     fn rule(self) -> PairRule {
+        let relation = match self {
+            Negative::White => Relation::Consecutive,
+            Negative::Black => Relation::Double,
+            Negative::Xv => Relation::FiveOrTen,
+        };
         PairRule {
             moves: ORTHOGONAL,
-            forbids: match self {
-                Negative::White => consecutive,
-                Negative::Black => |a, b| a == 2 * b || b == 2 * a,
-                Negative::Xv => |a, b| a + b == 5 || a + b == 10,
-            },
+            relation,
         }
     }
 
@@ -416,8 +432,19 @@ pub(super) fn encode_rule(variant: Variant, b: &mut Builder<'_>) {
 /// `spared` holds.
 fn forbid_pairs(rule: PairRule, spared: &HashSet<(usize, usize)>, b: &mut Builder<'_>) {
     for (p, q) in rule.pairs(b.n) {
-        if !spared.contains(&(p, q)) {
-            b.forbid(p, q, &rule.forbids);
+        if spared.contains(&(p, q)) {
+            continue;
+        }
+        if rule.relation == Relation::Equal {
+            // The table of forbidden pairs groups into one item per digit
+            // (none in cells of one house): made without the table.
+            if !b.share_house(p, q) {
+                for d in 1..=b.n as u32 {
+                    b.clique(&[(p, d), (q, d)]);
+                }
+            }
+        } else {
+            b.forbid(p, q, &|x, y| rule.forbids(x, y));
         }
     }
 }
