@@ -70,10 +70,10 @@ const REGION_SYMBOLS: &[u8; 52] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqr
 /// |---|---|
 /// | `size`, `grid[r][c].value` with `given: true` | the grid's side and givens (values without `given` are a solver's work, ignored) |
 /// | `grid[r][c].region` | the regions: the squarest boxes when every cell has its default region, a jigsaw when there are n regions of n cells, else see below |
-/// | `diagonal+`, `diagonal-` | both: [`Variant::X`]; one: a [`Constraint::Cage`] without sum on its n cells |
-/// | `antiknight`, `antiking`, `disjointgroups` | [`Variant::AntiKnight`], [`Variant::AntiKing`], [`Variant::Disjoint`] |
-/// | `nonconsecutive` | [`Negative::White`]: neighbours without a dot do not differ by 1 |
-/// | `negative: ["ratio", "xv"]` | [`Negative::Black`], [`Negative::Xv`] |
+/// | `diagonal+`, `diagonal-` | both: [`Variant::X`](crate::Variant::X); one: a [`Constraint::Cage`] without sum on its n cells |
+/// | `antiknight`, `antiking`, `disjointgroups` | [`Variant::AntiKnight`](crate::Variant::AntiKnight), [`Variant::AntiKing`](crate::Variant::AntiKing), [`Variant::Disjoint`](crate::Variant::Disjoint) |
+/// | `nonconsecutive` | [`Negative::White`](crate::Negative::White): neighbours without a dot do not differ by 1 |
+/// | `negative: ["ratio", "xv"]` | [`Negative::Black`](crate::Negative::Black), [`Negative::Xv`](crate::Negative::Xv) |
 /// | `killercage`, `extraregion` | [`Constraint::Cage`], with the sum of `value` when there is one |
 /// | `littlekillersum` | [`Constraint::LittleKiller`] on its `cells`; skipped when `value` is empty |
 /// | `arrow` | one [`Constraint::Arrow`] per line, the circle of 1 to 3 cells (a pill is a number) |
