@@ -59,7 +59,8 @@ def test_the_gil_is_released_while_searching():
     done = threading.Event()
 
     def count():
-        dlx_cover.queens(11).count()
+        # Long enough (14,200 solutions) for the ticks of a loaded machine.
+        dlx_cover.queens(12).count()
         done.set()
 
     worker = threading.Thread(target=count)
