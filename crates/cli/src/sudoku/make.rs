@@ -78,9 +78,33 @@ pub fn answer<'a>(line: usize, puzzle: &'a Grid, job: &Job) -> Option<Report<'a>
             }
         }
         Mode::Explain | Mode::Hint => {
-            let (answer, status, message) = match puzzle.logic() {
+            let (answer, status, message) = match Logic::new(puzzle) {
                 Err(conflict) => (Answer::Nothing, Status::None, Some(conflict.to_string())),
                 Ok(mut logic) => {
+                    // The uniqueness rules need a puzzle of one solution:
+                    // the count, and the path, stop at the time limit or
+                    // on a signal, as a search does.
+                    let count = SudokuSolver::with_thread_solver_for(puzzle.layout(), |solver| {
+                        solver.set_cancel_flag(Some(Arc::clone(&job.cancel)));
+                        solver.set_node_limit(None);
+                        solver.count_solutions_up_to(puzzle, 2)
+                    });
+                    let stopped = |steps, logic: &Logic| {
+                        let stats = started.map(|t| PuzzleStats::no_search(t.elapsed()));
+                        let cut = Cut::of(dlx::Outcome::Cancelled, job.max_nodes);
+                        let verdict = Verdict::of_search(job.mode, line, 0, cut, None, stats);
+                        Report {
+                            line,
+                            puzzle: Some(puzzle),
+                            answer: Answer::Steps(steps, logic.grid()),
+                            verdict,
+                        }
+                    };
+                    if let Err(SolveError::Cancelled { .. }) = count {
+                        return Some(stopped(Vec::new(), &logic));
+                    }
+                    logic.assume_unique(count == Ok(1));
+                    logic.set_cancel_flag(Some(Arc::clone(&job.cancel)));
                     let steps = if job.mode == Mode::Hint {
                         let step = logic.next_step();
                         if let Some(step) = &step {
@@ -88,29 +112,17 @@ pub fn answer<'a>(line: usize, puzzle: &'a Grid, job: &Job) -> Option<Report<'a>
                         }
                         step.into_iter().collect()
                     } else {
-                        match logic.solve_all_with(&job.cancel) {
-                            Some((steps, _)) => steps,
-                            None => {
-                                // Stopped as a search is, by the time
-                                // limit or a signal.
-                                let stats = started.map(|t| PuzzleStats::no_search(t.elapsed()));
-                                let cut = Cut::of(dlx::Outcome::Cancelled, job.max_nodes);
-                                let verdict =
-                                    Verdict::of_search(job.mode, line, 0, cut, None, stats);
-                                return Some(Report {
-                                    line,
-                                    puzzle: Some(puzzle),
-                                    answer: Answer::Nothing,
-                                    verdict,
-                                });
-                            }
-                        }
+                        logic.solve_all().0
                     };
+                    if logic.is_cancelled() {
+                        // The steps found so far, said to be so.
+                        return Some(stopped(steps, &logic));
+                    }
                     let answer = Answer::Steps(steps, logic.grid());
                     if job.mode == Mode::Explain && !logic.is_solved() {
                         // No technique, trial included, found a step: the
                         // puzzle has no solution or several.
-                        let (status, why) = match puzzle.count_solutions_up_to(2) {
+                        let (status, why) = match count {
                             Ok(0) => (Status::None, "no solution"),
                             _ => (Status::Multiple, "more than one solution"),
                         };
@@ -168,7 +180,7 @@ fn rated_answer(rated: Result<Answer, SolveError>) -> (Answer, Status, Option<St
 fn rate_se(
     solver: &mut SudokuSolver,
     puzzle: &Grid,
-    cancel: &AtomicBool,
+    cancel: &Arc<AtomicBool>,
 ) -> Result<SeRating, SolveError> {
     match solver.count_solutions_up_to(puzzle, 2)? {
         0 => Err(SolveError::NoSolution),
@@ -176,10 +188,14 @@ fn rate_se(
             // The count just made is the one Grid::logic would make again.
             let mut logic = Logic::new(puzzle).map_err(SolveError::Conflict)?;
             logic.assume_unique(true);
-            match logic.solve_all_with(cancel) {
-                Some((steps, _)) => Ok(SeRating::of_path(&steps, logic.is_solved())),
-                None => Err(SolveError::Cancelled { found: 1 }),
+            // The flag stops a step's search too, not only the path
+            // between steps.
+            logic.set_cancel_flag(Some(Arc::clone(cancel)));
+            let (steps, _) = logic.solve_all();
+            if logic.is_cancelled() {
+                return Err(SolveError::Cancelled { found: 1 });
             }
+            Ok(SeRating::of_path(&steps, logic.is_solved()))
         }
         _ => Err(SolveError::MultipleSolutions),
     }

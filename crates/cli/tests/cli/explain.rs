@@ -149,18 +149,55 @@ fn a_puzzle_with_one_solution_takes_uniqueness_steps() {
     }
 }
 
-/// The time limit stops a logical path between its steps, for
-/// `--explain` and `--rate=se` alike: the record says so and the run
-/// ends with the status of a stopped search.
+/// The time limit stops a logical path, between its steps and within a
+/// step's search, for `--explain` and `--rate=se` alike: the record says
+/// so (with the steps found so far for --explain, and the grid they
+/// reach) and the run ends with the status of a stopped search.
 #[test]
 fn the_time_limit_stops_a_path() {
     // Sudoku Explainer rates it 9.0: dynamic forcing chains, far longer
     // than a hundredth of a second.
     let puzzle =
         "..9.....76..2..8.....3.59.....61..2..64......9..........1.4..8....5..4..8.3.....6\n";
-    for mode in ["--explain", "--rate=se"] {
-        let (code, out, err) = run(&["sudoku", mode, "--time-limit", "0.01"], puzzle);
-        assert_eq!((code, out.as_str()), (3, "stopped\n"), "{mode}: {err}");
+    let (code, out, err) = run(&["sudoku", "--rate=se", "--time-limit", "0.01"], puzzle);
+    assert_eq!((code, out.as_str()), (3, "stopped\n"), "{err}");
+    assert!(err.contains("stopped by the time limit"), "{err}");
+    let (code, out, err) = run(&["sudoku", "--explain", "--time-limit", "0.01"], puzzle);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("stopped by the time limit"), "{err}");
+    // The steps found so far, "stopped", then the grid they reach.
+    let lines: Vec<&str> = out.lines().collect();
+    let at = lines.iter().position(|&l| l == "stopped").expect(&out);
+    assert_eq!(lines.len(), at + 3, "{out}");
+    assert_eq!(lines[at + 2], "");
+    let reached = sudoku_dlx::Grid::parse(lines[at + 1]).unwrap();
+    let solution = sudoku_dlx::Grid::parse(puzzle).unwrap().solution().unwrap();
+    for (cell, &digit) in reached.cells().iter().enumerate() {
+        assert!(digit == 0 || digit == solution.cells()[cell], "{out}");
+    }
+}
+
+/// An empty 25x25 grid has no logical step, and looking for one (trial
+/// above all, a search per candidate) takes minutes: --hint and
+/// --explain stop at the time limit all the same, in JSON too.
+#[test]
+fn the_time_limit_stops_the_search_for_a_step() {
+    let empty = ".".repeat(625) + "\n";
+    for mode in ["--hint", "--explain"] {
+        let started = std::time::Instant::now();
+        let (code, out, err) = run(&["sudoku", mode, "--time-limit", "1"], &empty);
+        // Generous for a loaded machine: without the stop it runs for
+        // minutes.
+        assert!(started.elapsed().as_secs() < 20, "{mode}: {err}");
+        assert_eq!(code, 3, "{mode}: {err}");
+        assert!(out.starts_with("stopped\n"), "{mode}: {out}");
         assert!(err.contains("stopped by the time limit"), "{mode}: {err}");
     }
+    let (code, out, err) = run(
+        &["sudoku", "--hint", "--time-limit", "1", "--format", "json"],
+        &empty,
+    );
+    assert_eq!(code, 3, "{err}");
+    let record: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(record["status"], "stopped", "{out}");
 }

@@ -643,7 +643,7 @@ impl Logic {
         let mut work = 0;
         for links in [Links::X, Links::Y, Links::Xy] {
             for &o in &sources {
-                if work > CHAIN_BUDGET {
+                if work > CHAIN_BUDGET || self.is_cancelled() {
                     return best.map(|f| f.step);
                 }
                 if links == Links::Y && self.cell_item(o).is_none_or(|c| self.count[c] != 2) {
@@ -789,7 +789,7 @@ impl Logic {
         let mut work = 0;
         for o in self.chain_sources() {
             for on in [true, false] {
-                if work > CHAIN_BUDGET {
+                if work > CHAIN_BUDGET || self.is_cancelled() {
                     break;
                 }
                 implications.run(self, node(o, on), search);
@@ -859,7 +859,7 @@ impl Logic {
         let mut scratch = Implications::new(self);
         let mut work = 0;
         for &o in &sources {
-            if work > CHAIN_BUDGET {
+            if work > CHAIN_BUDGET || self.is_cancelled() {
                 return None;
             }
             scratch.run(self, node(o, true), search);
@@ -868,6 +868,9 @@ impl Logic {
         }
         if dynamic {
             for &o in &sources {
+                if self.is_cancelled() {
+                    return None;
+                }
                 let from_on = on[o].as_ref().expect("propagated");
                 if let Some((a, b)) = from_on.contradiction {
                     let complexity =

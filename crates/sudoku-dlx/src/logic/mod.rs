@@ -45,6 +45,7 @@
 //! `singles` (with the direct steps), `sets`, `wings`, `unique`,
 //! `chains` and `trial`.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use dlx::OptionId;
@@ -133,6 +134,9 @@ pub struct Logic {
     /// Whether the puzzle is known to have one solution, which the
     /// uniqueness rules assume.
     unique: bool,
+    /// Set by another thread (a time limit, a signal) to stop the rules'
+    /// searches: see [`Logic::set_cancel_flag`].
+    cancel: Option<Arc<AtomicBool>>,
 }
 
 impl Logic {
@@ -201,6 +205,7 @@ impl Logic {
             covered: vec![false; item_count],
             placed: vec![0; n * n],
             unique: false,
+            cancel: None,
         };
         for (cell, &digit) in puzzle.cells().iter().enumerate() {
             if digit != 0 {
@@ -216,6 +221,38 @@ impl Logic {
     /// and [`Grid::rate_se`] turn it on for a puzzle with one solution.
     pub fn assume_unique(&mut self, unique: bool) {
         self.unique = unique;
+    }
+
+    /// A flag another thread may set to stop the search for a step: a
+    /// rule's search (chains, sets, trial) then gives up, the step not
+    /// found, and [`Logic::is_cancelled`] says so. `None` (the default)
+    /// never stops.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use std::sync::Arc;
+    /// use sudoku_dlx::{Grid, Logic};
+    ///
+    /// let puzzle = Grid::parse(
+    ///     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+    /// )?;
+    /// let mut logic = Logic::new(&puzzle)?;
+    /// logic.set_cancel_flag(Some(Arc::new(AtomicBool::new(true))));
+    /// assert!(logic.next_step().is_none() && logic.is_cancelled());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_cancel_flag(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.cancel = flag;
+    }
+
+    /// Whether the cancel flag is set: a step not found, or a path that
+    /// stops short, was stopped rather than stalled.
+    pub fn is_cancelled(&self) -> bool {
+        self.cancel
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
     }
 
     /// Whether every cell has its digit.

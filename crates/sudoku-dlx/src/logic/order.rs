@@ -7,15 +7,18 @@ use super::{Logic, Step, MAX_SET};
 use crate::grid::Grid;
 
 impl Logic {
-    /// The easiest step from here, `None` when the puzzle is solved or no
-    /// technique here finds one (several solutions, or none).
+    /// The easiest step from here, `None` when the puzzle is solved, when
+    /// no technique here finds one (several solutions, or none), or when
+    /// the search is cancelled ([`Logic::set_cancel_flag`]).
     pub fn next_step(&self) -> Option<Step> {
-        if self.is_solved() || self.contradiction().is_some() {
+        if self.is_solved() || self.contradiction().is_some() || self.is_cancelled() {
             return None;
         }
         // Sudoku Explainer's order: hidden singles, the direct forms of
         // pointing, claiming and hidden pairs, naked singles, direct
-        // hidden triples, then the rules that only eliminate.
+        // hidden triples, then the rules that only eliminate. Each rule
+        // is tried only while the search is not cancelled.
+        let go = || !self.is_cancelled();
         let single = self.single();
         if single.as_ref().is_some_and(|s| s.difficulty() < 1.7) {
             return single;
@@ -30,24 +33,30 @@ impl Logic {
             return Some(step);
         }
         for k in 1..MAX_SET {
-            if let Some(step) = self.set_rule(k) {
+            if let Some(step) = self.set_rule(k).filter(|_| go()) {
                 return Some(step);
             }
         }
-        if let Some(step) = self.wing(false).or_else(|| self.wing(true)) {
-            return Some(step);
-        }
-        if let Some(step) = self.unique_rectangle().or_else(|| self.unique_loop()) {
-            return Some(step);
-        }
-        if let Some(step) = self.set_rule(MAX_SET).or_else(|| self.bug()) {
-            return Some(step);
-        }
-        self.static_chains()
-            .or_else(|| self.nishio_chains())
-            .or_else(|| self.multiple_chains(false))
-            .or_else(|| self.multiple_chains(true))
-            .or_else(|| self.trial())
+        let rules: [&dyn Fn() -> Option<Step>; 11] = [
+            &|| self.wing(false),
+            &|| self.wing(true),
+            &|| self.unique_rectangle(),
+            &|| self.unique_loop(),
+            &|| self.set_rule(MAX_SET),
+            &|| self.bug(),
+            &|| self.static_chains(),
+            &|| self.nishio_chains(),
+            &|| self.multiple_chains(false),
+            &|| self.multiple_chains(true),
+            &|| self.trial(),
+        ];
+        // A step a rule found as it was cancelled may be one it would
+        // have bettered: none is given.
+        rules
+            .iter()
+            .take_while(|_| go())
+            .find_map(|rule| rule())
+            .filter(|_| go())
     }
 
     /// As [`Logic::solve_all`], but stops between steps once `cancel` is

@@ -231,7 +231,7 @@ impl SetSearch<'_> {
     /// Adds candidate `index` to the base, if it may join it, and grows
     /// the set from there.
     fn add(&mut self, index: usize) {
-        if self.budget == 0 {
+        if self.budget == 0 || self.logic.is_cancelled() {
             return;
         }
         self.budget -= 1;

@@ -6,6 +6,7 @@ use dlx::OptionId;
 use super::{cell_name, Logic, Step, Technique};
 use crate::encode;
 use crate::grid::Grid;
+use crate::solve::SudokuSolver;
 
 impl Logic {
     /// The live placements of the unfilled cells, cells with the fewest
@@ -34,7 +35,16 @@ impl Logic {
             let mut masks = candidates.candidate_masks()?.to_vec();
             masks[cell] = 1 << digit;
             let assumed = Grid::from_candidates(self.shape.layout.clone(), masks);
-            if assumed.count_solutions_up_to(1).ok()? == 0 {
+            let layout = &self.shape.layout;
+            let count = SudokuSolver::with_thread_solver_for(layout, |solver| {
+                // The searches stop when the path is stopped, and only then.
+                solver.set_node_limit(None);
+                solver.set_cancel_flag(self.cancel.clone());
+                let count = solver.count_solutions_up_to(&assumed, 1);
+                solver.set_cancel_flag(None);
+                count
+            });
+            if count.ok()? == 0 {
                 let base = vec![format!("{}={digit}", cell_name(n, cell))];
                 return Some(self.step(
                     Technique::Trial,

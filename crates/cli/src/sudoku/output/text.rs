@@ -52,16 +52,22 @@ impl<S: Style> Text<S> {
 
     /// The record of --explain and --hint: each step on a line, then for
     /// --explain the grid reached and an empty line; --hint with no step
-    /// says "solved" or "no step".
-    fn steps(&self, out: &mut String, steps: &[Step], grid: &Grid) {
+    /// says "solved" or "no step". A path stopped by the time limit or a
+    /// signal says so after its steps.
+    fn steps(&self, out: &mut String, steps: &[Step], grid: &Grid, status: Status) {
         for step in steps {
             out.push_str(&step.to_string());
+            out.push('\n');
+        }
+        let cut = matches!(status, Status::Interrupted | Status::Stopped);
+        if cut {
+            out.push_str(status.word());
             out.push('\n');
         }
         if self.mode == Mode::Explain {
             out.push_str(&self.style.grid(grid));
             out.push('\n');
-        } else if steps.is_empty() {
+        } else if steps.is_empty() && !cut {
             out.push_str(if grid.is_complete() {
                 "solved\n"
             } else {
@@ -105,7 +111,7 @@ impl<S: Style> Writer for Text<S> {
             Answer::Count(count) => Self::line(out, &self.count(*count, status)),
             Answer::Rating(rating) => Self::line(out, &rating_text(rating)),
             Answer::SeRating(rating) => Self::line(out, &style.se_rating(rating)),
-            Answer::Steps(steps, grid) => self.steps(out, steps, grid),
+            Answer::Steps(steps, grid) => self.steps(out, steps, grid, status),
             // No solution: no candidate in some cell, nothing to show.
             Answer::Candidates(candidates) if candidates.solutions() == Some(0) => {
                 Self::line(out, status.word());
