@@ -14,6 +14,7 @@ use crate::side::MAX_SIDE;
 
 pub(crate) mod error;
 pub(crate) mod fields;
+mod json;
 mod link;
 
 use error::{bad, unsupported, FpuzzlesError, FpuzzlesErrorKind};
@@ -140,7 +141,7 @@ const REGION_SYMBOLS: &[u8; 52] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqr
 /// ```
 pub fn from_fpuzzles(text: &str) -> Result<Grid, FpuzzlesError> {
     let (json, decompressed) = link::json_text(text)?;
-    let puzzle: Value = serde_json::from_str(&json).map_err(|e| {
+    let puzzle = json::parse(&json).map_err(|e| {
         let suffix = format!(" at line {} column {}", e.line(), e.column());
         let message = e.to_string();
         let message = message
@@ -393,6 +394,15 @@ fn grid(fields: &Fields<'_>) -> Result<GridCells, FpuzzlesError> {
                     }
                 },
             }
+            match cell.get("given") {
+                None | Some(Value::Null | Value::Bool(_)) => {}
+                Some(other) => {
+                    return Err(bad(
+                        field,
+                        format!("\"given\": {} is neither true nor false", show(other)),
+                    ))
+                }
+            }
             if cell.get("given") == Some(&Value::Bool(true)) {
                 if let Some(value) = cell.get("value").filter(|v| !v.is_null()) {
                     match integer(value) {
@@ -454,6 +464,28 @@ mod tests {
         assert_eq!(grid.to_string(), "1.....4.........");
         assert_eq!(grid.layout(), &Layout::square(2).unwrap());
         assert_eq!(Grid::from_fpuzzles(json), Ok(grid));
+    }
+
+    #[test]
+    fn nothing_is_dropped_without_a_word() {
+        // serde_json keeps the last of two keys: here, the 9x9 grid.
+        assert_eq!(
+            message(from_fpuzzles(r#"{"size": 4, "size": 9}"#)),
+            "bad JSON at line 1, column 18: key \"size\" given twice"
+        );
+        let twice = r#"{"killercage": [{"cells": ["R1C1", "R1C2"], "value": "3"}],
+            "killercage": [{"cells": ["R9C9"]}]}"#;
+        assert!(message(from_fpuzzles(twice)).contains("key \"killercage\" given twice"));
+        for given in ["\"yes\"", "1", "\"true\""] {
+            let json = format!(
+                r#"{{"size": 4, "grid": [[{{"value": 1, "given": {given}}}, {{}}, {{}}, {{}}],
+                [{{}}, {{}}, {{}}, {{}}], [{{}}, {{}}, {{}}, {{}}], [{{}}, {{}}, {{}}, {{}}]]}}"#
+            );
+            assert_eq!(
+                message(from_fpuzzles(&json)),
+                format!("grid[0][0]: \"given\": {given} is neither true nor false")
+            );
+        }
     }
 
     #[test]

@@ -14,11 +14,16 @@ use crate::grid::Grid;
 const MAX_JSON_LEN: usize = 1 << 24;
 
 impl<R: BufRead> Puzzles<R> {
-    /// The record of one f-puzzles JSON object: from its `{` to the `}`
-    /// that closes it. Commas and brackets between objects are skipped.
+    /// The record of the next element of the input: an f-puzzles JSON
+    /// object, from its `{` to the `}` that closes it, or anything else a
+    /// list holds (`5`, `null`, `"text"`, `[...]`), which is a record of
+    /// its own saying it is no puzzle. Commas and the brackets of the
+    /// outer list are skipped.
     pub(super) fn next_json(&mut self) -> Option<Record> {
         let mut text = String::new();
-        let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+        // The element being read: whether it is an object, its nesting
+        // of brackets and braces, and where in a string it is.
+        let (mut object, mut depth, mut in_string, mut escaped) = (false, 0usize, false, false);
         let mut first = 0;
         while let Some(line) = self.raw_line() {
             if line.too_long {
@@ -29,13 +34,31 @@ impl<R: BufRead> Puzzles<R> {
             }
             let mut rest = None;
             for (i, ch) in line.text.char_indices() {
-                if depth == 0 {
-                    if ch == '{' {
-                        depth = 1;
-                        first = line.number;
-                        text.push(ch);
+                if text.is_empty() {
+                    match ch {
+                        // Between elements.
+                        ',' => continue,
+                        _ if ch.is_whitespace() || ch == '\u{feff}' => continue,
+                        '[' if self.lists == 0 => {
+                            self.lists = 1;
+                            continue;
+                        }
+                        ']' if self.lists > 0 => {
+                            self.lists -= 1;
+                            continue;
+                        }
+                        _ => {}
                     }
-                    continue;
+                    // An element starts.
+                    object = ch == '{';
+                    first = line.number;
+                }
+                let scalar = !object && depth == 0 && !in_string && !text.is_empty();
+                if scalar && (ch == ',' || ch == ']' || ch.is_whitespace()) {
+                    // The end of a number or a word: the delimiter is read
+                    // again after this element.
+                    rest = Some(i);
+                    break;
                 }
                 text.push(ch);
                 if in_string {
@@ -45,29 +68,37 @@ impl<R: BufRead> Puzzles<R> {
                         '"' => in_string = false,
                         _ => {}
                     }
-                    continue;
+                } else {
+                    match ch {
+                        '"' => in_string = true,
+                        '{' | '[' => depth += 1,
+                        '}' | ']' => depth = depth.saturating_sub(1),
+                        _ => {}
+                    }
                 }
-                match ch {
-                    '"' => in_string = true,
-                    '{' | '[' => depth += 1,
-                    '}' | ']' => depth -= 1,
-                    _ => {}
-                }
-                if depth == 0 {
+                let closed = depth == 0 && !in_string && matches!(ch, '}' | ']' | '"');
+                if closed {
                     rest = Some(i + ch.len_utf8());
                     break;
                 }
             }
-            // What follows the object on its line is read next.
+            // What follows the element on its line is read next.
             if let Some(end) = rest.filter(|&end| !line.text[end..].trim().is_empty()) {
                 let mut more = line;
                 more.text.drain(..end);
                 self.carry = Some(more);
             }
-            if depth == 0 && !text.is_empty() {
-                return Some(Record::new(first, fpuzzles_record(&text, first)));
+            // A number or a word ends with its line too.
+            let done = rest.is_some() || (!object && depth == 0 && !in_string);
+            if done && !text.is_empty() {
+                let result = if object {
+                    fpuzzles_record(&text, first)
+                } else {
+                    Err(no_puzzle(&text, first))
+                };
+                return Some(Record::new(first, result));
             }
-            if depth > 0 {
+            if !text.is_empty() {
                 text.push('\n');
             }
             if text.len() > MAX_JSON_LEN {
@@ -82,6 +113,23 @@ impl<R: BufRead> Puzzles<R> {
             Record::new(first, Err(ParseError::new(kind, first, None)))
         })
     }
+}
+
+/// The error of an element of the input that is no JSON object: what it
+/// is, cut short when long.
+fn no_puzzle(text: &str, line: usize) -> ParseError {
+    let text = text.trim();
+    let shown = match text.char_indices().nth(40) {
+        Some((at, _)) => format!("{}...", &text[..at]),
+        None => text.to_string(),
+    };
+    let what = if text.starts_with('[') {
+        format!("a list ({shown})")
+    } else {
+        shown
+    };
+    let kind = ParseErrorKind::Text(format!("{what} is no f-puzzles object"));
+    ParseError::new(kind, line, None)
 }
 
 /// The grid of an f-puzzles object or link that starts at `line`.
@@ -115,5 +163,30 @@ mod tests {
         // Cut short: one record says so.
         let records = read("{\"size\": 4,\n");
         assert!(records[0].1.as_ref().unwrap_err().contains("cut short"));
+    }
+
+    #[test]
+    fn every_element_of_a_list_is_a_record() {
+        let records = read("[{\"size\":4},5,null,{\"size\":4}]\n");
+        let errors: Vec<_> = records.iter().map(|r| r.1.as_ref().err()).collect();
+        assert_eq!(records.len(), 4, "{records:?}");
+        assert!(records[0].1.is_ok() && records[3].1.is_ok());
+        assert_eq!(errors[1].unwrap(), "line 1: 5 is no f-puzzles object");
+        assert_eq!(errors[2].unwrap(), "line 1: null is no f-puzzles object");
+        // Over lines, a string and a list among them, each at its line.
+        let text = "[{\"size\": 4},\n\"a, b\",\n[1,\n2],\n{\"size\": 4}]\n";
+        let records = read(text);
+        assert_eq!(
+            records.iter().map(|r| r.0).collect::<Vec<_>>(),
+            [1, 2, 3, 5]
+        );
+        assert_eq!(
+            records[1].1.as_ref().unwrap_err(),
+            "line 2: \"a, b\" is no f-puzzles object"
+        );
+        assert_eq!(
+            records[2].1.as_ref().unwrap_err(),
+            "line 3: a list ([1,\n2]) is no f-puzzles object"
+        );
     }
 }

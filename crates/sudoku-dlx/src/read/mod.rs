@@ -459,6 +459,9 @@ pub struct Puzzles<R> {
     /// The rest of a line after an f-puzzles object closed on it, to be
     /// read before the next line.
     carry: Option<Line>,
+    /// The lists open around the f-puzzles objects read so far: their
+    /// brackets are no elements.
+    lists: usize,
 }
 
 /// What an input holds: classic puzzles, or variant puzzles in one of
@@ -491,6 +494,7 @@ impl<R: BufRead> Puzzles<R> {
             options,
             kind: Kind::Unknown,
             carry: None,
+            lists: 0,
         }
     }
 
