@@ -46,8 +46,8 @@ impl<R: BufRead> Puzzles<R> {
             return Ok(self.community_line(line));
         }
         let count = line.cells;
-        if let Some(layout) = self.candidate_grid_layout(&line) {
-            return Ok(self.candidate_grid(line, layout));
+        if let Some((layout, rows)) = self.candidate_grid_layout(&line) {
+            return Ok(self.candidate_grid(line, layout, rows));
         }
         if let Some(record) = self.pencilmarks(&line) {
             self.source.recycle(line);

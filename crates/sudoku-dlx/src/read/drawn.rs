@@ -19,7 +19,7 @@ use crate::text::line_cells;
 /// bands are looked at to keep the break: a file of grids that never
 /// repeats the damage of a grid missing rows within two grids reads
 /// right, and the look-ahead stays under 3n lines.
-const GRIDS_AHEAD: usize = 2;
+pub(super) const GRIDS_AHEAD: usize = 2;
 
 impl<R: BufRead> Puzzles<R> {
     /// The record of a drawn grid of `layout` whose first row is `first`.

@@ -54,11 +54,18 @@ impl<R: BufRead> Puzzles<R> {
         ))
     }
 
-    /// The layout of the candidate grid whose first row is `first`: n
-    /// groups of candidates (`1589`, a single digit for a solved cell,
-    /// `.` for none) on each of n lines, some group of two or more, for a
-    /// grid's width n ([`candidate_row`]).
-    pub(super) fn candidate_grid_layout(&mut self, first: &Line) -> Option<Layout> {
+    /// The layout of the candidate grid whose first row is `first`, and
+    /// how many of its rows the input holds: n groups of candidates
+    /// (`1589`, a single digit for a solved cell, `.` for none) on each of
+    /// n lines, some group of two or more, for a grid's width n
+    /// ([`candidate_row`]).
+    ///
+    /// A grid cut short (by the end of the input, by a line that is no
+    /// row of it, or by a break between bands after which the rest of the
+    /// grid does not follow) is one with fewer rows: its record says so,
+    /// and the lines after it are read afresh, so that a damaged grid
+    /// never takes the rows of the grid after it.
+    pub(super) fn candidate_grid_layout(&mut self, first: &Line) -> Option<(Layout, usize)> {
         let alphabet = &self.options.alphabet;
         let row = candidate_row(&first.text, alphabet)?;
         let n = row.len();
@@ -67,49 +74,115 @@ impl<R: BufRead> Puzzles<R> {
         }
         let layout = self.options.layout_of(n);
         let band = layout.band_height();
-        let mut several = row.iter().any(|m| m.count_ones() > 1);
-        for ahead in 0..n - 1 {
-            let next = self.source.peek(ahead)?;
-            let alphabet = &self.options.alphabet;
-            if next.too_long
-                || next.extra.is_some()
-                || next.fault.is_some()
-                || (next.after_break && (ahead + 1) % band != 0)
+        // Some cell of several candidates, and some of fewer than all: a
+        // line of rows of digits (a solution written in groups) has only
+        // the first.
+        let several = |row: &[u64]| row.iter().any(|m| m.count_ones() > 1);
+        let partial = |row: &[u64]| row.iter().any(|m| m.count_ones() < n as u32);
+        let (mut any_several, mut any_partial) = (several(&row), partial(&row));
+        let mut rows = 1;
+        while rows < n {
+            let Some(row) = self.candidate_row_ahead(rows - 1, n) else {
+                break;
+            };
+            let next = self.source.peek(rows - 1).expect("a row looked at");
+            // A break within a band ends the grid; one between bands only
+            // when the rest of the grid follows it, then the end or whole
+            // grids, so that a grid missing rows is not completed by the
+            // first rows of the next.
+            if next.after_break
+                && (rows % band != 0
+                    || !self.candidate_rows_then_grids(rows - 1, rows + 1, n, band))
             {
-                return None;
+                break;
             }
-            let row = candidate_row(&next.text, alphabet)?;
-            if row.len() != n {
-                return None;
-            }
-            several |= row.iter().any(|m| m.count_ones() > 1);
+            any_several |= several(&row);
+            any_partial |= partial(&row);
+            rows += 1;
         }
-        several.then_some(layout)
+        // A grid cut short is told by two rows or more of candidates.
+        let cut = rows < n && (rows < 2 || !any_partial);
+        (any_several && !cut).then_some((layout, rows))
+    }
+
+    /// The candidates of the line `ahead` lines ahead, when it is a row of
+    /// a candidate grid of width `n`.
+    fn candidate_row_ahead(&mut self, ahead: usize, n: usize) -> Option<Vec<u64>> {
+        let next = self.source.peek(ahead)?;
+        if next.too_long || next.extra.is_some() || next.fault.is_some() {
+            return None;
+        }
+        candidate_row(&next.text, &self.options.alphabet).filter(|row| row.len() == n)
+    }
+
+    /// Whether the lines from `from` lines ahead are rows `row` to n of a
+    /// candidate grid of width `n`, breaks only between its bands, then
+    /// the end of the grid or whole grids (up to [`GRIDS_AHEAD`]).
+    ///
+    /// [`GRIDS_AHEAD`]: super::drawn
+    fn candidate_rows_then_grids(
+        &mut self,
+        from: usize,
+        row: usize,
+        n: usize,
+        band: usize,
+    ) -> bool {
+        let rows_between = |reader: &mut Self, from: usize, row: usize| {
+            (from..).zip(row..=n).all(|(ahead, row)| {
+                let at_band = (row - 1) % band == 0;
+                reader.candidate_row_ahead(ahead, n).is_some()
+                    && reader
+                        .source
+                        .peek(ahead)
+                        .is_some_and(|l| !l.after_break || at_band)
+            })
+        };
+        if !rows_between(self, from, row) {
+            return false;
+        }
+        let mut next = from + n + 1 - row;
+        for _ in 0..super::drawn::GRIDS_AHEAD {
+            let ends = match self.source.peek(next) {
+                None => true,
+                Some(line) => line.after_break || self.candidate_row_ahead(next, n).is_none(),
+            };
+            if ends {
+                return true;
+            }
+            if !rows_between(self, next, 1) {
+                return false;
+            }
+            next += n;
+        }
+        true
     }
 
     /// The record of the candidate grid of `layout` whose first row is
-    /// `first`, found by [`Puzzles::candidate_grid_layout`].
-    pub(super) fn candidate_grid(&mut self, first: Line, layout: Layout) -> Record {
+    /// `first` and which holds `rows` rows, found by
+    /// [`Puzzles::candidate_grid_layout`]: a grid cut short when they are
+    /// fewer than its side.
+    pub(super) fn candidate_grid(&mut self, first: Line, layout: Layout, rows: usize) -> Record {
         let (n, start) = (layout.side(), first.number);
         let mut masks = Vec::with_capacity(n * n);
         let mut line = Some(first);
-        for _ in 0..n {
+        let mut last = start;
+        for k in 0..rows {
             let Some(row) = line.take() else { break };
+            last = row.number;
             if let Some(row_masks) = candidate_row(&row.text, &self.options.alphabet) {
                 masks.extend(row_masks);
             }
             self.source.recycle(row);
-            if masks.len() < n * n {
+            if k + 1 < rows {
                 line = self.source.next_content();
             }
         }
         if masks.len() != n * n {
-            // Never expected: the rows were looked at before.
             let kind = ParseErrorKind::CutShort {
                 rows: masks.len() / n,
                 expected: n,
             };
-            return Record::new(start, Err(ParseError::new(kind, start, None)));
+            return Record::new(start, Err(ParseError::new(kind, last, None)));
         }
         let result = self
             .options
@@ -400,6 +473,39 @@ mod tests {
 | 123     1245    12345   | 2356    8       26      | 1346    7       9       |
 *-----------------------------------------------------------------------------*
 ";
+
+    #[test]
+    fn a_damaged_candidate_grid_is_one_record_and_spares_the_next() {
+        use crate::read::tests::read_results;
+        let lines: Vec<&str> = HODOKU.lines().collect();
+        let intact = read_one(HODOKU);
+        // Cut after 3 rows (a band) or 4 (within one), then a blank line,
+        // then an intact grid; or cut by the end of the input. The error
+        // is at the last row, the intact grid's record at its first.
+        for (cut, rows, last) in [(5, 3, 4), (6, 4, 6)] {
+            let text = format!("{}\n\n{HODOKU}", lines[..cut].join("\n"));
+            let records = read_results(&text);
+            assert_eq!(records.len(), 2, "{records:?}");
+            let error = format!("line {last}: grid cut short after {rows} of 9 rows");
+            assert_eq!(records[0], (2, Err(error)));
+            assert_eq!(records[1], (cut + 3, Ok(intact.clone())));
+        }
+        let records = read_results(&lines[..6].join("\n"));
+        assert_eq!(records.len(), 1);
+        assert!(records[0]
+            .1
+            .as_ref()
+            .unwrap_err()
+            .ends_with("cut short after 4 of 9 rows"));
+        // Solutions written in groups of a row's digits are no candidate
+        // grid, whole or cut short.
+        let grouped = "1234 3412 2143 4321\n1234 3412 2143 4321\n";
+        let records = read_results(grouped);
+        assert_eq!(records.len(), 2);
+        assert!(records
+            .iter()
+            .all(|r| r.1.as_ref().is_ok_and(|g| g.is_complete())));
+    }
 
     #[test]
     fn exporters_candidate_grids_read_as_pencilmarks() {
