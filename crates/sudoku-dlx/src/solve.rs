@@ -631,6 +631,24 @@ impl Grid {
     /// ```
     pub fn to_problem(&self) -> Result<dlx::Problem, Conflict> {
         self.check()?;
+        Ok(self.problem())
+    }
+
+    /// The exact-cover problem of this puzzle with its givens applied, as
+    /// [`Grid::to_problem`] makes it, whether or not the givens conflict:
+    /// two givens in conflict each keep only their own option and share
+    /// an item, so the problem has no solution, and a solver (or `dlx
+    /// cover --count`) says 0.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let clash = sudoku_dlx::Grid::parse("11..\n....\n....\n....")?;
+    /// assert!(clash.to_problem().is_err());
+    /// assert_eq!(dlx::Solver::new(&clash.problem()).count(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn problem(&self) -> dlx::Problem {
         let n = self.side();
         let mut problem = encode::named_problem(self.layout());
         // The items the givens' options hold.
@@ -660,7 +678,7 @@ impl Grid {
         for id in dropped {
             problem.remove_option(id);
         }
-        Ok(problem)
+        problem
     }
 
     /// Runs `f` with this thread's solver for the grid's layout.

@@ -153,18 +153,20 @@ fn emit(files: &[PathBuf], options: ReadOptions) -> Result<Status> {
     }
     let [(name, line, puzzle)] = <[_; 1]>::try_from(puzzles)
         .map_err(|p: Vec<_>| anyhow::anyhow!("--emit dlx takes one puzzle, found {}", p.len()))?;
-    let problem = match puzzle.to_problem() {
-        Ok(problem) => problem,
+    // Givens in conflict give a problem without solution, written all
+    // the same: `dlx cover --count` says 0, as dlx sudoku does.
+    let status = match puzzle.check() {
+        Ok(()) => Status::Solved,
         Err(conflict) => {
             diagnose(format_args!(
                 "{}: no solution: {conflict}",
                 located(&name, Some(line), None)
             ));
-            return Ok(Status::Failed);
+            Status::Failed
         }
     };
     let mut out = BufWriter::new(io::stdout().lock());
-    dlx::write(&problem, &mut out)?;
+    dlx::write(&puzzle.problem(), &mut out)?;
     out.flush()?;
-    Ok(Status::Solved)
+    Ok(status)
 }

@@ -216,18 +216,34 @@ impl Verdict {
             _ => Status::Solved,
         };
         let s = if found == 1 { "" } else { "s" };
-        let message = match cut {
-            Some(Cut::Signal) => Some(format!("interrupted after {found} solution{s}")),
-            Some(Cut::Time) => Some(format!(
+        // What was not finished: a search's solutions, or what a making
+        // mode makes.
+        let unfinished = match mode {
+            Mode::Rate(_) => Some("the rating"),
+            Mode::Canon(_) => Some("the canonical form"),
+            Mode::Transform(_) => Some("the transformed puzzle"),
+            Mode::Explain | Mode::Hint => Some("the logical path"),
+            _ => None,
+        };
+        let message = match (cut, unfinished) {
+            (Some(Cut::Signal), Some(what)) => Some(format!("interrupted: {what} is not complete")),
+            (Some(Cut::Signal), None) => Some(format!("interrupted after {found} solution{s}")),
+            (Some(Cut::Time), Some(what)) => Some(format!(
+                "stopped by the time limit: {what} is not complete"
+            )),
+            (Some(Cut::Time), None) => Some(format!(
                 "stopped by the time limit after {found} solution{s}: the search is not complete"
             )),
-            Some(Cut::Nodes(max)) => Some(format!(
+            (Some(Cut::Nodes(max)), Some(what)) => Some(format!(
+                "stopped by the node limit ({max} nodes): {what} is not complete"
+            )),
+            (Some(Cut::Nodes(max)), None) => Some(format!(
                 "stopped by the node limit ({max} nodes) after {found} solution{s}: the search is not complete"
             )),
-            None if status == Status::None => {
+            (None, _) if status == Status::None => {
                 Some(why_none.unwrap_or_else(|| "no solution".to_string()))
             }
-            None => None,
+            (None, _) => None,
         };
         Verdict {
             status,

@@ -258,7 +258,11 @@ fn the_time_limit_stops_a_canonical_form() {
     let (code, out, err) = run(&["sudoku", "--canon", "--time-limit", "0.5"], SPARSE_25);
     assert!(started.elapsed().as_secs() < 30, "{err}");
     assert_eq!((code, out.as_str()), (3, "stopped\n"), "{err}");
-    assert!(err.contains("stopped by the time limit"), "{err}");
+    // A canonical form is no search: the message speaks of the form.
+    assert!(
+        err.contains("stopped by the time limit: the canonical form is not complete"),
+        "{err}"
+    );
     // The project's own 25x25 puzzle has its form at once.
     let puzzle = fixture("sudoku/25x25.txt");
     let (code, out, err) = run(&["sudoku", "--canon", "--time-limit", "30", &puzzle], "");
@@ -282,6 +286,19 @@ fn an_emitted_problem_counts_the_same_in_dlx_cover() {
     );
     assert_eq!(code, 2);
     assert!(err.contains("takes one puzzle, found 2"), "{err}");
+    // Givens in conflict (a repeat, a rule, a cage) make a problem all the
+    // same, one without solution: dlx cover counts 0, as dlx sudoku does.
+    for puzzle in [
+        "11..............",
+        "size 4\nvariant anti-knight\ngivens 1.....1.........\n",
+        "size 4\ncage 5: r1c1 r2c3\ngivens 1.....1.........\n",
+    ] {
+        let (code, problem, err) = run(&["sudoku", "--emit", "dlx"], puzzle);
+        assert_eq!(code, 1, "{puzzle}");
+        assert!(err.contains("no solution: "), "{err}");
+        let (code, count, _) = run(&["cover", "--count"], &problem);
+        assert_eq!((code, count.as_str()), (1, "0\n"), "{puzzle}");
+    }
 }
 
 /// `dlx generate --killer`: puzzles of cages alone, written in the text

@@ -42,7 +42,11 @@ impl Family for Lines {
             Ok(match s.keyword.as_str() {
                 "whispers" => {
                     s.max_args(1)?;
-                    // 0: the side's gap, set when the layout takes it.
+                    // Without a number, gap 0: the side's gap, set when
+                    // the layout takes it. A gap written 0 is no whisper.
+                    if s.number(0)? == Some(0) {
+                        return Err(s.bad("a gap of 0 is no whisper".to_string()));
+                    }
                     Constraint::Whispers {
                         gap: s.small(0, 0)?,
                         cells,
@@ -209,5 +213,33 @@ fn index(constraint: &Constraint) -> usize {
         Constraint::Renban { .. } => 2,
         Constraint::Palindrome { .. } => 3,
         _ => unreachable!("{constraint:?} is no line"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Constraint;
+
+    #[test]
+    fn a_whisper_gap_is_the_sides_or_one_written() {
+        let line = |text: &str| text.parse::<Constraint>().map_err(|e| e.to_string());
+        // No number: the side's gap, set when a layout takes the line.
+        assert_eq!(
+            line("whispers: r1c1 r1c2"),
+            Ok(Constraint::Whispers {
+                cells: vec![(0, 0), (0, 1)],
+                gap: 0
+            })
+        );
+        assert_eq!(
+            line("whispers 0: r1c1 r1c2").unwrap_err(),
+            "a gap of 0 is no whisper in \"whispers 0: r1c1 r1c2\""
+        );
+        // As a dot of difference 0 is no dot.
+        assert!(line("white 0: r1c1 r1c2").is_ok());
+        assert!(crate::Layout::square(3)
+            .unwrap()
+            .with_constraint("white 0: r1c1 r1c2".parse().unwrap())
+            .is_err());
     }
 }

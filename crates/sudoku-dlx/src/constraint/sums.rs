@@ -326,10 +326,16 @@ pub(super) fn fpuzzles(
     for (field, entry) in fields.objects(key)? {
         let mut push = |constraint| out.constraints.push((field.clone(), constraint));
         match key {
-            "killercage" => push(Constraint::Cage {
-                cells: fields.cells(&field, entry.get("cells"))?,
-                sum: number(&field, entry.get("value"))?,
-            }),
+            "killercage" => {
+                let cells = fields.cells(&field, entry.get("cells"))?;
+                let sum = number(&field, entry.get("value"))?;
+                // f-puzzles writes a cage without a sum as "": a 0 is a
+                // typo more likely than a cage no digits fill.
+                if sum == Some(0) {
+                    return Err(bad(field, "a cage sum of 0: \"\" is a cage without a sum"));
+                }
+                push(Constraint::Cage { cells, sum });
+            }
             "littlekillersum" => {
                 if let Some(sum) = number(&field, entry.get("value"))? {
                     push(Constraint::LittleKiller {

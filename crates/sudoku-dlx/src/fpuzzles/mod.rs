@@ -476,6 +476,13 @@ mod tests {
         let twice = r#"{"killercage": [{"cells": ["R1C1", "R1C2"], "value": "3"}],
             "killercage": [{"cells": ["R9C9"]}]}"#;
         assert!(message(from_fpuzzles(twice)).contains("key \"killercage\" given twice"));
+        // "" is a cage without a sum; a sum of 0 is a typo, said so.
+        assert_eq!(
+            message(nine(
+                r#""killercage": [{"cells": ["R1C1", "R1C2"], "value": "0"}]"#
+            )),
+            "killercage[0]: a cage sum of 0: \"\" is a cage without a sum"
+        );
         for given in ["\"yes\"", "1", "\"true\""] {
             let json = format!(
                 r#"{{"size": 4, "grid": [[{{"value": 1, "given": {given}}}, {{}}, {{}}, {{}}],

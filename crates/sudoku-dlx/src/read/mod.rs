@@ -415,8 +415,8 @@ pub struct Stated {
 /// reads as two records; the marks HoDoKu puts on a step's cells, `*` and
 /// `#`, are not read.)
 ///
-/// Lines are read up to 64 KiB; a longer line is an error record, unless a
-/// `#` within its first 64 KiB makes the rest a comment. Bytes that are not
+/// Lines are read up to 1 MiB; a longer line is an error record, unless a
+/// `#` within its first MiB makes the rest a comment. Bytes that are not
 /// UTF-8 read as U+FFFD, a bad symbol unless in a comment.
 ///
 /// # Example

@@ -10,7 +10,10 @@ use super::community::{self, Columns, Extra, Recognized};
 use crate::text::{count_cells, is_rule, is_title};
 
 /// Longest line kept, in bytes; the rest of a longer line is skipped.
-pub(super) const MAX_LINE_LEN: usize = 1 << 16;
+/// One-line f-puzzles exports with pencil marks pass 64 KiB (a 25x25
+/// grid of marks takes 120 KB): 1 MiB holds them, and the 147 lines read
+/// ahead at most stay bounded.
+pub(super) const MAX_LINE_LEN: usize = 1 << 20;
 
 /// A line of input holding cells.
 #[derive(Debug)]
@@ -268,11 +271,29 @@ mod tests {
         assert_eq!(
             summary(&read(&text)),
             vec![
-                (1, Err("line 1: line longer than 65536 bytes".to_string())),
+                (1, Err("line 1: line longer than 1048576 bytes".to_string())),
                 (2, Ok(LEETCODE.to_string())),
                 (4, Ok(INKALA.to_string())),
             ]
         );
+    }
+
+    #[test]
+    fn a_one_line_fpuzzles_export_with_pencil_marks_is_read() {
+        // A 25x25 puzzle as a player saves it: every cell's centre and
+        // corner marks, on one line past 64 KiB.
+        let marks: Vec<String> = (1..=25).map(|d| d.to_string()).collect();
+        let marks = marks.join(",");
+        let cell = format!(
+            r##"{{"centerPencilMarks":[{marks}],"cornerPencilMarks":[{marks}],"c":"#A0A0A0"}}"##
+        );
+        let row = format!("[{}]", vec![cell; 25].join(","));
+        let line = format!(r#"{{"size":25,"grid":[{}]}}"#, vec![row; 25].join(","));
+        assert!(line.len() > 1 << 16);
+        let records = read(&line);
+        assert_eq!(records.len(), 1);
+        let grid = records[0].result.as_ref().unwrap();
+        assert_eq!((grid.side(), grid.givens()), (25, 0));
     }
 
     /// Reads `data`, then fails.
