@@ -236,8 +236,7 @@ impl Generator {
     /// most `largest` cells (`None`: puzzles with givens), each with its
     /// sum, and no givens. The cut starts from a cage per cell and merges
     /// neighbouring cages in a random order while the puzzle keeps one
-    /// solution (a cell left alone may then join a cage one cell larger
-    /// than `largest`, and is a cage of its own if none will take it). The
+    /// solution; a cell no cage will take is a cage of its own. The
     /// symmetry and the number of givens do not apply.
     ///
     /// # Example

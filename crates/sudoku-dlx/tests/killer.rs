@@ -85,8 +85,8 @@ fn assert_cut(puzzle: &Grid, cages: &[(Vec<usize>, u32)], largest: usize) {
     let mut seen = vec![0; n * n];
     for (cells, _) in cages {
         assert!(connected(cells, n), "{cells:?} is not connected");
-        // A cell alone may join a cage one cell larger than the bound.
-        assert!(cells.len() <= largest + 1);
+        // No cage passes the bound, a cell alone included.
+        assert!(cells.len() <= largest, "{cells:?}");
         for &c in cells {
             seen[c] += 1;
         }
@@ -109,8 +109,8 @@ fn killer_4x4_puzzles_have_one_grid_and_no_cage_can_merge() {
         let keeping: Vec<&[u8; 16]> = grids.iter().filter(|g| keeps(&g[..], &cages)).collect();
         assert_eq!(keeping.len(), 1, "seed {seed}: one grid keeps the cages");
         let solution = keeping[0];
-        // No two neighbouring cages merge within the bound (or, for a
-        // cage of one cell, one more) and keep a single grid.
+        // No two neighbouring cages merge within the bound and keep a
+        // single grid.
         for (i, (a, _)) in cages.iter().enumerate() {
             for (b, _) in &cages[i + 1..] {
                 let touch = a.iter().any(|&x| {
@@ -118,11 +118,6 @@ fn killer_4x4_puzzles_have_one_grid_and_no_cage_can_merge() {
                         .any(|&y| (x / 4 == y / 4 && x.abs_diff(y) == 1) || x.abs_diff(y) == 4)
                 });
                 let merged: Vec<usize> = a.iter().chain(b).copied().collect();
-                let bound = if a.len() == 1 || b.len() == 1 {
-                    largest + 1
-                } else {
-                    largest
-                };
                 let sum = merged.iter().map(|&c| u32::from(solution[c])).sum();
                 let mut others: Vec<(Vec<usize>, u32)> = cages
                     .iter()
@@ -130,7 +125,7 @@ fn killer_4x4_puzzles_have_one_grid_and_no_cage_can_merge() {
                     .cloned()
                     .collect();
                 others.push((merged.clone(), sum));
-                if !touch || merged.len() > bound || !keeps(&solution[..], &others) {
+                if !touch || merged.len() > largest || !keeps(&solution[..], &others) {
                     continue;
                 }
                 let count = grids.iter().filter(|g| keeps(&g[..], &others)).count();

@@ -43,9 +43,10 @@ impl Generator {
             })
             .collect();
         pairs.shuffle(rng);
-        // First every cell joins a cage, then cages merge, then a cell
-        // still alone may join a cage one cell larger.
-        for (bound, lone) in [(largest, true), (largest, false), (largest + 1, true)] {
+        // First every cell joins a cage, then cages merge; a cell no cage
+        // of at most `largest` cells takes stays a cage of its own.
+        for lone in [true, false] {
+            let bound = largest;
             for &(a, b) in &pairs {
                 if self.cancelled() {
                     return Err(GenerateError::Cancelled);
