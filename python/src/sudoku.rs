@@ -12,13 +12,50 @@ use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 use sudoku_dlx::{
-    Alphabet, Canon, Constraint, Generator, Grid, Layout, Puzzles, ReadOptions, SeRating,
+    Alphabet, Canon, Constraint, Generator, Grid, Layout, Logic, Puzzles, ReadOptions, SeRating,
     SolveError, Step, SudokuSolver, Symmetry, Variant,
 };
 
 use crate::cover::{option_names, PyProblem, PySolver};
 use crate::errors::{OrRaise, ToPyErr};
 use crate::run::cancellable;
+
+/// The logical path of `grid` (its first step alone with `first`), which
+/// `cancel` stops: the path as [`Grid::explain`] takes it, but an error
+/// when it stops short of a solution (the puzzle has none, or several),
+/// and [`SolveError::Cancelled`] once stopped.
+fn logical_path(
+    grid: &Grid,
+    cancel: &Arc<AtomicBool>,
+    first: bool,
+) -> Result<Vec<Step>, SolveError> {
+    let mut logic = Logic::new(grid).map_err(SolveError::Conflict)?;
+    // The uniqueness rules need a puzzle of one solution.
+    let count = SudokuSolver::with_thread_solver_for(grid.layout(), |solver| {
+        solver.set_node_limit(None);
+        solver.set_cancel_flag(Some(Arc::clone(cancel)));
+        let count = solver.count_solutions_up_to(grid, 2);
+        solver.set_cancel_flag(None);
+        count
+    })?;
+    logic.assume_unique(count == 1);
+    logic.set_cancel_flag(Some(Arc::clone(cancel)));
+    let steps = if first {
+        logic.next_step().into_iter().collect()
+    } else {
+        logic.solve_all().0
+    };
+    if logic.is_cancelled() {
+        return Err(SolveError::Cancelled { found: 0 });
+    }
+    if !first && !logic.is_solved() {
+        return Err(match count {
+            0 => SolveError::NoSolution,
+            _ => SolveError::MultipleSolutions,
+        });
+    }
+    Ok(steps)
+}
 
 /// The nodes a sudoku search may take on the calling thread before it is
 /// run again on a worker thread that Ctrl-C can stop: a few milliseconds,
@@ -509,24 +546,30 @@ impl PyGrid {
 
     /// The path of logical steps a player takes to the solution, easiest
     /// first: singles, locked candidates, naked and hidden subsets, fish,
-    /// nishio, and trial as the last resort. For a puzzle with several
-    /// solutions it stops where no step is certain. A list of Step.
+    /// nishio, and trial as the last resort. A list of Step. Ctrl-C stops
+    /// it with KeyboardInterrupt.
     ///
-    /// Raises ConflictError when the givens conflict.
+    /// Raises ConflictError when the givens conflict, and
+    /// MultipleSolutionsError or NoSolutionError when the path stops where
+    /// no step is certain, short of a solution.
     fn explain(&self, py: Python<'_>) -> PyResult<Vec<PyStep>> {
         let grid = &self.inner;
-        let steps = py.detach(|| grid.explain()).or_raise()?;
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (steps, _) = cancellable(py, &cancel, None, || logical_path(grid, &cancel, false))?;
+        let steps = steps.or_raise()?;
         Ok(steps.iter().map(|s| PyStep::of(s, grid.side())).collect())
     }
 
     /// The easiest next step, or None when the puzzle is solved or no
     /// step is certain. A grid in pencilmarks takes its candidates as they
-    /// are.
+    /// are. Ctrl-C stops it with KeyboardInterrupt.
     ///
     /// Raises ConflictError when the givens conflict.
     fn hint(&self, py: Python<'_>) -> PyResult<Option<PyStep>> {
         let grid = &self.inner;
-        let step = py.detach(|| grid.hint()).or_raise()?;
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (steps, _) = cancellable(py, &cancel, None, || logical_path(grid, &cancel, true))?;
+        let step = steps.or_raise()?.into_iter().next();
         Ok(step.map(|s| PyStep::of(&s, grid.side())))
     }
 

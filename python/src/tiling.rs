@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use dlx::puzzles::{Board, Tilings};
 use dlx::OptionId;
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use crate::cover::PyProblem;
@@ -176,9 +177,13 @@ impl PyTiling {
 /// The N-queens problem as Knuth's DLX1 states it: primary items ``r0..``
 /// (rows) and ``c0..`` (columns), secondary items ``a0..`` and ``b0..``
 /// (diagonals), one option ``r c a b`` per square, row by row. 8 queens
-/// have 92 solutions.
+/// have 92 solutions. Raises ValueError for ``n`` 0, as ``dlx queens 0``
+/// refuses it.
 #[pyfunction]
 pub fn queens(n: usize) -> PyResult<PyProblem> {
+    if n == 0 {
+        return Err(PyValueError::new_err("queens(n) takes n from 1"));
+    }
     dlx::puzzles::try_queens(n).map(PyProblem::wrap).or_raise()
 }
 

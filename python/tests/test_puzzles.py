@@ -33,6 +33,12 @@ def test_eight_queens_92_and_none_attack():
     assert len(boards) == 92
 
 
+def test_queens_takes_n_from_1():
+    # As `dlx queens 0` refuses it, not an empty board.
+    with pytest.raises(ValueError):
+        dlx_cover.queens(0)
+
+
 def test_queens_board_picture():
     problem = dlx_cover.queens(4)
     solution = problem.first(indices=True)

@@ -235,6 +235,11 @@ def test_explain_and_hint():
     assert Grid(EASY).solution().hint() is None
     with pytest.raises(ConflictError):
         Grid("55" + "." * 79).explain()
+    # A path that stops where no step is certain, short of a solution,
+    # says why, as rate() does.
+    with pytest.raises(MultipleSolutionsError):
+        Grid.empty(2).explain()
+    assert Grid.empty(2).hint() is None
 
 
 def test_rate_se_is_read_off_the_path():
