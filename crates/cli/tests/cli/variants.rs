@@ -185,6 +185,35 @@ fn each_form_solves_to_the_solution_its_fixture_states() {
     }
 }
 
+/// The links players paste: SudokuPad's forms of an f-puzzles puzzle read
+/// as its f-puzzles link does; a SudokuPad link that needs its server is
+/// one record saying so, and the run goes on.
+#[test]
+fn sudokupad_links_read_as_their_fpuzzles_links() {
+    let text = std::fs::read_to_string(fixture(LINKS)).unwrap();
+    // The first is a link, the second its compressed string alone.
+    let payloads: Vec<&str> = text
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .map(|line| {
+            line.split_once("load=")
+                .map_or(line, |(_, payload)| payload)
+        })
+        .collect();
+    let (four, six) = (payloads[0], payloads[1]);
+    let input = format!(
+        "https://sudokupad.app/fpuzzles{four}\nhttps://sudokupad.app/abc123\n\
+         https://sudokupad.app/?puzzleid=fpuzzles{six}\n"
+    );
+    let (code, out, err) = sudoku(&[], &input);
+    assert_eq!(out, format!("{FOUR}\ninvalid\n{SIX}\n"), "{err}");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("<stdin>:2: SudokuPad puzzle id \"abc123\""),
+        "{err}"
+    );
+}
+
 #[test]
 fn check_gives_one_record_per_block_and_names_the_bad_constraint() {
     let path = fixture(KILLER);

@@ -48,6 +48,12 @@ pub enum FpuzzlesErrorKind {
         /// Why the text is no compressed puzzle.
         reason: String,
     },
+    /// A link whose puzzle cannot be read here: a SudokuPad link to a
+    /// puzzle of SudokuPad's own format, or to one stored on its server.
+    Link {
+        /// Why, and what to do instead.
+        reason: String,
+    },
     /// A rule that cannot be expressed here: a key that is no constraint
     /// this crate reads (`reason` is then `None`), or an entry of a known
     /// key that it cannot express.
@@ -99,6 +105,7 @@ impl fmt::Display for FpuzzlesError {
                 f,
                 "neither f-puzzles JSON nor a compressed f-puzzles string: {reason}"
             ),
+            FpuzzlesErrorKind::Link { reason } => f.write_str(reason),
             FpuzzlesErrorKind::Unsupported {
                 field,
                 reason: None,

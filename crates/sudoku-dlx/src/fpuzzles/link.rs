@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use super::error::{encoding, FpuzzlesError};
+use super::error::{encoding, FpuzzlesError, FpuzzlesErrorKind};
 
 /// The longest JSON a compressed string may unfold to, in UTF-16 units:
 /// the JSON of a 49x49 puzzle takes well under a megabyte, and lz-string
@@ -23,7 +23,7 @@ pub(super) fn json_text(text: &str) -> Result<(Cow<'_, str>, bool), FpuzzlesErro
     if text.is_empty() {
         return Err(encoding("the text is empty"));
     }
-    let compressed = base64_text(link_payload(text).unwrap_or(text))?;
+    let compressed = base64_text(payload(text)?)?;
     let symbols: Vec<u8> = compressed
         .bytes()
         .map(|b| BASE64.iter().position(|&k| k == b).unwrap_or(0) as u8)
@@ -43,19 +43,89 @@ pub(super) fn json_text(text: &str) -> Result<(Cow<'_, str>, bool), FpuzzlesErro
     Ok((Cow::Owned(json), true))
 }
 
-/// What follows `load=` in a link (at its start or after `?`, `&` or `#`)
-/// up to the next `&` or `#`.
-fn link_payload(text: &str) -> Option<&str> {
+/// The prefixes of SudokuPad's puzzle ids that carry an f-puzzles
+/// puzzle, longest first.
+const SUDOKUPAD_FPUZZLES: [&str; 2] = ["fpuzzles", "fpuz"];
+
+/// The prefixes of SudokuPad's puzzle ids in its own formats.
+const SUDOKUPAD_OWN: [&str; 3] = ["scl", "ctc", "scf"];
+
+/// Whether `text` is a link (or a SudokuPad puzzle id, or a compressed
+/// string) that [`json_text`] reads, rather than a puzzle of another form.
+pub(crate) fn is_link(text: &str) -> bool {
+    text.starts_with("N4Ig")
+        || query(text, "load=").is_some()
+        || query(text, "puzzleid=").is_some()
+        || sudokupad_path(text).is_some()
+        || SUDOKUPAD_FPUZZLES.iter().any(|p| text.starts_with(p))
+}
+
+/// The compressed f-puzzles string `text` carries: what follows `load=`
+/// in an f-puzzles or SudokuPad link; the payload of a SudokuPad puzzle
+/// id of an f-puzzles puzzle (`fpuzzles...` or `fpuz...`, in the link's
+/// path or its `puzzleid=`, or alone); else the text itself.
+///
+/// # Errors
+///
+/// A SudokuPad id of no f-puzzles puzzle: one of SudokuPad's own formats
+/// (`scl`, `ctc`, `scf`: lines and text drawn on a grid, whose rules no
+/// program reads), or a short id that only SudokuPad's server resolves.
+fn payload(text: &str) -> Result<&str, FpuzzlesError> {
+    if let Some(load) = query(text, "load=") {
+        return Ok(load);
+    }
+    let Some(id) = query(text, "puzzleid=")
+        .or_else(|| sudokupad_path(text))
+        .or_else(|| {
+            SUDOKUPAD_FPUZZLES
+                .iter()
+                .any(|p| text.starts_with(p))
+                .then_some(text)
+        })
+    else {
+        return Ok(text);
+    };
+    if let Some(rest) = SUDOKUPAD_FPUZZLES.iter().find_map(|p| id.strip_prefix(p)) {
+        return Ok(rest);
+    }
+    let reason = match SUDOKUPAD_OWN.iter().find(|p| id.starts_with(*p)) {
+        Some(own) => format!(
+            "a SudokuPad puzzle in SudokuPad's own format ({own}...): its rules are lines \
+             and text drawn on the grid, which no program reads; open it in SudokuPad, or \
+             use the puzzle's f-puzzles link"
+        ),
+        None if id.is_empty() => "a SudokuPad link without a puzzle".to_string(),
+        None => format!(
+            "SudokuPad puzzle id {id:?} names a puzzle stored on SudokuPad's server, which \
+             is not fetched here: open the link in SudokuPad and paste the puzzle's f-puzzles \
+             link or JSON"
+        ),
+    };
+    Err(FpuzzlesError::new(FpuzzlesErrorKind::Link { reason }))
+}
+
+/// What follows `key` (`load=`, `puzzleid=`) in a link, at its start or
+/// after `?`, `&` or `#`, up to the next `&` or `#`.
+fn query<'a>(text: &'a str, key: &str) -> Option<&'a str> {
     let mut from = 0;
-    while let Some(i) = text[from..].find("load=") {
+    while let Some(i) = text[from..].find(key) {
         let at = from + i;
         if at == 0 || matches!(text.as_bytes()[at - 1], b'?' | b'&' | b'#') {
-            let rest = &text[at + "load=".len()..];
+            let rest = &text[at + key.len()..];
             return Some(&rest[..rest.find(['&', '#']).unwrap_or(rest.len())]);
         }
         from = at + 1;
     }
     None
+}
+
+/// The puzzle id in the path of a SudokuPad link (`sudokupad.app/ID`, or
+/// its older home `crackingthecryptic.com/sudoku/ID`), up to a `?` or `#`.
+fn sudokupad_path(text: &str) -> Option<&str> {
+    let rest = ["sudokupad.app/", "crackingthecryptic.com/sudoku/"]
+        .iter()
+        .find_map(|host| text.find(host).map(|at| &text[at + host.len()..]))?;
+    Some(&rest[..rest.find(['?', '#']).unwrap_or(rest.len())])
 }
 
 /// The compressed string in lz-string's base64 alphabet: `%XX` escapes

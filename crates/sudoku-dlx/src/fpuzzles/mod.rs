@@ -17,6 +17,8 @@ pub(crate) mod fields;
 mod json;
 mod link;
 
+pub(crate) use link::is_link;
+
 use error::{bad, unsupported, FpuzzlesError, FpuzzlesErrorKind};
 use fields::{integer, is_empty, kind_of, show, Fields};
 
@@ -45,7 +47,9 @@ const REGION_SYMBOLS: &[u8; 52] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqr
 
 /// Reads an f-puzzles puzzle: its JSON, the compressed string of an
 /// f-puzzles or SudokuPad `?load=` link (lz-string's `compressToBase64` of
-/// the JSON), or the whole link. Whitespace around the text is ignored;
+/// the JSON), or the whole link, SudokuPad's links to an f-puzzles puzzle
+/// included (`sudokupad.app/fpuzzles...`, `?puzzleid=fpuzzles...`, and
+/// `fpuz` for `fpuzzles`). Whitespace around the text is ignored;
 /// in a compressed string a space stands for `+` (as links read back from a
 /// form give it) and `%2B`-style escapes are decoded.
 ///
@@ -103,7 +107,8 @@ const REGION_SYMBOLS: &[u8; 52] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqr
 ///
 /// An [`FpuzzlesError`] whose [kind](FpuzzlesError::kind) says what is
 /// wrong and where: JSON that does not parse (with its line and column),
-/// text that is neither JSON nor a compressed puzzle, a rule this crate
+/// text that is neither JSON nor a compressed puzzle, a SudokuPad link
+/// whose puzzle is not read here ([`FpuzzlesErrorKind::Link`]), a rule this crate
 /// cannot express ([`FpuzzlesErrorKind::Unsupported`], naming the key), a
 /// value that makes no puzzle (a cell off the grid, a non-number where a
 /// number must be, a size outside 1..=49, ...), and a constraint the layout
@@ -936,8 +941,38 @@ mod tests {
             format!("https://f-puzzles.com/?x=1&load={escaped}#top"),
             format!("load={compressed}"),
             wrapped,
+            // SudokuPad's forms of an f-puzzles puzzle.
+            format!("https://sudokupad.app/fpuzzles{compressed}"),
+            format!("https://sudokupad.app/fpuz{escaped}?setting-nogrid=1"),
+            format!("https://sudokupad.app/?puzzleid=fpuzzles{escaped}"),
+            format!("https://app.crackingthecryptic.com/sudoku/fpuzzles{compressed}"),
+            format!("fpuzzles{compressed}"),
         ] {
             assert_eq!(from_fpuzzles(&text).as_ref(), Ok(&expected), "{text}");
+        }
+        // Those that need the network, or carry only drawings, say so.
+        for (text, says) in [
+            ("https://sudokupad.app/abc123", "SudokuPad's server"),
+            (
+                "https://sudokupad.app/?puzzleid=author-title",
+                "SudokuPad's server",
+            ),
+            (
+                "https://sudokupad.app/sclN4IgzglgXgpiBcB",
+                "SudokuPad's own format (scl...)",
+            ),
+            (
+                "https://sudokupad.app/ctcN4IgzglgXgpiBcB",
+                "SudokuPad's own format (ctc...)",
+            ),
+            ("https://sudokupad.app/", "without a puzzle"),
+        ] {
+            let error = from_fpuzzles(text).unwrap_err();
+            assert!(
+                matches!(error.kind(), FpuzzlesErrorKind::Link { .. }),
+                "{text}"
+            );
+            assert!(error.to_string().contains(says), "{text}: {error}");
         }
     }
 

@@ -521,7 +521,7 @@ impl<R: BufRead> Puzzles<R> {
             if text.starts_with('{') || list {
                 return Kind::Json;
             }
-            if text.contains("load=") || text.starts_with("N4Ig") {
+            if crate::fpuzzles::is_link(text) {
                 return Kind::Links;
             }
             if text_form::starts_block(text) {
