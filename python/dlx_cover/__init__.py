@@ -29,6 +29,7 @@ Tilings::
     92
 """
 
+from ._native import __version__
 from ._errors import (
     ConflictError,
     DlxError,
@@ -66,6 +67,7 @@ from ._native import (
 )
 
 __all__ = [
+    "__version__",
     "Candidates",
     "ConflictError",
     "DlxError",

@@ -18,6 +18,8 @@ from typing import (
 
 from ._errors import ParseError
 
+__version__: str
+
 _Path = Union[str, "PathLike[str]"]
 _OptionItems = Union[str, Sequence[str]]
 _LayoutArg = Union["Layout", int, None]

@@ -20,6 +20,8 @@ use pyo3::prelude::*;
 
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // The package's version is the crate's: pyproject.toml takes it too.
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<cover::PyProblem>()?;
     m.add_class::<cover::PySolver>()?;
     m.add_class::<cover::PySolutions>()?;

@@ -33,6 +33,11 @@ def test_eight_queens_92_and_none_attack():
     assert len(boards) == 92
 
 
+def test_the_package_has_its_version():
+    major, minor, patch = dlx_cover.__version__.split(".")
+    assert all(part.isdigit() for part in (major, minor, patch))
+
+
 def test_queens_takes_n_from_1():
     # As `dlx queens 0` refuses it, not an empty board.
     with pytest.raises(ValueError):

@@ -4,6 +4,7 @@ use std::error::Error;
 use std::fmt;
 
 use crate::error::{ParseError, ParseErrorKind};
+use crate::side::a_grid;
 use crate::text::{is_layout, line_cells};
 
 /// Digit symbols of the standard alphabet, digit 1 first.
@@ -309,7 +310,8 @@ impl fmt::Display for AlphabetError {
             }
             AlphabetErrorKind::TooShort { symbols, side } => write!(
                 f,
-                "the alphabet has {symbols} symbols, too few for a {side}x{side} grid"
+                "the alphabet has {symbols} symbols, too few for {}",
+                a_grid(side)
             ),
         }
     }

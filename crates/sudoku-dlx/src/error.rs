@@ -3,7 +3,7 @@
 use std::error::Error;
 use std::fmt;
 
-use crate::side::{MAX_BOX_SIZE, MAX_SIDE, MIN_BOX_SIZE};
+use crate::side::{a_grid, MAX_BOX_SIZE, MAX_SIDE, MIN_BOX_SIZE};
 use crate::variant::Variant;
 
 /// An error building or changing a [`Grid`](crate::Grid) in code.
@@ -80,10 +80,11 @@ impl fmt::Display for GridError {
                 side,
             } => write!(
                 f,
-                "digit {digit} in cell ({row}, {col}) is out of range for a {side}x{side} grid"
+                "digit {digit} in cell ({row}, {col}) is out of range for {}",
+                a_grid(side)
             ),
             GridErrorKind::OutOfBounds { row, col, side } => {
-                write!(f, "cell ({row}, {col}) is outside a {side}x{side} grid")
+                write!(f, "cell ({row}, {col}) is outside {}", a_grid(side))
             }
         }
     }
@@ -332,8 +333,8 @@ pub enum ParseErrorKind {
         found: usize,
         /// The count expected: the layout's, or the count of a side known
         /// without a layout within a tenth of `found`; `None` when no size
-        /// is near, and then the message names the counts of the square
-        /// boxes, the sizes most puzzles have.
+        /// is near, and then the message names the counts of the sides
+        /// read without a layout.
         expected: Option<usize>,
     },
     /// A symbol that is neither a digit nor an empty cell.
@@ -404,7 +405,8 @@ impl fmt::Display for ParseErrorKind {
                 expected: None,
             } => write!(
                 f,
-                "expected 16, 81, 256, 625, 1296 or 2401 cells, found {found}"
+                "expected the cells of a grid (16 for 4x4, 36 for 6x6, 64 for 8x8, 81 for \
+                 9x9, ... 2401 for 49x49), found {found}"
             ),
             ParseErrorKind::BadSymbol { symbol } => write!(f, "unexpected symbol {symbol:?}"),
             ParseErrorKind::SymbolOutOfRange {
@@ -413,7 +415,8 @@ impl fmt::Display for ParseErrorKind {
                 side,
             } => write!(
                 f,
-                "symbol {symbol:?} stands for {digit}, out of range for a {side}x{side} grid"
+                "symbol {symbol:?} stands for {digit}, out of range for {}",
+                a_grid(side)
             ),
             ParseErrorKind::RowLength {
                 row,
@@ -425,7 +428,8 @@ impl fmt::Display for ParseErrorKind {
             }
             ParseErrorKind::AlphabetTooSmall { symbols, side } => write!(
                 f,
-                "the alphabet has {symbols} symbols, too few for a {side}x{side} grid"
+                "the alphabet has {symbols} symbols, too few for {}",
+                a_grid(side)
             ),
             ParseErrorKind::LineTooLong { limit } => {
                 write!(f, "line longer than {limit} bytes")

@@ -27,7 +27,7 @@ use std::str::FromStr;
 use crate::alphabet::{push_line_cells, stray_symbol, Alphabet, AlphabetError, AlphabetErrorKind};
 use crate::error::{GridError, GridErrorKind, ParseError};
 use crate::layout::Layout;
-use crate::side::{MAX_BOX_SIZE, MIN_BOX_SIZE};
+use crate::side::{a_grid, MAX_BOX_SIZE, MIN_BOX_SIZE};
 use crate::text::Shape;
 
 /// A sudoku grid: its [`Layout`] (side n, regions, variants) and n*n cells,
@@ -372,7 +372,8 @@ impl Grid {
         let n = self.side();
         assert!(
             row < n && col < n,
-            "cell ({row}, {col}) is outside a {n}x{n} grid"
+            "cell ({row}, {col}) is outside {}",
+            a_grid(n)
         );
         self.cells[row * n + col]
     }

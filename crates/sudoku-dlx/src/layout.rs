@@ -16,7 +16,7 @@ use crate::constraint::{extra_cell, extra_holds, Constraint};
 use crate::error::{LayoutError, LayoutErrorKind};
 use crate::house::House;
 use crate::jigsaw;
-use crate::side::{auto_side_of_cells, is_auto_side, squarest_rows, MAX_SIDE};
+use crate::side::{a_grid, auto_side_of_cells, is_auto_side, squarest_rows, MAX_SIDE};
 use crate::variant::Variant;
 
 /// The shape of a sudoku: its side n, its n regions of n cells (boxes of
@@ -366,7 +366,8 @@ impl Layout {
         let n = self.side();
         assert!(
             row < n && col < n,
-            "cell ({row}, {col}) is outside a {n}x{n} grid"
+            "cell ({row}, {col}) is outside {}",
+            a_grid(n)
         );
         match &self.inner.regions {
             Regions::Boxes { rows, cols } => (row / rows) * (n / cols) + col / cols,

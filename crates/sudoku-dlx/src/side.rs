@@ -46,6 +46,14 @@ pub(crate) fn close_cell_count(found: usize) -> Option<usize> {
     auto_cell_counts().find(|&count| found.abs_diff(count) <= (count / 10).max(1))
 }
 
+/// A grid of side `n` as messages name it: "a 9x9 grid", "an 8x8 grid",
+/// "an 18x18 grid".
+pub(crate) fn a_grid(n: usize) -> String {
+    // The sides whose names start with a vowel: eight, eleven, eighteen.
+    let article = if matches!(n, 8 | 11 | 18) { "an" } else { "a" };
+    format!("{article} {n}x{n} grid")
+}
+
 /// The height of the squarest boxes of side `side` (at most
 /// [`MAX_SIDE`]): its largest divisor no larger than its square root.
 pub(crate) fn squarest_rows(side: usize) -> usize {
@@ -98,5 +106,9 @@ mod tests {
         assert_eq!(close_cell_count(80), Some(81));
         assert_eq!(close_cell_count(50), None);
         assert_eq!(squarest_rows(12), 3);
+        assert_eq!(
+            (a_grid(9), a_grid(18)),
+            ("a 9x9 grid".into(), "an 18x18 grid".into())
+        );
     }
 }

@@ -12,6 +12,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::grid::Grid;
+use crate::side::a_grid;
 
 /// A symmetry of the givens' pattern: a cell is given exactly when its
 /// images are.
@@ -123,7 +124,8 @@ impl Symmetry {
     pub fn orbit(self, side: usize, row: usize, col: usize) -> Vec<(usize, usize)> {
         assert!(
             row < side && col < side,
-            "cell ({row}, {col}) is outside a {side}x{side} grid"
+            "cell ({row}, {col}) is outside {}",
+            a_grid(side)
         );
         let mut orbit = vec![(row, col)];
         let mut k = 0;

@@ -263,7 +263,7 @@ mod tests {
         let error = Grid::parse(&"1".repeat(50)).unwrap_err();
         assert_eq!(
             error.to_string(),
-            "line 1: expected 16, 81, 256, 625, 1296 or 2401 cells, found 50"
+            "line 1: expected the cells of a grid (16 for 4x4, 36 for 6x6, 64 for 8x8, 81 for 9x9, ... 2401 for 49x49), found 50"
         );
         let error = Grid::parse("\n# nothing\n\n").unwrap_err();
         assert_eq!(

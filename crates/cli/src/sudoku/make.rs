@@ -118,10 +118,12 @@ pub fn answer<'a>(line: usize, puzzle: &'a Grid, job: &Job) -> Option<Report<'a>
                         // The steps found so far, said to be so.
                         return Some(stopped(steps, &logic));
                     }
+                    let stalled = job.mode == Mode::Explain || steps.is_empty();
                     let answer = Answer::Steps(steps, logic.grid());
-                    if job.mode == Mode::Explain && !logic.is_solved() {
+                    if stalled && !logic.is_solved() {
                         // No technique, trial included, found a step: the
-                        // puzzle has no solution or several.
+                        // puzzle has no solution or several (--hint says
+                        // so as --explain does).
                         let (status, why) = match count {
                             Ok(0) => (Status::None, "no solution"),
                             _ => (Status::Multiple, "more than one solution"),

@@ -95,6 +95,10 @@ fn solve_files(
     let workers = Mutex::new(Workers::new(threads));
     // No bar while puzzles are typed: it would share their lines.
     let typing = files.iter().any(|p| crate::args::is_stdin(p)) && io::stdin().is_terminal();
+    if typing {
+        // Else a run without a file waits on the terminal without a word.
+        diagnose("dlx: reading puzzles from standard input (Ctrl-D ends it)");
+    }
     let progress = if typing {
         ProgressBar::hidden()
     } else {

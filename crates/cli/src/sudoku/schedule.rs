@@ -215,9 +215,11 @@ impl Input<'_> {
             let verdict = &done.verdict;
             summary.puzzles += 1;
             match verdict.status {
-                // Not rated or explained: a rating or a path needs one
-                // solution.
-                Status::Multiple if matches!(self.job.mode, Mode::Rate(_) | Mode::Explain) => {
+                // Not rated or explained: a rating or a path (a hint's
+                // step too) needs one solution.
+                Status::Multiple
+                    if matches!(self.job.mode, Mode::Rate(_) | Mode::Explain | Mode::Hint) =>
+                {
                     summary.unrated += 1
                 }
                 Status::Unrated => summary.unrated += 1,

@@ -121,6 +121,10 @@ fn a_path_stops_where_no_step_is_certain() {
     let (code, out, err) = run(&["sudoku", "--explain"], two);
     assert_eq!(code, 1, "{out}");
     assert!(err.contains("more than one solution"), "{err}");
+    // --hint says so as --explain does.
+    let (code, out, err) = run(&["sudoku", "--hint"], two);
+    assert_eq!((code, out.as_str()), (1, "no step\n"));
+    assert!(err.contains("more than one solution"), "{err}");
     let (code, _, err) = run(&["sudoku", "--explain"], &format!("55{}\n", ".".repeat(79)));
     assert_eq!(code, 1);
     assert!(err.contains("<stdin>:1"), "{err}");

@@ -442,7 +442,7 @@ fn stdin_is_read_when_no_file_is_given_or_for_a_dash() {
     assert_eq!(code, 1);
     assert_eq!(
         err,
-        "<stdin>:1: expected 16, 81, 256, 625, 1296 or 2401 cells, found 2\n"
+        "<stdin>:1: expected the cells of a grid (16 for 4x4, 36 for 6x6, 64 for 8x8, 81 for 9x9, ... 2401 for 49x49), found 2\n"
     );
 }
 

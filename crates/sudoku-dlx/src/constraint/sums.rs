@@ -21,6 +21,7 @@ use super::{ends, write_cells, Cell, Constraint, Family, Filled, Line, Rules, St
 use crate::error::LayoutError;
 use crate::fpuzzles::error::{bad, unsupported, FpuzzlesError};
 use crate::fpuzzles::fields::{cell_name, integer, number, show, Fields};
+use crate::side::a_grid;
 
 /// The family of sums.
 pub(super) struct Sums;
@@ -186,8 +187,9 @@ impl Family for Sums {
                 Ok(())
             }
             Constraint::Cage { cells, .. } if cells.len() > n => Err(format!(
-                "a cage of {} distinct digits on a {n}x{n} grid",
-                cells.len()
+                "a cage of {} distinct digits on {}",
+                cells.len(),
+                a_grid(n)
             )),
             Constraint::Quadruple { digits, .. } => {
                 if digits.is_empty() || digits.len() > 4 {

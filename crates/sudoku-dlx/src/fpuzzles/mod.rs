@@ -10,7 +10,7 @@ use crate::cell::Cell;
 use crate::constraint::{Constraint, Rules, FPUZZLES};
 use crate::grid::Grid;
 use crate::layout::Layout;
-use crate::side::MAX_SIDE;
+use crate::side::{a_grid, MAX_SIDE};
 
 pub(crate) mod error;
 pub(crate) mod fields;
@@ -417,7 +417,7 @@ fn grid(fields: &Fields<'_>) -> Result<GridCells, FpuzzlesError> {
                         _ => {
                             return Err(bad(
                                 field,
-                                format!("given {} is no digit of a {n}x{n} grid", show(value)),
+                                format!("given {} is no digit of {}", show(value), a_grid(n)),
                             ))
                         }
                     }

@@ -333,7 +333,7 @@ mod tests {
                 (
                     5,
                     Err(
-                        "line 5: expected 16, 81, 256, 625, 1296 or 2401 cells, found 50"
+                        "line 5: expected the cells of a grid (16 for 4x4, 36 for 6x6, 64 for 8x8, 81 for 9x9, ... 2401 for 49x49), found 50"
                             .to_string()
                     )
                 ),
