@@ -97,7 +97,7 @@ fn solve_files(
     let typing = files.iter().any(|p| crate::args::is_stdin(p)) && io::stdin().is_terminal();
     if typing {
         // Else a run without a file waits on the terminal without a word.
-        diagnose("dlx: reading puzzles from standard input (Ctrl-D ends it)");
+        diagnose("dlx: reading standard input (Ctrl-D ends it)");
     }
     let progress = if typing {
         ProgressBar::hidden()

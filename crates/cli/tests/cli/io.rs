@@ -361,6 +361,11 @@ fn no_progress_bar_on_the_answers_of_a_terminal() {
         !stdout.contains("puzzles"),
         "a progress bar was drawn: {stdout:?}"
     );
+    // The terminal is told where the puzzles come from, not left waiting.
+    assert!(
+        stdout.contains("dlx: reading standard input (Ctrl-D ends it)"),
+        "{stdout:?}"
+    );
 }
 
 #[test]
