@@ -816,6 +816,80 @@ fn a_checkpointed_count_keeps_its_limit_when_resumed() {
 }
 
 #[test]
+fn a_limit_holds_whatever_the_checkpoint_file_holds() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("full.ckpt");
+    let path = file.to_str().unwrap();
+    let queens = ["queens", "10", "--count"];
+    // What a fresh run with --limit 100 says.
+    let fresh = stdout(&[&queens[..], &["--limit", "100", "--format", "json"]].concat());
+    assert_eq!(
+        fresh,
+        "{\"count\":100,\"complete\":false,\"interrupted\":false}\n"
+    );
+    // The file holds every piece, 724 solutions: a resume with --limit
+    // 100 counts 100, cut by the limit, on any number of threads.
+    let whole = [&queens[..], &["-j", "2", "--checkpoint", path]].concat();
+    dlx().args(&whole).assert().success().stdout("724\n");
+    for j in ["1", "2"] {
+        let limited = [
+            &queens[..],
+            &["--limit", "100", "-j", j, "--checkpoint", path],
+        ]
+        .concat();
+        dlx().args(&limited).assert().success().stdout("100\n");
+        let json = stdout(&[&limited[..], &["--format", "json"]].concat());
+        assert_eq!(json, fresh, "-j {j}");
+    }
+    // A file holding more than K but not every piece: K too.
+    let text = fs::read_to_string(&file).unwrap();
+    let mut sum = 0;
+    let part: String = text
+        .lines()
+        .take_while(|line| {
+            let record: serde_json::Value = serde_json::from_str(line).unwrap();
+            sum += record["count"].as_u64().unwrap();
+            sum < 300
+        })
+        .map(|line| format!("{line}\n"))
+        .collect();
+    assert!(part.lines().count() < text.lines().count());
+    fs::write(&file, &part).unwrap();
+    let limited = [&queens[..], &["--limit", "10", "--checkpoint", path]].concat();
+    dlx().args(&limited).assert().success().stdout("10\n");
+    // A piece's record keeps its limit too.
+    let piece = [
+        &queens[..],
+        &["--limit", "5", "--format", "json", "--pieces", "1000"],
+        &["--piece", "1/2", "--checkpoint", path],
+    ]
+    .concat();
+    let record: serde_json::Value = serde_json::from_str(&stdout(&piece)).unwrap();
+    assert_eq!(
+        (&record["count"], &record["complete"], &record["piece"]),
+        (&5.into(), &false.into(), &1.into()),
+        "{record}"
+    );
+    // A memoized count counts its pieces whole, and records them all: the
+    // same command run again keeps its limit.
+    let memo = dir.path().join("memo.ckpt");
+    let memo = [
+        &queens[..],
+        &[
+            "--memo",
+            "--limit",
+            "100",
+            "--checkpoint",
+            memo.to_str().unwrap(),
+        ],
+    ]
+    .concat();
+    for _ in 0..2 {
+        dlx().args(&memo).assert().success().stdout("100\n");
+    }
+}
+
+#[test]
 fn a_second_run_on_a_checkpoint_in_use_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("shared.ckpt");
