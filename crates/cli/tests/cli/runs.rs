@@ -9,6 +9,8 @@ use std::time::{Duration, Instant};
 use assert_cmd::cargo::CommandCargoExt;
 use predicates::prelude::*;
 
+use dlx_cli::record::Record;
+
 use crate::{dlx, fixture, stdout};
 
 /// The path of the dlx binary, for shell pipelines.
@@ -693,7 +695,8 @@ fn ctrl_c_is_told_apart_from_the_time_limit() {
 }
 
 /// A piece record of queens 6 cut into two pieces, with `edit` applied to
-/// its JSON object.
+/// its JSON object, and its check made again: the record dlx would write
+/// with those fields.
 fn edited_record(edit: impl Fn(&mut serde_json::Value)) -> String {
     let out = stdout(&[
         "queens",
@@ -708,7 +711,14 @@ fn edited_record(edit: impl Fn(&mut serde_json::Value)) -> String {
     ]);
     let mut record: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     edit(&mut record);
-    format!("{record}\n")
+    sealed(&record.to_string())
+}
+
+/// The line of a piece record with its check made again from its fields.
+fn sealed(line: &str) -> String {
+    let mut record: Record = serde_json::from_str(line).unwrap();
+    record.seal();
+    record.line()
 }
 
 #[test]
@@ -736,12 +746,12 @@ fn merge_refuses_each_corrupted_record_by_name() {
     // Two memoized pieces whose counts add up past 2^64: the sum is
     // exact; past 2^128 it is refused.
     let count = |count: u128, piece: u64| {
-        edited_record(|r| {
+        let record = edited_record(|r| {
             r["piece"] = serde_json::json!(piece);
             r["memo"] = serde_json::json!(true);
             r["count"] = serde_json::json!(0);
-        })
-        .replace("\"count\":0", &format!("\"count\":{count}"))
+        });
+        sealed(&record.replace("\"count\":0", &format!("\"count\":{count}")))
     };
     let big = u128::from(u64::MAX) - 1;
     dlx()
@@ -785,6 +795,86 @@ fn merge_refuses_each_corrupted_record_by_name() {
                 "<stdin>:1: not a record dlx writes: {why}"
             )));
     }
+}
+
+#[test]
+fn merge_and_a_resume_refuse_an_edited_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("pieces.jsonl");
+    let path = file.to_str().unwrap();
+    // Queens 10 in 4 pieces: 204, 204, 158 and 158 solutions.
+    let pieces: String = (1..=4)
+        .map(|i| {
+            let piece = format!("{i}/4");
+            let args = ["--format", "json", "--pieces", "4", "--piece", &piece];
+            stdout(&[&["queens", "10", "--count"][..], &args].concat())
+        })
+        .collect();
+    fs::write(&file, &pieces).unwrap();
+    dlx()
+        .args(["merge", path])
+        .assert()
+        .success()
+        .stdout("724\n");
+    // A count changed by hand, as plausible as the others: no total (it
+    // was 571).
+    let lines: Vec<&str> = pieces.lines().collect();
+    assert!(lines[2].contains("\"count\":158,"), "{}", lines[2]);
+    let edited = pieces.replacen("\"count\":158,", "\"count\":5,", 1);
+    fs::write(&file, &edited).unwrap();
+    dlx()
+        .args(["merge", path])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains(format!(
+            "{path}:3: piece 3/4 was edited or damaged: its check does not match its fields"
+        )))
+        .stderr(predicate::str::contains("dlx: merge: 2 faults, no total"));
+    // A record without its check, as older versions wrote them.
+    let old: String = pieces
+        .lines()
+        .map(|line| {
+            let mut record: serde_json::Value = serde_json::from_str(line).unwrap();
+            record.as_object_mut().unwrap().remove("check");
+            format!("{record}\n")
+        })
+        .collect();
+    dlx()
+        .arg("merge")
+        .write_stdin(old)
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "<stdin>:1: piece 1/4 has no check: written by a dlx older than the checks",
+        ))
+        .stderr(predicate::str::contains("run the piece again"))
+        .stderr(predicate::str::contains("no total"));
+    // A checkpoint line edited: the resume names it, and counts nothing.
+    let checkpoint = dir.path().join("q.ckpt");
+    let args = ["queens", "8", "--count", "--checkpoint"];
+    let args = [&args[..], &[checkpoint.to_str().unwrap()]].concat();
+    dlx().args(&args).assert().success().stdout("92\n");
+    let text = fs::read_to_string(&checkpoint).unwrap();
+    let line = text
+        .lines()
+        .position(|l| l.contains("\"count\":1,"))
+        .unwrap();
+    fs::write(
+        &checkpoint,
+        text.replacen("\"count\":1,", "\"count\":2,", 1),
+    )
+    .unwrap();
+    dlx()
+        .args(&args)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(format!(
+            "q.ckpt:{}: a checkpoint record edited or damaged",
+            line + 1
+        )));
 }
 
 #[test]
