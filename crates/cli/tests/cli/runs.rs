@@ -1132,6 +1132,75 @@ fn absurd_thread_counts_are_usage_errors_and_extra_threads_cost_nothing() {
 }
 
 #[test]
+fn threads_past_four_per_core_are_not_started_and_counts_stay() {
+    let cores = thread::available_parallelism().map_or(1, |n| n.get());
+    let most = 4 * cores;
+    // The count and the figures of the search, whatever -j.
+    let counted = |j: &str| {
+        let out = dlx()
+            .args(["queens", "9", "--count", "--stats", "-j", j])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let err = String::from_utf8(out.stderr).unwrap();
+        let stats = err
+            .lines()
+            .find_map(|line| {
+                line.split(", time")
+                    .next()
+                    .filter(|_| line.starts_with("solutions"))
+            })
+            .unwrap_or_else(|| panic!("{err}"))
+            .to_string();
+        (String::from_utf8(out.stdout).unwrap(), stats)
+    };
+    let one = counted("1");
+    assert_eq!(one.0, "352\n");
+    for j in ["2", "3", "64", "1024"] {
+        assert_eq!(counted(j), one, "-j {j}");
+    }
+    if most >= 1024 {
+        return;
+    }
+    // -j 1024 starts `most` threads: the estimate, which divides the time
+    // by them, says how many, and stderr says why, once.
+    let out = dlx()
+        .args([
+            "queens",
+            "8",
+            "--estimate",
+            "--format",
+            "json",
+            "-j",
+            "1024",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let estimate: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(estimate["threads"], most, "{estimate}");
+    let note = format!("dlx: -j 1024 cut to {most} threads (4 per core, {cores} cores)");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.matches(&note).count(), 1, "{err}");
+    // Once for a batch of puzzles too, and not at all within the cap.
+    let easy = fixture("sudoku/easy.txt");
+    let err = dlx()
+        .args(["sudoku", "-j", "1024", &easy])
+        .assert()
+        .success()
+        .get_output()
+        .stderr
+        .clone();
+    assert_eq!(String::from_utf8(err).unwrap().matches(&note).count(), 1);
+    dlx()
+        .args(["queens", "8", "--count", "-j", &most.to_string()])
+        .assert()
+        .success()
+        .stdout("92\n")
+        .stderr("");
+}
+
+#[test]
 fn an_estimate_stays_finite_and_obeys_signals_and_time_limits() {
     // 250 queens: products of 250 numbers up to 250 pass f64.
     let text = stdout(&["queens", "250", "--estimate", "--probes", "20"]);
