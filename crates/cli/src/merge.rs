@@ -1,6 +1,6 @@
 //! `dlx merge`: the counts of the pieces of one split search added up,
-//! when every piece is there exactly once, finished, and of the same
-//! problem and split; otherwise what is wrong, and no total.
+//! when every piece is there exactly once, finished, unedited, and of the
+//! same problem and split; otherwise what is wrong, and no total.
 
 use std::collections::{BTreeMap, HashMap};
 use std::io::{self, BufRead, Write};
@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 
-use crate::runner::record::{short, Record};
+use crate::runner::record::{short, Record, Unchecked};
 use crate::runner::Format;
 use crate::terminal::{diagnose, located, Status};
 
@@ -18,6 +18,13 @@ pub struct Args {
     /// Files of piece records, as `dlx ... --count --format json --piece
     /// I/N` prints them (or `--checkpoint` writes them), one JSON object a
     /// line; stdin when none or '-'.
+    ///
+    /// Each record carries a check of its fields ("check"): a record
+    /// edited or damaged since dlx wrote it is named (FILE:LINE) and not
+    /// added, and so is one without a check, written by a dlx older than
+    /// the checks; then there is no total and the status is 1. Run that
+    /// piece again (or merge records without checks with the dlx that
+    /// wrote them).
     files: Vec<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text, long_help = FORMAT_HELP)]
@@ -38,11 +45,15 @@ json: one object, the record of the whole search:
 
 The input records are those of --piece I/N --count --format json:
 {\"count\":N,\"complete\":BOOL,\"interrupted\":BOOL,\"fingerprint\":HEX,
-\"depth\":D,\"piece\":I,\"pieces\":N,\"nodes\":N,\"updates\":N}, with
-\"stopped\" when a limit stopped the piece. The total is printed only when
-every piece 1..N is there exactly once, complete, and of one problem (the
-SHA-256 of its text in Knuth's format) and one split (depth and N);
-otherwise each fault is named on stderr and the status is 1.";
+\"depth\":D,\"piece\":I,\"pieces\":N,\"nodes\":N,\"updates\":N,
+\"max_level\":L,\"check\":HEX}, with \"stopped\" when a limit stopped the
+piece. \"check\" is the SHA-256 of a key and the record's other fields: it
+tells a record edited since dlx wrote it (it is no signature). The total
+is printed only when every piece 1..N is there exactly once, complete,
+with its check, and of one problem (the SHA-256 of its text in Knuth's
+format) and one split (depth and N); otherwise each fault is named on
+stderr and the status is 1. A record without a check (written by an older
+dlx) is refused too: run its piece again.";
 
 /// A piece record and where it was read.
 pub struct Entry {
@@ -139,13 +150,30 @@ pub fn entry(name: &str, number: usize, line: &str) -> Result<Option<Entry>, Str
     if let Some(why) = record.contradiction() {
         return Err(format!("{at}: not a record dlx writes: {why}"));
     }
-    match (
+    let (Some(fingerprint), Some(depth), Some(piece), Some(pieces)) = (
         &record.fingerprint,
         record.depth,
         record.piece,
         record.pieces,
-    ) {
-        (Some(fingerprint), Some(depth), Some(piece), Some(pieces)) => Ok(Some(Entry {
+    ) else {
+        return Err(format!(
+            "{at}: not a piece record (no fingerprint, depth, piece or pieces: \
+             run each piece with --piece I/N --count --format json)"
+        ));
+    };
+    // Checked last: a record that is no piece record, or contradicts
+    // itself, is named for that.
+    match record.unchecked() {
+        Some(Unchecked::Mismatch) => Err(format!(
+            "{at}: piece {piece}/{pieces} was edited or damaged: its check does \
+             not match its fields; run the piece again"
+        )),
+        Some(Unchecked::Missing) => Err(format!(
+            "{at}: piece {piece}/{pieces} has no check: written by a dlx older than \
+             the checks, or edited; run the piece again (or merge it with the dlx \
+             that wrote it)"
+        )),
+        None => Ok(Some(Entry {
             at,
             fingerprint: fingerprint.clone(),
             depth,
@@ -153,10 +181,6 @@ pub fn entry(name: &str, number: usize, line: &str) -> Result<Option<Entry>, Str
             pieces,
             record,
         })),
-        _ => Err(format!(
-            "{at}: not a piece record (no fingerprint, depth, piece or pieces: \
-             run each piece with --piece I/N --count --format json)"
-        )),
     }
 }
 
@@ -325,12 +349,17 @@ fn most_common<T: Clone + Eq + std::hash::Hash>(values: impl Iterator<Item = T>)
 mod tests {
     use super::*;
 
+    /// The line of a sealed record of `piece` of `pieces`, found `count`
+    /// solutions in as many nodes and 1 update.
     fn piece(piece: usize, pieces: usize, count: u64) -> String {
-        format!(
+        let mut record: Record = serde_json::from_str(&format!(
             "{{\"count\":{count},\"complete\":true,\"interrupted\":false,\"fingerprint\":\"{}\",\
              \"depth\":2,\"piece\":{piece},\"pieces\":{pieces},\"nodes\":{count},\"updates\":1}}",
             "ab".repeat(32)
-        )
+        ))
+        .unwrap();
+        record.seal();
+        record.line()
     }
 
     fn entries(lines: &[String]) -> Vec<Entry> {
@@ -352,6 +381,26 @@ mod tests {
         assert_eq!(
             entry("in", 4, "{").err().as_deref(),
             Some("in:4:1: not a piece record: EOF while parsing an object at line 1 column 1")
+        );
+    }
+
+    #[test]
+    fn an_edited_record_or_one_without_a_check_is_refused() {
+        let line = piece(2, 2, 158);
+        let edited = line.replace("\"count\":158", "\"count\":5");
+        assert_eq!(
+            entry("in", 3, &edited).err().as_deref(),
+            Some(
+                "in:3: piece 2/2 was edited or damaged: its check does not match \
+                 its fields; run the piece again"
+            )
+        );
+        let mut old: Record = serde_json::from_str(&line).unwrap();
+        old.check = None;
+        let fault = entry("in", 1, &old.line()).err().unwrap();
+        assert!(
+            fault.starts_with("in:1: piece 2/2 has no check: written by a dlx older"),
+            "{fault}"
         );
     }
 

@@ -4,7 +4,9 @@
 //! Each line of the file is the [`Record`] of one subtree of the split, as
 //! `--piece K/N --count --format json` would print it with N the number of
 //! subtrees (subtree 1 also carries the figures of the walk above the
-//! split): so a finished checkpoint file is also input for `dlx merge`.
+//! split, and with its check): so a finished checkpoint file is also input
+//! for `dlx merge`, and a line edited since it was written is refused, on
+//! a resume as by `dlx merge`.
 //! Lines are written whole, one `write` each, as pieces finish; a last line
 //! cut short by a kill is dropped when the file is opened again. A write
 //! that fails (a full disk) takes back what it wrote of its line and stops
@@ -22,7 +24,7 @@ use std::sync::Mutex;
 use anyhow::{anyhow, Context, Result};
 use dlx::{Split, Stats};
 
-use crate::runner::record::{short, Record};
+use crate::runner::record::{short, Record, Unchecked};
 use crate::terminal::located;
 
 /// An open checkpoint file, appended to as pieces are done.
@@ -140,7 +142,8 @@ impl Checkpoint {
 /// # Errors
 ///
 /// A line that is no record (`FILE:LINE:COL`), a record of another problem
-/// or split, or of an unfinished piece, or a piece twice (`FILE:LINE`).
+/// or split, or of an unfinished piece, a record without its check or
+/// whose check fails, or a piece twice (`FILE:LINE`).
 pub fn scan(
     name: &str,
     text: &str,
@@ -185,6 +188,22 @@ pub fn scan(
                 record.depth.unwrap_or_default(),
             ));
         }
+        match record.unchecked() {
+            Some(Unchecked::Mismatch) => {
+                return Err(format!(
+                    "{at}: a checkpoint record edited or damaged (its check does not \
+                     match its fields): take the line out, and its piece is counted again"
+                ))
+            }
+            Some(Unchecked::Missing) => {
+                return Err(format!(
+                    "{at}: a checkpoint record without a check (written by a dlx older \
+                     than the checks, or edited): finish the count with the dlx that \
+                     began it, or remove the file to count again"
+                ))
+            }
+            None => {}
+        }
         let index = match record.piece {
             Some(piece) if (1..=pieces).contains(&piece) && record.complete => piece - 1,
             _ => return Err(format!("{at}: not the record of a finished piece")),
@@ -228,6 +247,27 @@ mod tests {
         let unended = whole.trim_end();
         let (done, keep) = scan("cp", unended, FINGERPRINT, (2, 4)).unwrap();
         assert_eq!((done.len(), keep), (2, unended.len()));
+    }
+
+    #[test]
+    fn an_edited_line_or_one_without_a_check_is_refused() {
+        let edited = format!(
+            "{}{}",
+            line(1),
+            line(2).replace("\"nodes\":0", "\"nodes\":9")
+        );
+        let fault = scan("cp", &edited, FINGERPRINT, (2, 4)).unwrap_err();
+        assert!(
+            fault.starts_with("cp:2: a checkpoint record edited"),
+            "{fault}"
+        );
+        let mut old: Record = serde_json::from_str(&line(3)).unwrap();
+        old.check = None;
+        let fault = scan("cp", &old.line(), FINGERPRINT, (2, 4)).unwrap_err();
+        assert!(
+            fault.starts_with("cp:1: a checkpoint record without a check"),
+            "{fault}"
+        );
     }
 
     #[test]

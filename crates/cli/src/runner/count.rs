@@ -49,17 +49,22 @@ pub fn count(solver: &mut Solver, problem: &Problem, plan: &Plan, run: &Run) -> 
         }
         _ => (None, Vec::new()),
     };
-    // A resumed count honours --limit K: the pieces recorded count towards
-    // it (they finished before the limit was reached, so they hold at most
-    // K solutions), and the rest of the search finds what is left.
-    let limit = run.limit.map(|k| {
-        let left = u128::from(k).saturating_sub(total.solutions);
-        u64::try_from(left).unwrap_or(k)
-    });
-    if limit == Some(0) {
-        total.stop = Some(Stop::SolutionLimit);
-        return Ok(total);
-    }
+    // A resumed count honours --limit K whatever the file holds: the
+    // pieces recorded count towards K, and the rest of the search finds
+    // what is left. The file may hold more than K (a run without the
+    // limit, or with a larger one, or a memoized count, which counts its
+    // pieces whole): then the count is K, cut by the limit, as a fresh
+    // run says it.
+    let limit = match run.limit {
+        Some(k) if total.solutions >= u128::from(k) => {
+            total.solutions = u128::from(k);
+            total.stop = Some(Stop::SolutionLimit);
+            return Ok(total);
+        }
+        // Fewer than K, so within a u64.
+        Some(k) => Some(k - u64::try_from(total.solutions).unwrap_or(0)),
+        None => None,
+    };
     // Without a split, the whole tree is subtree 0, its only piece.
     let whole = [0];
     let subtrees: Vec<usize> = (if plan.split.is_some() {

@@ -35,8 +35,10 @@ macro_rules! format_help {
              it adds \"fingerprint\" (the SHA-256 of the problem as --emit dlx\n\
              writes it, in hex), \"depth\" (of the split), \"piece\" (I), \"pieces\"\n\
              (N), \"nodes\", \"updates\" (piece 1 counts those above the split\n\
-             too, so that the pieces add up to the whole search) and \"max_level\"\n\
-             (the deepest level reached, from the root).\n\n\
+             too, so that the pieces add up to the whole search), \"max_level\"\n\
+             (the deepest level reached, from the root) and \"check\" (the\n\
+             SHA-256 of a key and the other fields, in hex: 'dlx merge' and a\n\
+             resumed --checkpoint refuse a record whose fields were edited).\n\n\
              --estimate: text, or one object {\"nodes\":X,\"nodes_log10\":X,\n\
              \"nodes_error\":X,\"solutions\":X,\"solutions_log10\":X,\n\
              \"probes_with_solutions\":N,\"seconds\":X,\"nodes_per_second\":X,\n\
@@ -171,7 +173,8 @@ pub struct Run {
     /// line of JSON), and skip the pieces FILE holds already: run the same
     /// command again after a crash or a kill, and the count goes on where
     /// it stopped, with the same total. A file of another problem or
-    /// split is refused.
+    /// split is refused, and so is a record edited since it was written
+    /// (its check fails) or without a check (written by an older dlx).
     #[arg(long, value_name = "FILE", requires = "count")]
     pub checkpoint: Option<PathBuf>,
     /// Estimate the size of the search tree (nodes, solutions) and the

@@ -1,7 +1,9 @@
 //! The record of a count: one line of JSON. A piece of a split tree
 //! (`--piece I/N`, and each line of a `--checkpoint` file) also says which
 //! problem and which split it belongs to, so that `dlx merge` adds up only
-//! pieces of one problem and one split, each exactly once.
+//! pieces of one problem and one split, each exactly once, and carries a
+//! check of its fields, so that a record edited since `dlx` wrote it is
+//! refused rather than added.
 
 use std::fmt::Write as _;
 
@@ -9,13 +11,18 @@ use dlx::{Problem, Stats};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+/// The key of a piece record's check, hashed before its fields: it keeps
+/// the check from being any other SHA-256 of the same text, and names the
+/// form of the fields hashed (a new form takes a new key).
+const CHECK_KEY: &[u8] = b"dlx piece record check 1\n";
+
 /// A count, and for a piece, where it belongs.
 ///
 /// `{"count":N,"complete":BOOL,"interrupted":BOOL}`, with
 /// `"stopped":"node limit"` (or `"time limit"`, `"interrupted"`) when a
 /// limit stopped the search, and `"memo":true` for a memoized count; a
 /// piece adds `"fingerprint"`, `"depth"`, `"piece"`, `"pieces"`,
-/// `"nodes"`, `"updates"` and `"max_level"`.
+/// `"nodes"`, `"updates"`, `"max_level"` and `"check"`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
     /// Solutions found: any number below 2^128, written in full.
@@ -54,6 +61,24 @@ pub struct Record {
     /// The deepest level reached, from the root of the whole tree.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_level: Option<usize>,
+    /// The check of a piece record: the SHA-256, in hex, of a key and the
+    /// record's other fields (the problem's fingerprint among them), as
+    /// [`Record::seal`] makes it. It tells a record edited or damaged
+    /// since `dlx` wrote it from one it wrote; it is no signature (the key
+    /// is in the source), and does not stand against a forger.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub check: Option<String>,
+}
+
+/// Why a piece record's check fails.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unchecked {
+    /// The record has no check: a `dlx` older than the checks wrote it,
+    /// or its check was taken out.
+    Missing,
+    /// The check is not that of the record's fields: they were edited, or
+    /// damaged, since `dlx` wrote them.
+    Mismatch,
 }
 
 impl Record {
@@ -73,7 +98,41 @@ impl Record {
         self.nodes = Some(stats.nodes);
         self.updates = Some(stats.updates);
         self.max_level = Some(stats.max_level);
+        self.seal();
         self
+    }
+
+    /// Makes the record's check from its fields as they are now: what
+    /// [`Record::piece`] does last, and what any change to a piece record
+    /// that `dlx` means to write must be followed by.
+    pub fn seal(&mut self) {
+        self.check = Some(self.digest());
+    }
+
+    /// Why the record's check fails, if it does: a piece record without a
+    /// check, or whose fields are not those the check was made from.
+    pub fn unchecked(&self) -> Option<Unchecked> {
+        match &self.check {
+            None => Some(Unchecked::Missing),
+            Some(check) if *check != self.digest() => Some(Unchecked::Mismatch),
+            Some(_) => None,
+        }
+    }
+
+    /// The check of the record's fields: the SHA-256 of the key and of the
+    /// record without its check as [`Record::line`] writes it. The line is
+    /// made again from the fields read, so that the check holds whatever
+    /// the spacing or the order of the fields in the file, and a field
+    /// added later (absent from older records) changes nothing.
+    fn digest(&self) -> String {
+        let fields = Record {
+            check: None,
+            ..self.clone()
+        };
+        let mut hash = Sha256::new();
+        hash.update(CHECK_KEY);
+        hash.update(fields.line());
+        hex(&hash.finalize())
     }
 
     /// What makes the record contradict itself, if anything: a count that
@@ -124,9 +183,13 @@ pub fn fingerprint(problem: &Problem) -> String {
     let mut text = Vec::new();
     // Writing to memory fails only when memory does.
     let _ = dlx::write(problem, &mut text);
-    let digest = Sha256::digest(&text);
-    let mut hex = String::with_capacity(64);
-    for byte in digest {
+    hex(&Sha256::digest(&text))
+}
+
+/// Bytes in lowercase hex.
+fn hex(bytes: &[u8]) -> String {
+    let mut hex = String::with_capacity(2 * bytes.len());
+    for byte in bytes {
         let _ = write!(hex, "{byte:02x}");
     }
     hex
@@ -153,6 +216,44 @@ mod tests {
             fingerprint(&b),
             "e330bd6988e1446386018792ea920a7d9e9c40426fba5335b361fb7a6be4e41b"
         );
+    }
+
+    #[test]
+    fn a_piece_record_is_sealed_and_an_edit_breaks_its_check() {
+        let finished = Record {
+            count: 158,
+            complete: true,
+            ..Record::default()
+        };
+        let mut stats = Stats::default();
+        stats.nodes = 1000;
+        let piece = finished.piece(&"ab".repeat(32), 2, (3, 4), &stats);
+        assert_eq!(piece.unchecked(), None);
+        // Read back from its line, however spaced.
+        let line = piece.line().replace(',', ", ");
+        let read: Record = serde_json::from_str(&line).unwrap();
+        assert_eq!((read.unchecked(), &read), (None, &piece));
+        // Each field is in the check, the fingerprint too.
+        let edits: [&dyn Fn(&mut Record); 7] = [
+            &|r| r.count = 5,
+            &|r| r.nodes = Some(999),
+            &|r| r.piece = Some(2),
+            &|r| r.pieces = Some(3),
+            &|r| r.depth = Some(1),
+            &|r| r.memo = true,
+            &|r| r.fingerprint = Some("cd".repeat(32)),
+        ];
+        for edit in edits {
+            let mut edited = piece.clone();
+            edit(&mut edited);
+            assert_eq!(edited.unchecked(), Some(Unchecked::Mismatch), "{edited:?}");
+            edited.seal();
+            assert_eq!(edited.unchecked(), None);
+        }
+        let mut old = piece;
+        old.check = None;
+        assert_eq!(old.unchecked(), Some(Unchecked::Missing));
+        assert!(!old.line().contains("check"));
     }
 
     #[test]

@@ -9,6 +9,8 @@ use std::time::{Duration, Instant};
 use assert_cmd::cargo::CommandCargoExt;
 use predicates::prelude::*;
 
+use dlx_cli::record::Record;
+
 use crate::{dlx, fixture, stdout};
 
 /// The path of the dlx binary, for shell pipelines.
@@ -693,7 +695,8 @@ fn ctrl_c_is_told_apart_from_the_time_limit() {
 }
 
 /// A piece record of queens 6 cut into two pieces, with `edit` applied to
-/// its JSON object.
+/// its JSON object, and its check made again: the record dlx would write
+/// with those fields.
 fn edited_record(edit: impl Fn(&mut serde_json::Value)) -> String {
     let out = stdout(&[
         "queens",
@@ -708,7 +711,14 @@ fn edited_record(edit: impl Fn(&mut serde_json::Value)) -> String {
     ]);
     let mut record: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     edit(&mut record);
-    format!("{record}\n")
+    sealed(&record.to_string())
+}
+
+/// The line of a piece record with its check made again from its fields.
+fn sealed(line: &str) -> String {
+    let mut record: Record = serde_json::from_str(line).unwrap();
+    record.seal();
+    record.line()
 }
 
 #[test]
@@ -736,12 +746,12 @@ fn merge_refuses_each_corrupted_record_by_name() {
     // Two memoized pieces whose counts add up past 2^64: the sum is
     // exact; past 2^128 it is refused.
     let count = |count: u128, piece: u64| {
-        edited_record(|r| {
+        let record = edited_record(|r| {
             r["piece"] = serde_json::json!(piece);
             r["memo"] = serde_json::json!(true);
             r["count"] = serde_json::json!(0);
-        })
-        .replace("\"count\":0", &format!("\"count\":{count}"))
+        });
+        sealed(&record.replace("\"count\":0", &format!("\"count\":{count}")))
     };
     let big = u128::from(u64::MAX) - 1;
     dlx()
@@ -788,6 +798,86 @@ fn merge_refuses_each_corrupted_record_by_name() {
 }
 
 #[test]
+fn merge_and_a_resume_refuse_an_edited_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("pieces.jsonl");
+    let path = file.to_str().unwrap();
+    // Queens 10 in 4 pieces: 204, 204, 158 and 158 solutions.
+    let pieces: String = (1..=4)
+        .map(|i| {
+            let piece = format!("{i}/4");
+            let args = ["--format", "json", "--pieces", "4", "--piece", &piece];
+            stdout(&[&["queens", "10", "--count"][..], &args].concat())
+        })
+        .collect();
+    fs::write(&file, &pieces).unwrap();
+    dlx()
+        .args(["merge", path])
+        .assert()
+        .success()
+        .stdout("724\n");
+    // A count changed by hand, as plausible as the others: no total (it
+    // was 571).
+    let lines: Vec<&str> = pieces.lines().collect();
+    assert!(lines[2].contains("\"count\":158,"), "{}", lines[2]);
+    let edited = pieces.replacen("\"count\":158,", "\"count\":5,", 1);
+    fs::write(&file, &edited).unwrap();
+    dlx()
+        .args(["merge", path])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains(format!(
+            "{path}:3: piece 3/4 was edited or damaged: its check does not match its fields"
+        )))
+        .stderr(predicate::str::contains("dlx: merge: 2 faults, no total"));
+    // A record without its check, as older versions wrote them.
+    let old: String = pieces
+        .lines()
+        .map(|line| {
+            let mut record: serde_json::Value = serde_json::from_str(line).unwrap();
+            record.as_object_mut().unwrap().remove("check");
+            format!("{record}\n")
+        })
+        .collect();
+    dlx()
+        .arg("merge")
+        .write_stdin(old)
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "<stdin>:1: piece 1/4 has no check: written by a dlx older than the checks",
+        ))
+        .stderr(predicate::str::contains("run the piece again"))
+        .stderr(predicate::str::contains("no total"));
+    // A checkpoint line edited: the resume names it, and counts nothing.
+    let checkpoint = dir.path().join("q.ckpt");
+    let args = ["queens", "8", "--count", "--checkpoint"];
+    let args = [&args[..], &[checkpoint.to_str().unwrap()]].concat();
+    dlx().args(&args).assert().success().stdout("92\n");
+    let text = fs::read_to_string(&checkpoint).unwrap();
+    let line = text
+        .lines()
+        .position(|l| l.contains("\"count\":1,"))
+        .unwrap();
+    fs::write(
+        &checkpoint,
+        text.replacen("\"count\":1,", "\"count\":2,", 1),
+    )
+    .unwrap();
+    dlx()
+        .args(&args)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(format!(
+            "q.ckpt:{}: a checkpoint record edited or damaged",
+            line + 1
+        )));
+}
+
+#[test]
 fn a_checkpointed_count_keeps_its_limit_when_resumed() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("limit.ckpt");
@@ -813,6 +903,80 @@ fn a_checkpointed_count_keeps_its_limit_when_resumed() {
         .assert()
         .success()
         .stdout("724\n");
+}
+
+#[test]
+fn a_limit_holds_whatever_the_checkpoint_file_holds() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("full.ckpt");
+    let path = file.to_str().unwrap();
+    let queens = ["queens", "10", "--count"];
+    // What a fresh run with --limit 100 says.
+    let fresh = stdout(&[&queens[..], &["--limit", "100", "--format", "json"]].concat());
+    assert_eq!(
+        fresh,
+        "{\"count\":100,\"complete\":false,\"interrupted\":false}\n"
+    );
+    // The file holds every piece, 724 solutions: a resume with --limit
+    // 100 counts 100, cut by the limit, on any number of threads.
+    let whole = [&queens[..], &["-j", "2", "--checkpoint", path]].concat();
+    dlx().args(&whole).assert().success().stdout("724\n");
+    for j in ["1", "2"] {
+        let limited = [
+            &queens[..],
+            &["--limit", "100", "-j", j, "--checkpoint", path],
+        ]
+        .concat();
+        dlx().args(&limited).assert().success().stdout("100\n");
+        let json = stdout(&[&limited[..], &["--format", "json"]].concat());
+        assert_eq!(json, fresh, "-j {j}");
+    }
+    // A file holding more than K but not every piece: K too.
+    let text = fs::read_to_string(&file).unwrap();
+    let mut sum = 0;
+    let part: String = text
+        .lines()
+        .take_while(|line| {
+            let record: serde_json::Value = serde_json::from_str(line).unwrap();
+            sum += record["count"].as_u64().unwrap();
+            sum < 300
+        })
+        .map(|line| format!("{line}\n"))
+        .collect();
+    assert!(part.lines().count() < text.lines().count());
+    fs::write(&file, &part).unwrap();
+    let limited = [&queens[..], &["--limit", "10", "--checkpoint", path]].concat();
+    dlx().args(&limited).assert().success().stdout("10\n");
+    // A piece's record keeps its limit too.
+    let piece = [
+        &queens[..],
+        &["--limit", "5", "--format", "json", "--pieces", "1000"],
+        &["--piece", "1/2", "--checkpoint", path],
+    ]
+    .concat();
+    let record: serde_json::Value = serde_json::from_str(&stdout(&piece)).unwrap();
+    assert_eq!(
+        (&record["count"], &record["complete"], &record["piece"]),
+        (&5.into(), &false.into(), &1.into()),
+        "{record}"
+    );
+    // A memoized count counts its pieces whole, and records them all: the
+    // same command run again keeps its limit.
+    let memo = dir.path().join("memo.ckpt");
+    let memo = [
+        &queens[..],
+        &[
+            "--memo",
+            "--limit",
+            "100",
+            "--checkpoint",
+            memo.to_str().unwrap(),
+        ],
+    ]
+    .concat();
+    for _ in 0..2 {
+        dlx().args(&memo).assert().success().stdout("100\n");
+    }
 }
 
 #[test]
@@ -965,6 +1129,75 @@ fn absurd_thread_counts_are_usage_errors_and_extra_threads_cost_nothing() {
         one.trim().parse::<u64>().unwrap() + two.trim().parse::<u64>().unwrap(),
         4
     );
+}
+
+#[test]
+fn threads_past_four_per_core_are_not_started_and_counts_stay() {
+    let cores = thread::available_parallelism().map_or(1, |n| n.get());
+    let most = 4 * cores;
+    // The count and the figures of the search, whatever -j.
+    let counted = |j: &str| {
+        let out = dlx()
+            .args(["queens", "9", "--count", "--stats", "-j", j])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let err = String::from_utf8(out.stderr).unwrap();
+        let stats = err
+            .lines()
+            .find_map(|line| {
+                line.split(", time")
+                    .next()
+                    .filter(|_| line.starts_with("solutions"))
+            })
+            .unwrap_or_else(|| panic!("{err}"))
+            .to_string();
+        (String::from_utf8(out.stdout).unwrap(), stats)
+    };
+    let one = counted("1");
+    assert_eq!(one.0, "352\n");
+    for j in ["2", "3", "64", "1024"] {
+        assert_eq!(counted(j), one, "-j {j}");
+    }
+    if most >= 1024 {
+        return;
+    }
+    // -j 1024 starts `most` threads: the estimate, which divides the time
+    // by them, says how many, and stderr says why, once.
+    let out = dlx()
+        .args([
+            "queens",
+            "8",
+            "--estimate",
+            "--format",
+            "json",
+            "-j",
+            "1024",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let estimate: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(estimate["threads"], most, "{estimate}");
+    let note = format!("dlx: -j 1024 cut to {most} threads (4 per core, {cores} cores)");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.matches(&note).count(), 1, "{err}");
+    // Once for a batch of puzzles too, and not at all within the cap.
+    let easy = fixture("sudoku/easy.txt");
+    let err = dlx()
+        .args(["sudoku", "-j", "1024", &easy])
+        .assert()
+        .success()
+        .get_output()
+        .stderr
+        .clone();
+    assert_eq!(String::from_utf8(err).unwrap().matches(&note).count(), 1);
+    dlx()
+        .args(["queens", "8", "--count", "-j", &most.to_string()])
+        .assert()
+        .success()
+        .stdout("92\n")
+        .stderr("");
 }
 
 #[test]
