@@ -21,8 +21,9 @@ use crate::interrupt;
 pub const EXIT_STATUS: &str = "\
 Exit status: 0 solved; 1 some input had no solution or was invalid (a
 puzzle with several solutions for sudoku --rate, a bad solution for cover
---verify, a missing or foreign piece for merge); 2 usage errors, unreadable
-files, a stdout that cannot be written, a problem too large for the memory;
+--verify, a missing, foreign or edited piece for merge); 2 usage errors,
+unreadable files, a stdout that cannot be written, a problem too large for
+the memory;
 3 a search stopped by --max-nodes or --time-limit before its end (not 'no
 solution'); 130 interrupted (Ctrl-C, SIGTERM).";
 
