@@ -133,7 +133,10 @@ pub use format::{option_text, parse, read, read_lenient, write, Skipped};
 #[cfg(feature = "parallel")]
 pub use parallel::{ParCount, PieceCount};
 pub use problem::{Color, Entry, OptionId, Problem, VerifyError};
-pub use search::{Limits, Memo, MemoStats, Order, Outcome, Solutions, Solver, Stats};
+pub use search::{
+    Contradiction, Limits, Live, Memo, MemoStats, Order, Outcome, Propagator, PropagatorClone,
+    Solutions, Solver, Stats,
+};
 pub use split::Split;
 
 /// The types users share across threads are `Send` and `Sync`: checked

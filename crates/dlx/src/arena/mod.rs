@@ -350,6 +350,21 @@ impl<S: Storage, B: Branching> Arena<S, B> {
     pub(crate) fn is_active(&self, x: usize) -> bool {
         self.len[x] & S::Len::COVERED == S::Len::ZERO
     }
+
+    /// Whether item `x` (1-based, primary or secondary) is not covered.
+    pub(crate) fn is_uncovered(&self, x: usize) -> bool {
+        self.len[x] & S::Len::COVERED == S::Len::ZERO
+    }
+
+    /// Whether the option whose first node is `first` is in play: each of
+    /// its nodes in its item's list, and none of its items covered. An
+    /// option a choice conflicts with has a node out of a list (hidden),
+    /// or one in the list of the item the choice covered.
+    pub(crate) fn option_in_play(&self, first: usize) -> bool {
+        self.option_nodes(first).all(|(q, x, _)| {
+            self.len[x] & S::Len::COVERED == S::Len::ZERO && self.is_linked(q, self.nodes.get(q))
+        })
+    }
 }
 
 /// What [`Arena::restore`] copies back: the parts of the arena that

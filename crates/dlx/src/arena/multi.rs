@@ -162,7 +162,7 @@ impl<S: Storage, B: Branching> Arena<S, B> {
     }
 
     /// The number of nodes in item `x`'s list, covered or not.
-    fn list_len(&self, x: usize) -> u32 {
+    pub(crate) fn list_len(&self, x: usize) -> u32 {
         let mut len = self.len[x];
         if len & S::Len::COVERED != S::Len::ZERO {
             len -= S::Len::COVERED;

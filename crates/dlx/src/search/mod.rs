@@ -58,12 +58,14 @@ use crate::problem::{node_count_of, OptionId, Problem};
 mod held;
 mod limits;
 mod memo;
+mod propagate;
 mod stats;
 mod walk;
 
 use held::{Exclusion, Held, Selection};
 pub use limits::{Limits, Outcome};
 pub use memo::{Memo, MemoStats, Order};
+pub use propagate::{Contradiction, Live, Propagator, PropagatorClone};
 pub use stats::Stats;
 pub(crate) use walk::Event;
 use walk::{Level, State, Walk};
@@ -249,6 +251,9 @@ impl Solver {
                 stop: usize::MAX,
                 tweaks: if multiple { vec![0; depth] } else { Vec::new() },
                 floor: 0,
+                propagator: None,
+                trail: Vec::new(),
+                marks: Vec::new(),
             },
         }
     }
@@ -284,6 +289,41 @@ impl Solver {
     /// Sets the limits of the searches to come.
     pub fn set_limits(&mut self, limits: Limits) {
         self.walk.limits = limits;
+    }
+
+    /// Sets the [`Propagator`] of the searches to come (`None`: none, the
+    /// default): run at the root of each search and after each choice, it
+    /// takes out options the problem's own rules leave without support,
+    /// and the search puts them back as it backs out (see the
+    /// `Propagator` docs for its contract). Without one the search is
+    /// Knuth's, at no cost; with one, [`Stats::propagations`] and
+    /// [`Stats::removed`] count its runs and the options it took out, and
+    /// [`Stats::updates`] its link removals too. Any search under way is
+    /// abandoned.
+    ///
+    /// Memoized counts ([`Solver::count_memo`]) and estimates do not run
+    /// it: they count the same solutions without its help.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Unsupported`](crate::ErrorKind::Unsupported) for a
+    /// problem with multiplicities, whose Algorithm M the hook does not
+    /// serve; nothing changes then.
+    pub fn set_propagator(&mut self, propagator: Option<Box<dyn Propagator>>) -> Result<(), Error> {
+        let bounded = with_arena!(&self.arenas, c => c.arena.has_bounds());
+        if bounded && propagator.is_some() {
+            return Err(Error::new(ErrorKind::Unsupported(
+                "a propagator is not run by Algorithm M: the problem has multiplicities",
+            )));
+        }
+        self.rewind();
+        self.walk.marks = if propagator.is_some() {
+            vec![0; self.walk.levels.len()]
+        } else {
+            Vec::new()
+        };
+        self.walk.propagator = propagator;
+        Ok(())
     }
 
     /// The limits in force.
@@ -810,7 +850,8 @@ impl Solver {
     /// Runs the search loop to the next event, filling the solution when it
     /// is one.
     fn search(&mut self) -> Event {
-        with_arena!(&mut self.arenas, c => self.walk.search(&mut c.arena))
+        let shared = &*self.shared;
+        with_arena!(&mut self.arenas, c => self.walk.search(&mut c.arena, shared))
     }
 
     /// The option chosen at a level of the search: [`OptionId::NULL`] for

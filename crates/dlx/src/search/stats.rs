@@ -31,6 +31,12 @@ pub struct Stats {
     pub max_level: usize,
     /// Nodes at each level, when asked for with [`Solver::profile_levels`](crate::Solver::profile_levels).
     pub level_nodes: Option<Vec<u64>>,
+    /// Runs of the [`Propagator`](crate::Propagator), when there is one
+    /// ([`Solver::set_propagator`](crate::Solver::set_propagator)): one at
+    /// the root of each search and one after each choice.
+    pub propagations: u64,
+    /// Options the propagator took out of play (each counted each time).
+    pub removed: u64,
 }
 
 impl Stats {
@@ -53,6 +59,8 @@ impl Stats {
         self.nodes += other.nodes;
         self.updates += other.updates;
         self.solutions += other.solutions;
+        self.propagations += other.propagations;
+        self.removed += other.removed;
         self.max_level = self.max_level.max(other.max_level);
         if let Some(levels) = &other.level_nodes {
             let sum = self.level_nodes.get_or_insert_with(Vec::new);

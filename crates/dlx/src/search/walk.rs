@@ -3,6 +3,7 @@
 
 use std::sync::atomic::Ordering;
 
+use super::propagate::{Contradiction, Live, Propagator};
 use super::{Exclusion, Held, Limits, Outcome, Selection, Shared, Stats};
 use crate::arena::{Arena, Branching, Move, Storage};
 use crate::problem::OptionId;
@@ -95,6 +96,15 @@ pub(super) struct Walk {
     /// of the selected pieces ([`Solver::select_piece`]): the search below
     /// starts at `floor` and backs up no further. Always 0 otherwise.
     pub(super) floor: usize,
+    /// The propagator run at each node, if any (see `propagate`).
+    pub(super) propagator: Option<Box<dyn Propagator>>,
+    /// The first nodes of the options the propagator took out, in the
+    /// order it took them: those of the root first, then those of each
+    /// level's choice.
+    pub(super) trail: Vec<u32>,
+    /// For each level, the length of `trail` before its choice's
+    /// propagation; empty without a propagator.
+    pub(super) marks: Vec<u32>,
 }
 
 impl Walk {
@@ -103,22 +113,30 @@ impl Walk {
     /// a piece (when `stop` is a depth), or the end of the tree or a limit.
     /// Problems with multiplicities run Algorithm M, the others X (or C);
     /// the choice is made once per call.
-    pub(super) fn search<S: Storage, B: Branching>(&mut self, arena: &mut Arena<S, B>) -> Event {
-        if arena.has_bounds() {
-            self.search_with::<true, S, B>(arena)
-        } else {
-            self.search_with::<false, S, B>(arena)
+    pub(super) fn search<S: Storage, B: Branching>(
+        &mut self,
+        arena: &mut Arena<S, B>,
+        shared: &Shared,
+    ) -> Event {
+        // A propagator is refused with multiplicities (`set_propagator`).
+        match (arena.has_bounds(), self.propagator.is_some()) {
+            (true, _) => self.search_with::<true, false, S, B>(arena, shared),
+            (false, true) => self.search_with::<false, true, S, B>(arena, shared),
+            (false, false) => self.search_with::<false, false, S, B>(arena, shared),
         }
     }
 
     /// [`Walk::search`], for Algorithm M (`M`) or X. The two share the
     /// states and their order; M branches on the item of the least score
     /// and tweaks its options (see `arena::multi`), and a level of M may be
-    /// a null move (its choice is the item's header).
+    /// a null move (its choice is the item's header). With `P` (X only)
+    /// the propagator runs at the root and after each choice; its options
+    /// taken out are put back before the choice is undone.
     #[inline(always)]
-    pub(super) fn search_with<const M: bool, S: Storage, B: Branching>(
+    pub(super) fn search_with<const M: bool, const P: bool, S: Storage, B: Branching>(
         &mut self,
         arena: &mut Arena<S, B>,
+        shared: &Shared,
     ) -> Event {
         let pieces = self.stop != usize::MAX;
         if let (Some(max), false) = (self.limits.solutions, pieces) {
@@ -144,6 +162,11 @@ impl Walk {
                     self.start_stats();
                     self.found = 0;
                     level = floor;
+                    if P && self.propagate(arena, shared).is_err() {
+                        state = State::Done;
+                        self.outcome = Outcome::Complete;
+                        break 'walk Event::End;
+                    }
                     // Every primary item may be covered by the selection.
                     state = if arena.is_solved() {
                         State::Solved
@@ -175,6 +198,9 @@ impl Walk {
                             }
                             arena.uncommit_others_bounded(r);
                         } else {
+                            if P {
+                                self.put_back(arena, self.marks[level]);
+                            }
                             arena.uncommit_others(r);
                         }
                         self.levels[level].choice = arena.down(r) as u32;
@@ -258,6 +284,15 @@ impl Walk {
                         continue;
                     }
                     level += 1;
+                    if P {
+                        self.marks[level - 1] = self.trail.len() as u32;
+                        if self.propagate(arena, shared).is_err() {
+                            // No solution under this choice: the next one.
+                            level -= 1;
+                            state = State::Recover;
+                            continue;
+                        }
+                    }
                     if arena.is_solved() {
                         state = State::Solved;
                         break;
@@ -292,6 +327,10 @@ impl Walk {
                 state = State::Recover;
             }
         }
+        if P && state == State::Done {
+            // Every level is undone: what is left is the root's.
+            self.put_back(arena, 0);
+        }
         self.level = level;
         self.state = state;
         if event == Event::Solution {
@@ -300,6 +339,37 @@ impl Walk {
             self.outcome = Outcome::Paused;
         }
         event
+    }
+
+    /// Runs the propagator on the node the arena is at, counting the run
+    /// and the options it takes out.
+    fn propagate<S: Storage, B: Branching>(
+        &mut self,
+        arena: &mut Arena<S, B>,
+        shared: &Shared,
+    ) -> Result<(), Contradiction> {
+        let Some(propagator) = self.propagator.as_mut() else {
+            return Ok(());
+        };
+        let mut live = Live::new(arena, shared, &mut self.trail);
+        let result = propagator.propagate(&mut live);
+        self.stats.removed += live.removed();
+        self.stats.propagations += 1;
+        result
+    }
+
+    /// Puts back the options the propagator took out since the trail was
+    /// `mark` long, last first (they were taken after every change to the
+    /// links still in force, and come back before any is undone).
+    pub(super) fn put_back<S: Storage, B: Branching>(
+        &mut self,
+        arena: &mut Arena<S, B>,
+        mark: u32,
+    ) {
+        while self.trail.len() > mark as usize {
+            let first = self.trail.pop().expect("the trail is longer than the mark");
+            arena.unhide_option(first as usize);
+        }
     }
 
     /// Counts a node at `depth` (levels from the root of the tree: the
@@ -371,12 +441,17 @@ impl Walk {
                 }
                 State::Recover => {
                     let level = self.levels[self.level];
+                    if let Some(&mark) = self.marks.get(self.level) {
+                        self.put_back(arena, mark);
+                    }
                     arena.uncommit_others(level.choice as usize);
                     arena.uncover(level.branch as usize);
                     self.state = State::Forward;
                 }
             }
         }
+        // The root's propagation, last.
+        self.put_back(arena, 0);
         self.state = State::Fresh;
         self.level = self.floor;
     }
