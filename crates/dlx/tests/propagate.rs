@@ -48,6 +48,11 @@ struct Oracle {
 impl Propagator for Oracle {
     fn propagate(&mut self, live: &mut Live<'_>) -> Result<(), Contradiction> {
         let ids = |k: usize| OptionId::from_index(k);
+        // The options of the path to the node are out of play, each once.
+        let path: Vec<OptionId> = live.path().collect();
+        for (at, &o) in path.iter().enumerate() {
+            assert!(!live.contains(o) && !path[..at].contains(&o), "{path:?}");
+        }
         let in_play: Vec<usize> = (0..self.options.len())
             .filter(|&k| live.contains(ids(k)))
             .collect();

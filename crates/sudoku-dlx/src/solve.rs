@@ -23,6 +23,7 @@ use crate::layout::Layout;
 mod deep;
 mod error;
 mod matrix;
+mod propagate;
 
 pub use error::SolveError;
 

@@ -181,6 +181,22 @@ impl<S: Storage, B: Branching> Arena<S, B> {
         (-self.nodes.get(p).top) as usize - 1
     }
 
+    /// The arena index of the option of every node (0 for the nodes of no
+    /// option: the headers and spacers), for a lookup in one step where
+    /// [`Arena::option_of`] walks to the spacer.
+    pub(crate) fn node_options(&self) -> Vec<u32> {
+        let mut table = vec![0; self.nodes.count()];
+        for (k, &first) in self.option_start.iter().enumerate() {
+            for p in first as usize.. {
+                if self.nodes.get(p).top <= 0 {
+                    break;
+                }
+                table[p] = k as u32;
+            }
+        }
+        table
+    }
+
     /// The first node of option `k` (by its index in the arena).
     pub(crate) fn option_start(&self, k: usize) -> usize {
         self.option_start[k] as usize

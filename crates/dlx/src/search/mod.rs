@@ -254,6 +254,7 @@ impl Solver {
                 propagator: None,
                 trail: Vec::new(),
                 marks: Vec::new(),
+                node_option: Arc::from([]),
             },
         }
     }
@@ -321,6 +322,11 @@ impl Solver {
             vec![0; self.walk.levels.len()]
         } else {
             Vec::new()
+        };
+        self.walk.node_option = if propagator.is_some() {
+            with_arena!(&self.arenas, c => c.arena.node_options()).into()
+        } else {
+            Arc::from([])
         };
         self.walk.propagator = propagator;
         Ok(())

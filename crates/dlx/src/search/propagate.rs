@@ -83,6 +83,8 @@
 use crate::arena::{Arena, Branching, Storage};
 use crate::problem::OptionId;
 
+use super::held::Selection;
+use super::walk::Level;
 use super::Shared;
 
 /// A rule the search cannot see, run at every node to take out the options
@@ -142,6 +144,11 @@ pub struct Live<'a> {
     arena: &'a mut dyn Links,
     shared: &'a Shared,
     trail: &'a mut Vec<u32>,
+    /// The options selected, and the levels chosen above this node.
+    selected: &'a [Selection],
+    levels: &'a [Level],
+    /// The arena option of each node.
+    node_option: &'a [u32],
     removed: u64,
 }
 
@@ -150,13 +157,33 @@ impl<'a> Live<'a> {
         arena: &'a mut dyn Links,
         shared: &'a Shared,
         trail: &'a mut Vec<u32>,
+        (selected, levels): (&'a [Selection], &'a [Level]),
+        node_option: &'a [u32],
     ) -> Live<'a> {
         Live {
             arena,
             shared,
             trail,
+            selected,
+            levels,
+            node_option,
             removed: 0,
         }
+    }
+
+    /// The option of node `p`.
+    fn option_at(&self, p: usize) -> OptionId {
+        self.shared.option_ids[self.node_option[p] as usize]
+    }
+
+    /// The options that made this node: those selected, in order, then
+    /// the choices of the search from the root down.
+    pub fn path(&self) -> impl Iterator<Item = OptionId> + use<'_, 'a> {
+        let selected = self.selected.iter().map(|s| s.lead as usize);
+        let chosen = self.levels.iter().map(|l| l.choice as usize);
+        selected
+            .chain(chosen)
+            .map(|node| self.option_at(node))
     }
 
     /// The options taken out by this call.
@@ -197,8 +224,17 @@ impl<'a> Live<'a> {
         std::iter::from_fn(move || {
             let header = header?;
             p = self.arena.below(p);
-            (p != header).then(|| self.shared.option_ids[self.arena.option_at(p)])
+            (p != header).then(|| self.option_at(p))
         })
+    }
+
+    /// Fills `out` with the options of [`Live::options`], as one walk of
+    /// the list: the way to read many lists at every node.
+    pub fn options_into(&self, item: usize, out: &mut Vec<OptionId>) {
+        out.clear();
+        if let Some(x) = self.item(item) {
+            self.arena.list(x, &mut |p| out.push(self.option_at(p)));
+        }
     }
 
     /// Whether `option` is in play at this node: in the lists of all its
@@ -245,8 +281,8 @@ pub(super) trait Links {
     fn length(&self, x: usize) -> u32;
     /// The node below `p` in its list.
     fn below(&self, p: usize) -> usize;
-    /// The arena index of the option of node `p`.
-    fn option_at(&self, p: usize) -> usize;
+    /// Calls `visit` with each node of the list of item `x`, from the top.
+    fn list(&self, x: usize, visit: &mut dyn FnMut(usize));
     /// The first node of the option of arena index `k`.
     fn start(&self, k: usize) -> usize;
     /// Whether the option whose first node is `first` is in play.
@@ -268,8 +304,12 @@ impl<S: Storage, B: Branching> Links for Arena<S, B> {
         self.down(p)
     }
 
-    fn option_at(&self, p: usize) -> usize {
-        self.option_of(p)
+    fn list(&self, x: usize, visit: &mut dyn FnMut(usize)) {
+        let mut p = self.down(x);
+        while p != x {
+            visit(p);
+            p = self.down(p);
+        }
     }
 
     fn start(&self, k: usize) -> usize {

@@ -105,6 +105,9 @@ pub(super) struct Walk {
     /// For each level, the length of `trail` before its choice's
     /// propagation; empty without a propagator.
     pub(super) marks: Vec<u32>,
+    /// The arena option of each node, for the propagator's view; empty
+    /// without a propagator.
+    pub(super) node_option: std::sync::Arc<[u32]>,
 }
 
 impl Walk {
@@ -162,7 +165,7 @@ impl Walk {
                     self.start_stats();
                     self.found = 0;
                     level = floor;
-                    if P && self.propagate(arena, shared).is_err() {
+                    if P && self.propagate(arena, shared, level).is_err() {
                         state = State::Done;
                         self.outcome = Outcome::Complete;
                         break 'walk Event::End;
@@ -286,7 +289,7 @@ impl Walk {
                     level += 1;
                     if P {
                         self.marks[level - 1] = self.trail.len() as u32;
-                        if self.propagate(arena, shared).is_err() {
+                        if self.propagate(arena, shared, level).is_err() {
                             // No solution under this choice: the next one.
                             level -= 1;
                             state = State::Recover;
@@ -347,11 +350,13 @@ impl Walk {
         &mut self,
         arena: &mut Arena<S, B>,
         shared: &Shared,
+        level: usize,
     ) -> Result<(), Contradiction> {
         let Some(propagator) = self.propagator.as_mut() else {
             return Ok(());
         };
-        let mut live = Live::new(arena, shared, &mut self.trail);
+        let path = (&self.selected[..], &self.levels[..level]);
+        let mut live = Live::new(arena, shared, &mut self.trail, path, &self.node_option);
         let result = propagator.propagate(&mut live);
         self.stats.removed += live.removed();
         self.stats.propagations += 1;

@@ -8,7 +8,10 @@
 
 use std::fmt;
 
+use dlx::Contradiction;
+
 use super::devices::Builder;
+use super::domains::{pair_support, Domains};
 use super::{write_cells, Cell, Constraint, Family, Filled, Rules, Statement};
 use crate::error::LayoutError;
 use crate::fpuzzles::error::FpuzzlesError;
@@ -170,6 +173,45 @@ impl Family for Lines {
             _ => unreachable!("{constraint:?} is no line"),
         }
     }
+
+    fn propagate(&self, constraint: &Constraint, d: &mut Domains) -> Result<(), Contradiction> {
+        match constraint {
+            Constraint::Thermometer { cells } => {
+                // Each cell above the least its bulb side allows, below
+                // the greatest its tip side allows.
+                let mut low = 0;
+                for &cell in cells {
+                    d.bound(cell, low + 1, 64)?;
+                    low = i64::from(d.min(cell));
+                }
+                let mut high = 64;
+                for &cell in cells.iter().rev() {
+                    d.bound(cell, 0, high - 1)?;
+                    high = i64::from(d.max(cell));
+                }
+                Ok(())
+            }
+            Constraint::Whispers { cells, gap } => {
+                let gap = u32::from(*gap);
+                for w in cells.windows(2) {
+                    pair_support(d, w[0], w[1], &|x, y| x.abs_diff(y) >= gap)?;
+                }
+                Ok(())
+            }
+            Constraint::Renban { cells } => renban(d, cells),
+            Constraint::Palindrome { cells } => {
+                let m = cells.len();
+                for i in 0..m / 2 {
+                    let (p, q) = (cells[i], cells[m - 1 - i]);
+                    let both = d.get(p) & d.get(q);
+                    d.restrict(p, both)?;
+                    d.restrict(q, both)?;
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
 }
 
 /// Reads f-puzzles key `key`, one of the lines' in [`FPUZZLES`](super::FPUZZLES),
@@ -201,6 +243,29 @@ pub(super) fn fpuzzles(
             };
             out.constraints.push((field.clone(), constraint));
         }
+    }
+    Ok(())
+}
+
+/// A renban line: its cells keep the digits of the runs of consecutive
+/// digits each of whose digits some cell may take and that leave every
+/// cell a digit.
+fn renban(d: &mut Domains, cells: &[Cell]) -> Result<(), Contradiction> {
+    let (m, n) = (cells.len(), d.side());
+    if m > n {
+        return Err(Contradiction);
+    }
+    let mut allowed = 0u64;
+    for low in 1..=n - m + 1 {
+        let run = ((1u64 << m) - 1) << low;
+        let fits = cells.iter().all(|&c| d.get(c) & run != 0)
+            && cells.iter().fold(0, |u, &c| u | d.get(c) & run) == run;
+        if fits {
+            allowed |= run;
+        }
+    }
+    for &cell in cells {
+        d.restrict(cell, allowed)?;
     }
     Ok(())
 }

@@ -79,12 +79,14 @@ use crate::variant::Variant;
 
 mod cells;
 pub(crate) mod devices;
+pub(crate) mod domains;
 mod houses;
 mod lines;
 pub(crate) mod pairs;
 mod sums;
 
 use devices::{Builder, Extra};
+use domains::Domains;
 pub(crate) use houses::{extra_cell, extra_holds};
 
 /// A row or a column, from 0: where a [`Constraint::Sandwich`] clue is.
@@ -283,6 +285,23 @@ pub(crate) trait Family: Sync {
 
     /// Adds the constraint's items and options to the problem.
     fn encode(&self, constraint: &Constraint, builder: &mut Builder<'_>);
+
+    /// Narrows the cell domains by the constraint: takes out of each cell
+    /// the digits no assignment of the constraint's cells keeps, as far as
+    /// the rule's reasoning goes cheaply (bounds, supports). Never takes
+    /// out a digit some solution puts there: propagation prunes, the
+    /// encoding decides. The default narrows nothing.
+    ///
+    /// # Errors
+    ///
+    /// [`Contradiction`](dlx::Contradiction) when a cell is left no digit.
+    fn propagate(
+        &self,
+        _constraint: &Constraint,
+        _domains: &mut Domains,
+    ) -> Result<(), dlx::Contradiction> {
+        Ok(())
+    }
 }
 
 /// A family's reader of its f-puzzles keys: reads key `key` of the
@@ -445,6 +464,12 @@ impl Constraint {
     /// Adds the constraint's items and options to the problem.
     pub(crate) fn encode(&self, builder: &mut Builder<'_>) {
         self.family().encode(self, builder);
+    }
+
+    /// Narrows the cell domains by the constraint (see
+    /// [`Family::propagate`]).
+    pub(crate) fn propagate(&self, domains: &mut Domains) -> Result<(), dlx::Contradiction> {
+        self.family().propagate(self, domains)
     }
 }
 

@@ -30,7 +30,10 @@
 use std::collections::HashSet;
 use std::fmt;
 
+use dlx::Contradiction;
+
 use super::devices::Builder;
+use super::domains::{pair_support, Domains};
 use super::{write_cells, Cell, Constraint, Family, Filled, Negative, Rules, Statement};
 use crate::error::LayoutError;
 use crate::fpuzzles::error::{bad, unsupported, FpuzzlesError};
@@ -320,6 +323,24 @@ impl Family for Pairs {
                 forbid_pairs(kind.rule(), &spared, b);
             }
             _ => unreachable!("{constraint:?} is no pair"),
+        }
+    }
+
+    fn propagate(&self, constraint: &Constraint, d: &mut Domains) -> Result<(), Contradiction> {
+        match constraint {
+            Constraint::Difference { cells, difference } => {
+                let k = u32::from(*difference);
+                pair_support(d, cells[0], cells[1], &|x, y| x.abs_diff(y) == k)
+            }
+            Constraint::Ratio { cells, ratio } => {
+                let k = u32::from(*ratio);
+                pair_support(d, cells[0], cells[1], &|x, y| x == k * y || y == k * x)
+            }
+            Constraint::Sum { cells, sum } => {
+                pair_support(d, cells[0], cells[1], &|x, y| x + y == *sum)
+            }
+            Constraint::Negative(_) => Ok(()),
+            _ => Ok(()),
         }
     }
 }

@@ -16,7 +16,10 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
+use dlx::Contradiction;
+
 use super::devices::{bits, digit_sets, sets_between, Builder, Ref, MAX_TUPLES};
+use super::domains::{sum_bounds, Domains};
 use super::{ends, write_cells, Cell, Constraint, Family, Filled, Line, Rules, Statement};
 use crate::error::LayoutError;
 use crate::fpuzzles::error::{bad, unsupported, FpuzzlesError};
@@ -314,6 +317,21 @@ impl Family for Sums {
                 between(b, &order);
             }
             _ => unreachable!("{constraint:?} is no sum"),
+        }
+    }
+
+    fn propagate(&self, constraint: &Constraint, d: &mut Domains) -> Result<(), Contradiction> {
+        match constraint {
+            Constraint::Cage {
+                cells,
+                sum: Some(sum),
+            } => cage(d, cells, *sum),
+            Constraint::LittleKiller { cells, sum } => {
+                sum_bounds(d, cells, i64::from(*sum), i64::from(*sum))
+            }
+            Constraint::Arrow { circle, line } => arrow_bounds(d, circle, line),
+            Constraint::Between { cells } => between_bounds(d, cells),
+            _ => Ok(()),
         }
     }
 }
@@ -627,4 +645,77 @@ fn between(b: &mut Builder<'_>, cells: &[usize]) {
         },
         &|_| true,
     );
+}
+
+/// A cage of distinct digits summing to `sum`: its cells keep the digits
+/// of the digit sets of the sum each of whose digits some cell may take
+/// and that leave every cell a digit; a digit every such set holds, that
+/// one cell alone may take, is that cell's. Past the sets counted (large
+/// grids), the bounds of the sum.
+fn cage(d: &mut Domains, cells: &[Cell], sum: u32) -> Result<(), Contradiction> {
+    let Some(sets) = d.digit_sets(cells.len(), sum) else {
+        return sum_bounds(d, cells, i64::from(sum), i64::from(sum));
+    };
+    let (mut allowed, mut required) = (0u64, u64::MAX);
+    for &set in sets.iter() {
+        let fits = cells.iter().all(|&c| d.get(c) & set != 0)
+            && cells.iter().fold(0, |u, &c| u | d.get(c) & set) == set;
+        if fits {
+            allowed |= set;
+            required &= set;
+        }
+    }
+    if allowed == 0 {
+        return Err(Contradiction);
+    }
+    for &cell in cells {
+        d.restrict(cell, allowed)?;
+    }
+    for digit in super::domains::digits(required) {
+        let mut holders = cells.iter().filter(|&&c| d.get(c) >> digit & 1 == 1);
+        match (holders.next(), holders.next()) {
+            (None, _) => return Err(Contradiction),
+            (Some(&only), None) => d.restrict(only, 1 << digit)?,
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// An arrow: the line's digits sum to the circle's number (a pill's
+/// digits read as one).
+fn arrow_bounds(d: &mut Domains, circle: &[Cell], line: &[Cell]) -> Result<(), Contradiction> {
+    // The least and greatest number the circle can spell.
+    let (mut low, mut high) = (0i64, 0i64);
+    for &cell in circle {
+        low = low * 10 + i64::from(d.min(cell));
+        high = high * 10 + i64::from(d.max(cell));
+    }
+    sum_bounds(d, line, low, high)?;
+    if let [cell] = *circle {
+        let least: i64 = line.iter().map(|&c| i64::from(d.min(c))).sum();
+        let most: i64 = line.iter().map(|&c| i64::from(d.max(c))).sum();
+        d.bound(cell, least, most)?;
+    }
+    Ok(())
+}
+
+/// A between line: the digits inside lie strictly between those of the
+/// two ends, one end below them and the other above.
+fn between_bounds(d: &mut Domains, cells: &[Cell]) -> Result<(), Contradiction> {
+    let [first, last] = ends(cells);
+    let (a, b) = (d.get(first), d.get(last));
+    let (low_a, high_a) = (d.min(first), d.max(first));
+    let (low_b, high_b) = (d.min(last), d.max(last));
+    // Digits above x, below y (as masks of digits from 1).
+    let above = |x: u32| u64::MAX << (x + 1);
+    let below = |y: u32| (1u64 << y) - 1;
+    let inside = (above(low_a) & below(high_b)) | (above(low_b) & below(high_a));
+    if a == 0 || b == 0 {
+        return Err(Contradiction);
+    }
+    for &cell in &cells[1..cells.len() - 1] {
+        d.restrict(cell, inside)?;
+    }
+    Ok(())
 }

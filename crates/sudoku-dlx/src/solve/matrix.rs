@@ -59,9 +59,15 @@ impl Matrix {
                 .map(|k| problem.option(dlx::OptionId::from_index(k)).is_none())
                 .collect()
         };
+        let mut solver = Solver::new(&problem);
+        if let Some(rules) = super::propagate::Rules::of(&layout) {
+            solver
+                .set_propagator(Some(Box::new(rules)))
+                .expect("a sudoku's problem has no multiplicities");
+        }
         Matrix {
             layout,
-            solver: Solver::new(&problem),
+            solver,
             stats: Stats::default(),
             node_limit: None,
             cancel: None,

@@ -1,0 +1,207 @@
+//! Cell domains: the digits each cell may still hold at a node of the
+//! search, as the rule families' propagation narrows them (see
+//! [`Family::propagate`](super::Family::propagate)).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use dlx::Contradiction;
+
+use super::devices::digit_sets;
+use super::Cell;
+
+/// The digits each cell of a grid of side `n` may still hold, as masks:
+/// bit d set for digit d (1..=n).
+#[derive(Clone, Debug)]
+pub(crate) struct Domains {
+    n: usize,
+    masks: Vec<u64>,
+    /// The cells narrowed since they were last drained, each once.
+    dirty: Vec<u32>,
+    is_dirty: Vec<bool>,
+    /// The digit sets of each cage size and sum met so far: making them
+    /// again at every node cost more than the rest of the propagation.
+    sets: HashMap<(usize, u32), Option<Arc<[u64]>>>,
+}
+
+impl Domains {
+    /// Every cell of a grid of side `n` with every digit.
+    pub fn new(n: usize) -> Domains {
+        Domains {
+            n,
+            masks: vec![Domains::all(n); n * n],
+            dirty: Vec::new(),
+            is_dirty: vec![false; n * n],
+            sets: HashMap::new(),
+        }
+    }
+
+    /// The sets of `m` distinct digits summing to `sum`, as masks (see
+    /// [`digit_sets`]); `None` past the most a cage's encoding counts.
+    pub fn digit_sets(&mut self, m: usize, sum: u32) -> Option<Arc<[u64]>> {
+        let n = self.n;
+        self.sets
+            .entry((m, sum))
+            .or_insert_with(|| digit_sets(n, m, sum).map(Arc::from))
+            .clone()
+    }
+
+    /// The cells narrowed since the last call, each once.
+    pub fn drain_dirty(&mut self) -> impl Iterator<Item = usize> + '_ {
+        for &cell in &self.dirty {
+            self.is_dirty[cell as usize] = false;
+        }
+        self.dirty.drain(..).map(|cell| cell as usize)
+    }
+
+    /// The mask of every digit of side `n`.
+    pub fn all(n: usize) -> u64 {
+        ((1u64 << n) - 1) << 1
+    }
+
+    /// The side.
+    pub fn side(&self) -> usize {
+        self.n
+    }
+
+    /// The masks, cell by cell, row-major.
+    pub fn masks_mut(&mut self) -> &mut [u64] {
+        &mut self.masks
+    }
+
+    /// The digits `cell` may hold.
+    pub fn get(&self, (r, c): Cell) -> u64 {
+        self.masks[r * self.n + c]
+    }
+
+    /// The least digit `cell` may hold (0 for none).
+    pub fn min(&self, cell: Cell) -> u32 {
+        let mask = self.get(cell);
+        if mask == 0 {
+            0
+        } else {
+            mask.trailing_zeros()
+        }
+    }
+
+    /// The greatest digit `cell` may hold (0 for none).
+    pub fn max(&self, cell: Cell) -> u32 {
+        63 - self.get(cell).leading_zeros().min(63)
+    }
+
+    /// Keeps the digits of `cell` that `allowed` holds.
+    ///
+    /// # Errors
+    ///
+    /// [`Contradiction`] when none is left.
+    pub fn restrict(&mut self, (r, c): Cell, allowed: u64) -> Result<(), Contradiction> {
+        let cell = r * self.n + c;
+        let mask = &mut self.masks[cell];
+        let kept = *mask & allowed;
+        if kept != *mask {
+            *mask = kept;
+            if !self.is_dirty[cell] {
+                self.is_dirty[cell] = true;
+                self.dirty.push(cell as u32);
+            }
+        }
+        if kept == 0 {
+            return Err(Contradiction);
+        }
+        Ok(())
+    }
+
+    /// Keeps the digits of `cell` from `low` to `high`.
+    ///
+    /// # Errors
+    ///
+    /// [`Contradiction`] when none is left.
+    pub fn bound(&mut self, cell: Cell, low: i64, high: i64) -> Result<(), Contradiction> {
+        let low = low.clamp(0, 63) as u32;
+        let high = high.clamp(-1, 62);
+        if high < 0 || (high as u32) < low {
+            return self.restrict(cell, 0);
+        }
+        let mask = (u64::MAX >> (63 - high as u32)) & (u64::MAX << low);
+        self.restrict(cell, mask)
+    }
+}
+
+/// Keeps in two cells the digits with a partner in the other that `ok`
+/// accepts (`ok(x, y)` for x in `p`, y in `q`): arc consistency on a rule
+/// of two cells.
+///
+/// # Errors
+///
+/// [`Contradiction`] when a cell is left no digit.
+pub(crate) fn pair_support(
+    domains: &mut Domains,
+    p: Cell,
+    q: Cell,
+    ok: &dyn Fn(u32, u32) -> bool,
+) -> Result<(), Contradiction> {
+    let (dp, dq) = (domains.get(p), domains.get(q));
+    let supported = |mine: u64, theirs: u64, ok: &dyn Fn(u32, u32) -> bool| {
+        digits(mine)
+            .filter(|&x| digits(theirs).any(|y| ok(x, y)))
+            .fold(0u64, |m, x| m | 1 << x)
+    };
+    domains.restrict(p, supported(dp, dq, ok))?;
+    domains.restrict(q, supported(dq, dp, &|y, x| ok(x, y)))
+}
+
+/// Keeps in `cells` (digits may repeat) the digits that leave their sum
+/// able to reach `low..=high`.
+///
+/// # Errors
+///
+/// [`Contradiction`] when the sum cannot, or a cell is left no digit.
+pub(crate) fn sum_bounds(
+    domains: &mut Domains,
+    cells: &[Cell],
+    low: i64,
+    high: i64,
+) -> Result<(), Contradiction> {
+    let least: i64 = cells.iter().map(|&c| i64::from(domains.min(c))).sum();
+    let most: i64 = cells.iter().map(|&c| i64::from(domains.max(c))).sum();
+    if least > high || most < low {
+        return Err(Contradiction);
+    }
+    for &cell in cells {
+        let (lo, hi) = (i64::from(domains.min(cell)), i64::from(domains.max(cell)));
+        domains.bound(cell, low - (most - hi), high - (least - lo))?;
+    }
+    Ok(())
+}
+
+/// The digits (from 1) of a mask, least first.
+pub(crate) fn digits(mut mask: u64) -> impl Iterator<Item = u32> {
+    mask &= !1;
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let d = mask.trailing_zeros();
+            mask &= mask - 1;
+            d
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_keep_the_digits_between() {
+        let mut domains = Domains::new(9);
+        assert_eq!(domains.get((0, 0)), 0b11_1111_1110);
+        domains.bound((0, 0), 3, 5).unwrap();
+        assert_eq!(digits(domains.get((0, 0))).collect::<Vec<_>>(), [3, 4, 5]);
+        assert_eq!((domains.min((0, 0)), domains.max((0, 0))), (3, 5));
+        assert_eq!(domains.drain_dirty().collect::<Vec<_>>(), [0]);
+        assert_eq!(domains.drain_dirty().count(), 0);
+        assert_eq!(domains.bound((0, 0), 6, 9), Err(Contradiction));
+        assert!(domains.bound((1, 1), -4, 0).is_err());
+        domains.bound((2, 2), 1, 99).unwrap();
+        assert_eq!(domains.get((2, 2)), Domains::all(9));
+    }
+}
