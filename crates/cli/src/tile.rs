@@ -106,6 +106,10 @@ pub fn run(args: Args) -> Result<Status> {
         .with_context(|| format!("cannot read {name}"))?;
     let mut tiling = match Tiling::parse(&text) {
         Ok(tiling) => tiling,
+        // No fault of the text: it asks for more memory than there is.
+        Err(e) if matches!(e.kind(), TilingErrorKind::Problem(_)) => {
+            bail!("{}: {}", located(&name, e.line(), e.column()), e.kind())
+        }
         Err(e) => {
             diagnose(format_args!(
                 "{}: {}",

@@ -56,6 +56,20 @@ fn under_a_memory_cap_a_tiling_is_refused_from_its_estimate() {
 
 #[cfg(target_os = "linux")]
 #[test]
+fn under_a_memory_cap_cells_are_refused_as_they_are_read() {
+    // 2,000 lines of a piece as large as the board: 36 KB whose cells
+    // would take gigabytes as they are read.
+    let lines = format!("[0-Z][0-Z][0-Z]\n{}", "A [0-Z][0-Z][0-Z]\n".repeat(2000));
+    let out = capped(&["tile", "--count"], &lines);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(exited(&out), 2, "{err}");
+    assert!(err.starts_with("dlx: error: <stdin>:"), "{err}");
+    assert!(err.contains("needs about"), "{err}");
+    assert!(err.contains("of memory, more than the"), "{err}");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
 fn a_memoized_count_takes_keys_as_deep_as_it_goes() {
     // A key of 3724 words per level of the 238,329 the problem could have
     // was 7.1 GB asked for at once: the count now goes two levels deep.

@@ -86,10 +86,11 @@ pub enum TilingErrorKind {
     /// The tilings cannot be counted once per class of the board's
     /// symmetries by restricting a piece: why.
     CannotBreakSymmetry(String),
-    /// Building the problem failed: an item or option it refused, or
+    /// Reading the tiling or building its problem failed: an item or
+    /// option the problem refused, or
     /// [`ErrorKind::OutOfMemory`](crate::ErrorKind::OutOfMemory) with the
-    /// bytes the placements and the problem would take, more than the
-    /// memory available.
+    /// bytes the cells, the placements or the problem would take, more
+    /// than the memory available.
     Problem(Error),
 }
 

@@ -129,7 +129,11 @@ impl Tiling {
     ///
     /// # Errors
     ///
-    /// A [`TilingError`] with the line and column of the first fault.
+    /// A [`TilingError`] with the line and column of the first fault; in
+    /// Knuth's form, where a few characters name many cells,
+    /// [`TilingErrorKind::Problem`] with
+    /// [`ErrorKind::OutOfMemory`](crate::ErrorKind::OutOfMemory) at the
+    /// token whose cells would pass the memory available.
     pub fn parse(text: &str) -> Result<Tiling, TilingError> {
         let first = text
             .lines()
@@ -148,7 +152,10 @@ impl Tiling {
     ///
     /// # Errors
     ///
-    /// A [`TilingError`] with the line and column of the first fault.
+    /// A [`TilingError`] with the line and column of the first fault, or
+    /// [`TilingErrorKind::Problem`] with
+    /// [`ErrorKind::OutOfMemory`](crate::ErrorKind::OutOfMemory) at the
+    /// token whose cells would pass the memory available.
     pub fn parse_knuth(text: &str) -> Result<Tiling, TilingError> {
         knuth::parse(text)
     }
