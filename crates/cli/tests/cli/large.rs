@@ -1,11 +1,16 @@
-//! Small inputs that ask for much: a box of 62^3 cells in 15 bytes. Sizes
-//! past the memory are refused with the figure (status 2), and under a
-//! cap on the address space nothing aborts.
+//! Small inputs that ask for much: a box of 62^3 cells in 15 bytes.
+//! Building their problems obeys the time limit and signals, sizes past
+//! the memory are refused with the figure (status 2), and under a cap on
+//! the address space they end with a status, not an abort.
 
-use std::process::{Command as Process, Output};
-use std::time::Duration;
+use std::io::Write;
+use std::process::{Command as Process, Output, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
 
 use assert_cmd::cargo::CommandCargoExt;
+
+use crate::dlx;
 
 /// A tetracube in the box of 62^3 cells, 34 bytes: 5.2 million placements,
 /// seconds of work to place and gigabytes to search.
@@ -38,6 +43,59 @@ fn exited(out: &Output) -> i32 {
             String::from_utf8_lossy(&out.stderr)
         )
     })
+}
+
+#[test]
+fn the_time_limit_stops_the_placing_of_the_pieces() {
+    for count in [&[][..], &["--count"]] {
+        let started = Instant::now();
+        let out = dlx()
+            .args(["tile", "--time-limit", "0.5"])
+            .args(count)
+            .write_stdin(TETRACUBE)
+            .timeout(Duration::from_secs(30))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(exited(&out), 3, "{err}");
+        assert!(started.elapsed() < Duration::from_secs(5), "{err}");
+        assert!(
+            err.contains("stopped by the time limit (0.5 s) while building the problem of <stdin>"),
+            "{err}"
+        );
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_signal_stops_the_placing_of_the_pieces() {
+    let mut child = Process::cargo_bin("dlx")
+        .unwrap()
+        .arg("tile")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(TETRACUBE.as_bytes()).unwrap();
+    drop(stdin);
+    thread::sleep(Duration::from_millis(500));
+    let sent = Instant::now();
+    let killed = Process::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(sent.elapsed() < Duration::from_secs(3), "{err}");
+    assert_eq!(exited(&out), 130, "{err}");
+    assert!(
+        err.contains("interrupted while building the problem of <stdin>"),
+        "{err}"
+    );
 }
 
 #[cfg(target_os = "linux")]

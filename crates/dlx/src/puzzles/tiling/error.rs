@@ -92,6 +92,9 @@ pub enum TilingErrorKind {
     /// bytes the cells, the placements or the problem would take, more
     /// than the memory available.
     Problem(Error),
+    /// The cancel flag ([`Tiling::cancel_flag`](super::Tiling::cancel_flag))
+    /// stopped the building of the problem.
+    Cancelled,
 }
 
 impl TilingError {
@@ -203,6 +206,7 @@ impl fmt::Display for TilingErrorKind {
             }
             K::CannotBreakSymmetry(why) => write!(f, "cannot count up to symmetry: {why}"),
             K::Problem(e) => write!(f, "{e}"),
+            K::Cancelled => write!(f, "building the problem was cancelled"),
         }
     }
 }

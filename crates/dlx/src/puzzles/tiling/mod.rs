@@ -11,6 +11,8 @@ mod unique;
 
 use std::collections::{BTreeSet, HashSet};
 use std::mem::size_of;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 pub use error::{TilingError, TilingErrorKind};
 use geometry::{extent, generators, orientations, Cell, Shape};
@@ -75,6 +77,8 @@ pub struct Tiling {
     /// Whether the cells come in the order of a frontier that sweeps the
     /// board (see [`Tiling::sweep`]).
     sweep: bool,
+    /// The flag that stops [`Tiling::problem`] (see [`Tiling::cancel_flag`]).
+    cancel: Option<Arc<AtomicBool>>,
 }
 
 /// A piece: its name, how many times it is used, and where it was named.
@@ -119,6 +123,7 @@ impl Tiling {
             rotate: true,
             reflect: dimensions == 2,
             sweep: false,
+            cancel: None,
         }
     }
 
@@ -233,6 +238,45 @@ impl Tiling {
         self
     }
 
+    /// Stops [`Tiling::problem`] once another thread sets `flag` (a signal
+    /// handler, a timer): the build then fails with
+    /// [`TilingErrorKind::Cancelled`]. A large board takes seconds to
+    /// place its pieces on; the flag is checked every few thousand
+    /// placements. The flag a search watches
+    /// ([`Limits::cancel_flag`](crate::Limits::cancel_flag)) may be this
+    /// one, so that one Ctrl-C or time limit stops the build and the
+    /// search alike.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use std::sync::Arc;
+    /// use dlx::puzzles::{Tiling, TilingErrorKind, Tilings};
+    ///
+    /// let stop = Arc::new(AtomicBool::new(true));
+    /// let tiling = Tiling::parse("[0-5][0-9]\nL 00 10 20 21\n")?.cancel_flag(stop);
+    /// let err = tiling.problem(Tilings::All).unwrap_err();
+    /// assert_eq!(err.kind(), &TilingErrorKind::Cancelled);
+    /// # Ok::<(), dlx::puzzles::TilingError>(())
+    /// ```
+    #[must_use]
+    pub fn cancel_flag(mut self, flag: Arc<AtomicBool>) -> Tiling {
+        self.cancel = Some(flag);
+        self
+    }
+
+    /// Fails with [`TilingErrorKind::Cancelled`] once the cancel flag is
+    /// set.
+    pub(crate) fn check_cancelled(&self) -> Result<(), TilingError> {
+        match &self.cancel {
+            Some(flag) if flag.load(Ordering::Relaxed) => {
+                Err(TilingError::new(TilingErrorKind::Cancelled))
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// 2 for a board in the plane, 3 for one in space.
     pub fn dimensions(&self) -> usize {
         self.dimensions
@@ -292,7 +336,9 @@ impl Tiling {
     /// the problem is too large (with
     /// [`ErrorKind::OutOfMemory`](crate::ErrorKind::OutOfMemory) and the
     /// bytes it needs, found before they are allocated, when it would not
-    /// fit in the memory available), and with [`Tilings::UpToSymmetry`],
+    /// fit in the memory available), [`TilingErrorKind::Cancelled`] once
+    /// the cancel flag is set ([`Tiling::cancel_flag`]), and with
+    /// [`Tilings::UpToSymmetry`],
     /// [`TilingErrorKind::CannotBreakSymmetry`] saying why, when no piece
     /// can soundly be restricted (then count all tilings instead, and
     /// divide by nothing: classes may differ in size).
@@ -376,6 +422,9 @@ impl Tiling {
         });
         problem.try_reserve(options, entries)?;
         for k in 0..placements.len() {
+            if k % CHECK_EVERY == 0 {
+                self.check_cancelled()?;
+            }
             if breaking.is_dropped(k) {
                 continue;
             }
@@ -402,7 +451,8 @@ impl Tiling {
     /// Besides the faults of the pieces, [`TilingErrorKind::Problem`] with
     /// [`ErrorKind::OutOfMemory`](crate::ErrorKind::OutOfMemory) when the
     /// placements and the options they become would not fit in the memory
-    /// available ([`placement_bytes`]), found before any is listed.
+    /// available ([`placement_bytes`]), found before any is listed, and
+    /// [`TilingErrorKind::Cancelled`] once the cancel flag is set.
     pub(crate) fn placements(&self) -> Result<Placements, TilingError> {
         self.placements_within(memory::available())
     }
@@ -435,6 +485,7 @@ impl Tiling {
         let mut placed = Vec::new();
         let (mut needed, mut most_placements, mut most_cells) = (0u64, 0u64, 0u64);
         for (piece, shape) in &self.shapes {
+            self.check_cancelled()?;
             let info = &self.pieces[*piece];
             if shape.len() > self.board.len() {
                 let kind = TilingErrorKind::PieceTooLarge {
@@ -475,6 +526,8 @@ impl Tiling {
             let range = |axis: usize| low[axis]..=high[axis] - most[axis];
             for dx in range(0) {
                 for dy in range(1) {
+                    // A row of positions between two looks at the flag.
+                    self.check_cancelled()?;
                     for dz in range(2) {
                         cells.clear();
                         let found = orientation.iter().all(|cell| {
@@ -572,6 +625,10 @@ fn placement_bytes(cells: usize) -> u64 {
     (Placements::bytes(cells) + option) as u64
 }
 
+/// Placements listed or made options between two looks at the cancel
+/// flag: a millisecond's work at most.
+const CHECK_EVERY: usize = 4096;
+
 /// The cell at row `r`, column `c` of the plane.
 fn planar(r: usize, c: usize) -> Cell {
     let coordinate = |x: usize| i32::try_from(x).unwrap_or(i32::MAX);
@@ -591,6 +648,34 @@ mod tests {
     /// 34 bytes: a 62x62x62 box and a 6x6x6 cube, whose 57^3 placements
     /// of 216 cells would take gigabytes once made options.
     const BOMB: &str = "[0-Z][0-Z][0-Z]\nX [0-5][0-5][0-5]\n";
+
+    #[test]
+    fn the_cancel_flag_stops_the_build_within_a_fraction_of_a_second() {
+        // A tetracube in a 62^3 box: 5 million placements, seconds of work.
+        let flag = Arc::new(AtomicBool::new(false));
+        let tiling = Tiling::parse("[0-Z][0-Z][0-Z]\nA 000 001 012 123\n")
+            .unwrap()
+            .cancel_flag(Arc::clone(&flag));
+        let setter = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(100));
+            flag.store(true, Ordering::Relaxed);
+            Instant::now()
+        });
+        for tilings in [Tilings::All, Tilings::UpToSymmetry] {
+            let err = tiling.problem(tilings).unwrap_err();
+            assert_eq!(err.kind(), &TilingErrorKind::Cancelled);
+        }
+        let set = setter.join().unwrap();
+        assert!(
+            set.elapsed() < Duration::from_secs(1),
+            "{:?}",
+            set.elapsed()
+        );
+        assert_eq!(
+            TilingError::new(TilingErrorKind::Cancelled).to_string(),
+            "building the problem was cancelled"
+        );
+    }
 
     #[test]
     fn placements_too_large_for_memory_are_refused_before_listing() {

@@ -35,7 +35,7 @@ use std::mem::size_of;
 
 use super::error::{TilingError, TilingErrorKind};
 use super::geometry::{turn, Cell, Motion, Shape};
-use super::{Placements, Tiling};
+use super::{Placements, Tiling, CHECK_EVERY};
 
 /// A symmetry of the problem.
 pub(crate) struct Symmetry {
@@ -152,7 +152,8 @@ struct Plan {
 ///
 /// # Errors
 ///
-/// [`TilingErrorKind::CannotBreakSymmetry`] when no piece will do.
+/// [`TilingErrorKind::CannotBreakSymmetry`] when no piece will do, and
+/// [`TilingErrorKind::Cancelled`] once the cancel flag is set.
 pub(crate) fn break_symmetry(
     tiling: &Tiling,
     placements: &Placements,
@@ -175,7 +176,10 @@ pub(crate) fn break_symmetry(
         let mut row = Vec::with_capacity(others.len());
         for h in others {
             let mut fixed = false;
-            for &k in placed {
+            for (i, &k) in placed.iter().enumerate() {
+                if i % CHECK_EVERY == 0 {
+                    tiling.check_cancelled()?;
+                }
                 let cells = placements.cells(k as usize);
                 if image(h, cells) == cells {
                     fixed = true;
@@ -191,7 +195,10 @@ pub(crate) fn break_symmetry(
     for p in (0..pieces.len()).filter(|&p| once(p) && others.iter().all(|g| g.pieces[p] == p)) {
         let mut kept = Vec::new();
         let mut works = true;
-        for &k in &by_piece[p] {
+        for (i, &k) in by_piece[p].iter().enumerate() {
+            if i % CHECK_EVERY == 0 {
+                tiling.check_cancelled()?;
+            }
             let k = k as usize;
             let x = placements.cells(k);
             let images: Vec<Vec<u32>> = others.iter().map(|g| image(g, x)).collect();
@@ -261,7 +268,10 @@ pub(crate) fn break_symmetry(
         }
     }
     for (item, &(q, h)) in pairs.iter().enumerate() {
-        for &k in &by_piece[q] {
+        for (i, &k) in by_piece[q].iter().enumerate() {
+            if i % CHECK_EVERY == 0 {
+                tiling.check_cancelled()?;
+            }
             let y = placements.cells(k as usize);
             if image(&others[h], y).as_slice() < y {
                 extra.push((k as usize, item));
