@@ -106,6 +106,10 @@ pub fn run(args: Args) -> Result<Status> {
         .with_context(|| format!("cannot read {name}"))?;
     let mut tiling = match Tiling::parse(&text) {
         Ok(tiling) => tiling,
+        // No fault of the text: it asks for more memory than there is.
+        Err(e) if matches!(e.kind(), TilingErrorKind::Problem(_)) => {
+            bail!("{}: {}", located(&name, e.line(), e.column()), e.kind())
+        }
         Err(e) => {
             diagnose(format_args!(
                 "{}: {}",
@@ -136,9 +140,16 @@ pub fn run(args: Args) -> Result<Status> {
     } else {
         Tilings::All
     };
+    // Placing the pieces on a large board takes seconds: the time limit
+    // and a signal stop it as they stop the search. The clock starts
+    // here; the runner starts it again for the search, which the first
+    // one still ends in time.
+    tiling = tiling.cancel_flag(interrupt::flag());
+    run.limits.time.start();
     let problem = match tiling.problem(tilings) {
         Ok(problem) => problem,
         Err(e) => match e.kind() {
+            TilingErrorKind::Cancelled => return Ok(stopped(&name, &run)),
             TilingErrorKind::CannotBreakSymmetry(_) => {
                 bail!(
                     "--unique: {}; without --unique every tiling is counted",
@@ -158,6 +169,25 @@ pub fn run(args: Args) -> Result<Status> {
         },
     };
     runner::solve(&problem, &run, &Pictures { tiling })
+}
+
+/// What a run stopped while its problem was built says on stderr (no
+/// search began: nothing is written to stdout), and its status: 3 for the
+/// time limit, 130 for a signal.
+fn stopped(name: &str, run: &Run) -> Status {
+    if interrupt::timed_out() {
+        diagnose(format_args!(
+            "dlx: stopped by the time limit ({:.1} s) while building the problem of {name}: \
+             nothing was searched",
+            run.limits.time.seconds()
+        ));
+        Status::Stopped
+    } else {
+        diagnose(format_args!(
+            "dlx: interrupted while building the problem of {name}: nothing was searched"
+        ));
+        Status::Interrupted
+    }
 }
 
 /// Each tiling drawn as the board, each cell showing its piece; `dlx

@@ -6,6 +6,7 @@ mod explain;
 mod formats;
 mod help;
 mod io;
+mod large;
 mod layouts;
 mod making;
 mod memo;

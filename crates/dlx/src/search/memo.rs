@@ -29,12 +29,19 @@
 //! [`crate::names`] does for names: an entry of a 12x12 board costs
 //! 3 words of key, 16 bytes of count and 5 to 10 bytes of table. The table
 //! grows by doubling while the whole, old and new buffers together, stays
-//! within [`Memo::max_bytes`]. A full table drops its older half: the
-//! states a search meets again are mostly those it met lately (on a
-//! board, those near the frontier), and a table that kept its first
-//! entries and took no more would leave a large count to the plain search,
-//! which might not end in a lifetime. Either way the count is exact; only
-//! its speed depends on what the table holds.
+//! within [`Memo::max_bytes`] and the memory can be had (an allocation
+//! that fails fills the table as the cap does). A full table drops its
+//! older half: the states a search meets again are mostly those it met
+//! lately (on a board, those near the frontier), and a table that kept its
+//! first entries and took no more would leave a large count to the plain
+//! search, which might not end in a lifetime. Either way the count is
+//! exact; only its speed depends on what the table holds.
+//!
+//! Beside the table, each node of the path that will remember its count
+//! keeps its key until its subtree is counted: a stack that grows with
+//! the path, as deep as the count goes (a board's count, as many levels
+//! as pieces), never the deepest path the problem could have. A key that
+//! cannot be had leaves its node to the plain search.
 //!
 //! # Order
 //!
@@ -54,6 +61,7 @@ use hashbrown::{DefaultHashBuilder, HashTable};
 use super::{Outcome, Shared, Walk};
 use crate::arena::{Arena, Branching, Storage};
 use crate::error::{Error, ErrorKind};
+use crate::memory;
 
 /// Which active primary item a search branches on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -303,10 +311,14 @@ impl Table {
 
     /// Makes room for one more entry if its growth stays within `max`
     /// bytes (the old and the new buffers together, as while they are
-    /// copied); false when it would not.
+    /// copied) and can be had; false when it would not, or cannot: memory
+    /// the process cannot have fills the table as the cap does.
     fn room_for_one(&mut self, max: u64) -> bool {
         let len = self.counts.len();
-        if len < self.counts.capacity() && len < self.index.capacity() {
+        if len < self.counts.capacity()
+            && len < self.index.capacity()
+            && self.keys.len() + self.width <= self.keys.capacity()
+        {
             return true;
         }
         let grown = (2 * len).max(1024);
@@ -314,12 +326,21 @@ impl Table {
             return false;
         }
         let more = grown - len;
-        self.keys.reserve_exact(more * self.width);
-        self.counts.reserve_exact(more);
-        let (keys, width, hasher) = (&self.keys, self.width, &self.hasher);
-        self.index
-            .reserve(more, |&j| hasher.hash_one(Table::key(keys, width, j)));
-        true
+        let Some(words) = more.checked_mul(self.width) else {
+            return false;
+        };
+        let Table {
+            width,
+            keys,
+            counts,
+            index,
+            hasher,
+        } = self;
+        keys.try_reserve_exact(words).is_ok()
+            && counts.try_reserve_exact(more).is_ok()
+            && index
+                .try_reserve(more, |&j| hasher.hash_one(Table::key(keys, *width, j)))
+                .is_ok()
     }
 
     fn bytes(&self) -> u64 {
@@ -333,6 +354,15 @@ impl Table {
 fn bytes_of(entries: usize, width: usize) -> u64 {
     let entry = (width as u64) * 8 + 16;
     (entries as u64) * entry + crate::names::table_bytes(entries)
+}
+
+/// Grows the stack of keys to `len` words, doubling as `Vec` does; false
+/// when the memory cannot be had.
+fn grow(keys: &mut Vec<u64>, len: usize) -> bool {
+    memory::reserve(keys, len - keys.len()).is_ok() && {
+        keys.resize(len, 0);
+        true
+    }
 }
 
 /// A number for each solver made, shared by its clones: a table knows
@@ -397,8 +427,14 @@ impl Walk {
         } else {
             Vec::new()
         };
-        let mut frames: Vec<Frame> = Vec::with_capacity(self.levels.len());
-        let mut keys: Vec<u64> = vec![0; width * (self.levels.len() + 1)];
+        // The frames and the keys of the path grow with it: a board's
+        // count goes as deep as its pieces, and a key per level of the
+        // deepest path a problem could have is gigabytes on a large one.
+        let mut frames: Vec<Frame> = Vec::new();
+        // The key of each frame that remembers its count, a slot of
+        // `width` words each, the top frame's last.
+        let mut keys: Vec<u64> = Vec::new();
+        let mut slots = 0;
         let mut cap = self.limits.nodes.unwrap_or(u64::MAX);
         let use_table = memo.max_bytes > 0;
         let mut step = Step::Enter;
@@ -414,18 +450,24 @@ impl Walk {
                             Order::First => arena.first_active(),
                         }
                     };
-                    let key = &mut keys[frames.len() * width..][..width];
-                    let (item, len) = match branch {
+                    let (item, len, remember) = match branch {
                         Some((item, len)) if len > 1 && use_table => {
-                            arena.write_state(&colors, key);
-                            if let Some(count) = memo.lookup(key) {
-                                step = Step::Return(count);
-                                continue;
+                            // A slot that cannot be had leaves the node to
+                            // the plain search: the count stays exact.
+                            let end = (slots + 1) * width;
+                            let remember = keys.len() >= end || grow(&mut keys, end);
+                            if remember {
+                                let key = &mut keys[slots * width..end];
+                                arena.write_state(&colors, key);
+                                if let Some(count) = memo.lookup(key) {
+                                    step = Step::Return(count);
+                                    continue;
+                                }
                             }
-                            (item, len)
+                            (item, len, remember)
                         }
-                        Some(branch) => branch,
-                        None => (0, 0),
+                        Some((item, len)) => (item, len, false),
+                        None => (0, 0, false),
                     };
                     if let Some(outcome) = self.enter_memo(depth, &mut cap, more) {
                         break outcome;
@@ -440,13 +482,21 @@ impl Walk {
                         arena.uncover(item);
                         step = Step::Return(0);
                     } else {
+                        if frames.len() == frames.capacity() {
+                            if let Err(e) = memory::reserve(&mut frames, 1) {
+                                self.unwind(arena, &mut frames, primary, &mut colors);
+                                self.outcome = Outcome::Stopped;
+                                return Err(e);
+                            }
+                        }
                         arena.cover(item);
                         frames.push(Frame {
                             item: item as u32,
                             choice: arena.down(item) as u32,
-                            remember: len > 1 && use_table,
+                            remember,
                             sum: 0,
                         });
+                        slots += usize::from(remember);
                         step = Step::Advance;
                     }
                 }
@@ -472,7 +522,8 @@ impl Walk {
                     arena.uncover(item);
                     frames.pop();
                     if remember {
-                        memo.remember(&keys[frames.len() * width..][..width], sum);
+                        slots -= 1;
+                        memo.remember(&keys[slots * width..][..width], sum);
                     }
                     step = Step::Return(sum);
                 }
@@ -569,5 +620,27 @@ fn mark<S: Storage, B: Branching>(
         if p != r && x > primary && color > 0 {
             colors[x] = if on { color } else { 0 };
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Memo, Problem, Solver};
+
+    #[test]
+    fn the_path_takes_memory_as_deep_as_the_count_goes() {
+        // 2^21 items of one option each: a count of one solution, 2^21
+        // levels deep, of nodes that branch on one option and keep no key.
+        // A key per level of the deepest path, a key being 2^15 words,
+        // would be 512 GiB.
+        let items = 1 << 21;
+        let mut problem = Problem::new(items, 0);
+        for item in 0..items {
+            problem.add_option([item]).unwrap();
+        }
+        let mut solver = Solver::new(&problem);
+        let mut memo = Memo::new();
+        assert_eq!(solver.count_memo(&mut memo).unwrap(), 1);
+        assert_eq!(memo.stats().lookups, 0);
     }
 }

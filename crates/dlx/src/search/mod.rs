@@ -678,10 +678,12 @@ impl Solver {
     /// # Errors
     ///
     /// [`ErrorKind::CountOverflow`](crate::ErrorKind::CountOverflow) when
-    /// the count passes `u128::MAX`, and
+    /// the count passes `u128::MAX`,
     /// [`ErrorKind::Unsupported`](crate::ErrorKind::Unsupported) for a
     /// problem with multiplicities (Algorithm M's tweaks take options out
-    /// of play that the state of the items does not show).
+    /// of play that the state of the items does not show), and
+    /// [`ErrorKind::OutOfMemory`](crate::ErrorKind::OutOfMemory) when the
+    /// stack of the search's path cannot grow.
     ///
     /// # Complexity
     ///

@@ -86,11 +86,15 @@ pub enum TilingErrorKind {
     /// The tilings cannot be counted once per class of the board's
     /// symmetries by restricting a piece: why.
     CannotBreakSymmetry(String),
-    /// Building the problem failed: an item or option it refused, or
+    /// Reading the tiling or building its problem failed: an item or
+    /// option the problem refused, or
     /// [`ErrorKind::OutOfMemory`](crate::ErrorKind::OutOfMemory) with the
-    /// bytes the placements and the problem would take, more than the
-    /// memory available.
+    /// bytes the cells, the placements or the problem would take, more
+    /// than the memory available.
     Problem(Error),
+    /// The cancel flag ([`Tiling::cancel_flag`](super::Tiling::cancel_flag))
+    /// stopped the building of the problem.
+    Cancelled,
 }
 
 impl TilingError {
@@ -202,6 +206,7 @@ impl fmt::Display for TilingErrorKind {
             }
             K::CannotBreakSymmetry(why) => write!(f, "cannot count up to symmetry: {why}"),
             K::Problem(e) => write!(f, "{e}"),
+            K::Cancelled => write!(f, "building the problem was cancelled"),
         }
     }
 }

@@ -2,10 +2,25 @@
 //! polycube-dlx: a line of the board's cells, then a line per piece.
 
 use std::collections::BTreeMap;
+use std::mem::size_of;
 
 use super::error::{TilingError, TilingErrorKind as Kind};
 use super::geometry::{normalize, Cell};
 use super::{Naming, Piece, Tiling};
+use crate::error::Error;
+use crate::memory;
+
+/// The bytes a cell of the board takes while it is read: in the map that
+/// gathers the cells, then in the sorted board.
+const BOARD_CELL_BYTES: u64 = 64;
+
+/// The bytes a cell of a piece takes: as read, then in each orientation
+/// of its piece (8 in the plane, 48 in space at most), which are kept
+/// twice while they are placed.
+fn piece_cell_bytes(dimensions: usize) -> u64 {
+    let orientations = if dimensions == 2 { 8 } else { 48 };
+    (size_of::<Cell>() * (1 + 2 * orientations)) as u64
+}
 
 /// Knuth's radix-62 digit for `x` (`?` past 61, which no cell reaches).
 pub(crate) fn encode(x: i32) -> char {
@@ -173,7 +188,21 @@ pub(crate) fn name_and_count(token: &str) -> Result<(String, (u32, u32)), Kind> 
 /// Reads Knuth's form. The board's line decides the dimensions: a box in
 /// space when every cell on it is exactly three coordinate specs, a box in
 /// the plane otherwise.
+///
+/// A few bytes name many cells (`[0-Z][0-Z][0-Z]` is 238,328 of them):
+/// before the cells of each token are kept, the bytes the cells read so
+/// far will take are checked against the memory available, and refused
+/// with [`ErrorKind::OutOfMemory`](crate::ErrorKind::OutOfMemory) (in
+/// [`Kind::Problem`], at the token) when they pass it.
 pub(crate) fn parse(text: &str) -> Result<Tiling, TilingError> {
+    parse_within(text, memory::check)
+}
+
+/// [`parse`], with `check` saying whether that many bytes can be had.
+pub(crate) fn parse_within(
+    text: &str,
+    check: impl Fn(u64) -> Result<(), Error>,
+) -> Result<Tiling, TilingError> {
     let mut lines = text
         .lines()
         .enumerate()
@@ -193,8 +222,17 @@ pub(crate) fn parse(text: &str) -> Result<Tiling, TilingError> {
     let fault = |line: usize, column: usize, (kind, offset): Fault| {
         TilingError::at(kind, line, column + offset + 1)
     };
+    // The cells of the board and of the pieces read so far.
+    let mut piece_cells = 0u64;
+    let afford = |board: usize, pieces: u64, line: usize, column: usize| {
+        let needed = (board as u64)
+            .saturating_mul(BOARD_CELL_BYTES)
+            .saturating_add(pieces.saturating_mul(piece_cell_bytes(dimensions)));
+        check(needed).map_err(|e| TilingError::at(Kind::Problem(e), line, column + 1))
+    };
     for (column, token) in &board_tokens {
         let (all, suffix) = cells(token, dimensions).map_err(|f| fault(board_line, *column, f))?;
+        afford(board.len() + all.len(), piece_cells, board_line, *column)?;
         let suffix = match suffixes.iter().position(|s| *s == suffix) {
             Some(k) => k,
             None => {
@@ -230,6 +268,8 @@ pub(crate) fn parse(text: &str) -> Result<Tiling, TilingError> {
         let mut shape = Vec::new();
         for (column, token) in cell_tokens {
             let (all, suffix) = cells(token, dimensions).map_err(|f| fault(line, *column, f))?;
+            piece_cells = piece_cells.saturating_add(all.len() as u64);
+            afford(board.len(), piece_cells, line, *column)?;
             let Some(suffix) = suffixes.iter().position(|s| *s == suffix) else {
                 let text: String = token.iter().collect();
                 return Err(TilingError::at(Kind::UnknownCell(text), line, column + 1));
@@ -294,6 +334,32 @@ mod tests {
         assert_eq!(bits("!").map_err(|f| f.0), Err(Kind::BadDigit('!')));
         assert_eq!(encode(61), 'Z');
         assert_eq!(decode('Z'), Some(61));
+    }
+
+    #[test]
+    fn cells_past_the_memory_are_refused_as_they_are_read() {
+        // 18 bytes a line: a piece as large as the 62^3 board, whose
+        // cells and orientations take 370 MB.
+        let lines = |n: usize| format!("[0-Z][0-Z][0-Z]\n{}", "A [0-Z][0-Z][0-Z]\n".repeat(n));
+        let within = |bytes: u64| move |needed| memory::check_against(needed, Some(bytes));
+        let cells = 62u64.pow(3);
+        let err = parse_within(&lines(3), within(1 << 30)).unwrap_err();
+        assert_eq!((err.line(), err.column()), (Some(4), Some(3)));
+        let Kind::Problem(e) = err.kind() else {
+            panic!("{err}")
+        };
+        let needed = cells * BOARD_CELL_BYTES + 3 * cells * piece_cell_bytes(3);
+        assert_eq!(
+            e.kind(),
+            &crate::ErrorKind::OutOfMemory {
+                needed,
+                available: Some(1 << 30)
+            }
+        );
+        // The board alone, or with one such line, fits.
+        assert!(parse_within(&lines(1), within(1 << 30)).is_ok());
+        let err = parse_within("[0-Z][0-Z][0-Z]\nA 000\n", within(1 << 20)).unwrap_err();
+        assert_eq!((err.line(), err.column()), (Some(1), Some(1)));
     }
 
     #[test]

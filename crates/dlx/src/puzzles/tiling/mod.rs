@@ -6,13 +6,17 @@ mod error;
 pub(crate) mod geometry;
 mod knuth;
 mod picture;
+mod placements;
 mod unique;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
 use std::mem::size_of;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 pub use error::{TilingError, TilingErrorKind};
 use geometry::{extent, generators, orientations, Cell, Shape};
+use placements::Placements;
 
 use super::{Board, Tilings};
 use crate::memory;
@@ -73,6 +77,8 @@ pub struct Tiling {
     /// Whether the cells come in the order of a frontier that sweeps the
     /// board (see [`Tiling::sweep`]).
     sweep: bool,
+    /// The flag that stops [`Tiling::problem`] (see [`Tiling::cancel_flag`]).
+    cancel: Option<Arc<AtomicBool>>,
 }
 
 /// A piece: its name, how many times it is used, and where it was named.
@@ -91,13 +97,6 @@ pub(crate) enum Naming {
     Knuth,
     /// `row-col` or `layer-row-col`, in decimal; pieces first, then cells.
     Dashed,
-}
-
-/// A placement of a piece: the board's cells it covers, ascending.
-#[derive(Clone, Debug)]
-pub(crate) struct Placement {
-    pub(crate) piece: usize,
-    pub(crate) cells: Vec<usize>,
 }
 
 impl Tiling {
@@ -124,6 +123,7 @@ impl Tiling {
             rotate: true,
             reflect: dimensions == 2,
             sweep: false,
+            cancel: None,
         }
     }
 
@@ -134,7 +134,11 @@ impl Tiling {
     ///
     /// # Errors
     ///
-    /// A [`TilingError`] with the line and column of the first fault.
+    /// A [`TilingError`] with the line and column of the first fault; in
+    /// Knuth's form, where a few characters name many cells,
+    /// [`TilingErrorKind::Problem`] with
+    /// [`ErrorKind::OutOfMemory`](crate::ErrorKind::OutOfMemory) at the
+    /// token whose cells would pass the memory available.
     pub fn parse(text: &str) -> Result<Tiling, TilingError> {
         let first = text
             .lines()
@@ -153,7 +157,10 @@ impl Tiling {
     ///
     /// # Errors
     ///
-    /// A [`TilingError`] with the line and column of the first fault.
+    /// A [`TilingError`] with the line and column of the first fault, or
+    /// [`TilingErrorKind::Problem`] with
+    /// [`ErrorKind::OutOfMemory`](crate::ErrorKind::OutOfMemory) at the
+    /// token whose cells would pass the memory available.
     pub fn parse_knuth(text: &str) -> Result<Tiling, TilingError> {
         knuth::parse(text)
     }
@@ -231,6 +238,45 @@ impl Tiling {
         self
     }
 
+    /// Stops [`Tiling::problem`] once another thread sets `flag` (a signal
+    /// handler, a timer): the build then fails with
+    /// [`TilingErrorKind::Cancelled`]. A large board takes seconds to
+    /// place its pieces on; the flag is checked every few thousand
+    /// placements. The flag a search watches
+    /// ([`Limits::cancel_flag`](crate::Limits::cancel_flag)) may be this
+    /// one, so that one Ctrl-C or time limit stops the build and the
+    /// search alike.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use std::sync::Arc;
+    /// use dlx::puzzles::{Tiling, TilingErrorKind, Tilings};
+    ///
+    /// let stop = Arc::new(AtomicBool::new(true));
+    /// let tiling = Tiling::parse("[0-5][0-9]\nL 00 10 20 21\n")?.cancel_flag(stop);
+    /// let err = tiling.problem(Tilings::All).unwrap_err();
+    /// assert_eq!(err.kind(), &TilingErrorKind::Cancelled);
+    /// # Ok::<(), dlx::puzzles::TilingError>(())
+    /// ```
+    #[must_use]
+    pub fn cancel_flag(mut self, flag: Arc<AtomicBool>) -> Tiling {
+        self.cancel = Some(flag);
+        self
+    }
+
+    /// Fails with [`TilingErrorKind::Cancelled`] once the cancel flag is
+    /// set.
+    pub(crate) fn check_cancelled(&self) -> Result<(), TilingError> {
+        match &self.cancel {
+            Some(flag) if flag.load(Ordering::Relaxed) => {
+                Err(TilingError::new(TilingErrorKind::Cancelled))
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// 2 for a board in the plane, 3 for one in space.
     pub fn dimensions(&self) -> usize {
         self.dimensions
@@ -287,7 +333,12 @@ impl Tiling {
     /// [`TilingErrorKind::PieceTooLarge`] and
     /// [`TilingErrorKind::FitsNowhere`] at the piece's line,
     /// [`TilingErrorKind::NameIsACell`], [`TilingErrorKind::Problem`] when
-    /// the problem is too large, and with [`Tilings::UpToSymmetry`],
+    /// the problem is too large (with
+    /// [`ErrorKind::OutOfMemory`](crate::ErrorKind::OutOfMemory) and the
+    /// bytes it needs, found before they are allocated, when it would not
+    /// fit in the memory available), [`TilingErrorKind::Cancelled`] once
+    /// the cancel flag is set ([`Tiling::cancel_flag`]), and with
+    /// [`Tilings::UpToSymmetry`],
     /// [`TilingErrorKind::CannotBreakSymmetry`] saying why, when no piece
     /// can soundly be restricted (then count all tilings instead, and
     /// divide by nothing: classes may differ in size).
@@ -299,15 +350,20 @@ impl Tiling {
     pub fn problem(&self, tilings: Tilings) -> Result<Problem, TilingError> {
         let placements = self.placements()?;
         let breaking = match tilings {
-            Tilings::All => unique::Breaking::none(placements.len()),
-            Tilings::UpToSymmetry => unique::break_symmetry(self, &placements)?,
-        };
-        let names: Vec<String> = (0..self.board.len()).map(|i| self.cell_name(i)).collect();
-        for piece in &self.pieces {
-            if names.contains(&piece.name) {
-                let kind = TilingErrorKind::NameIsACell(piece.name.clone());
-                return Err(self.located(kind, piece));
+            Tilings::All => unique::Breaking::default(),
+            Tilings::UpToSymmetry => {
+                memory::check(unique::bytes(self, placements.len()))?;
+                unique::break_symmetry(self, &placements)?
             }
+        };
+        let names: HashSet<&str> = self.pieces.iter().map(|p| p.name.as_str()).collect();
+        let cells_named: HashSet<String> = (0..self.board.len())
+            .map(|i| self.cell_name(i))
+            .filter(|name| names.contains(name.as_str()))
+            .collect();
+        if let Some(piece) = self.pieces.iter().find(|p| cells_named.contains(&p.name)) {
+            let kind = TilingErrorKind::NameIsACell(piece.name.clone());
+            return Err(self.located(kind, piece));
         }
         let mut primary_cells: Vec<usize> = (0..self.board.len())
             .filter(|&i| !self.optional[i])
@@ -316,48 +372,70 @@ impl Tiling {
             let axes = self.sweep_axes();
             primary_cells.sort_by_key(|&i| axes.map(|axis| self.board[i].at[axis]));
         }
-        let primary_cells = primary_cells.into_iter();
-        let secondary_cells = (0..self.board.len()).filter(|&i| self.optional[i]);
-        let piece_names = self.pieces.iter().map(|p| p.name.clone());
-        let primary: Vec<String> = match self.naming {
-            _ if self.sweep => primary_cells
-                .map(|i| names[i].clone())
-                .chain(piece_names)
-                .collect(),
-            Naming::Knuth => primary_cells
-                .map(|i| names[i].clone())
-                .chain(piece_names)
-                .collect(),
-            Naming::Dashed => piece_names
-                .chain(primary_cells.map(|i| names[i].clone()))
-                .collect(),
+        let secondary_cells: Vec<usize> = (0..self.board.len())
+            .filter(|&i| self.optional[i])
+            .collect();
+        // The items: in Knuth's order (and a sweep's) the primary cells,
+        // then the pieces; in the drawn form the pieces first. Then the
+        // secondary cells and the items that break symmetry.
+        let pieces_first = self.naming == Naming::Dashed && !self.sweep;
+        let (first_piece, first_cell) = if pieces_first {
+            (0, self.pieces.len())
+        } else {
+            (primary_cells.len(), 0)
         };
-        let secondary = secondary_cells
-            .map(|i| names[i].clone())
+        let first_secondary = primary_cells.len() + self.pieces.len();
+        let mut cell_item = vec![0; self.board.len()];
+        for (j, &cell) in primary_cells.iter().enumerate() {
+            cell_item[cell] = first_cell + j;
+        }
+        for (j, &cell) in secondary_cells.iter().enumerate() {
+            cell_item[cell] = first_secondary + j;
+        }
+        let piece_names = self.pieces.iter().map(|p| p.name.clone());
+        let cell_names =
+            |cells: &[usize]| -> Vec<String> { cells.iter().map(|&i| self.cell_name(i)).collect() };
+        let primary: Vec<String> = if pieces_first {
+            piece_names.chain(cell_names(&primary_cells)).collect()
+        } else {
+            cell_names(&primary_cells)
+                .into_iter()
+                .chain(piece_names)
+                .collect()
+        };
+        let secondary = cell_names(&secondary_cells)
+            .into_iter()
             .chain(breaking.items.iter().cloned());
         let mut problem = Problem::with_names(primary, secondary)?;
-        let piece_item: Vec<usize> = self
-            .pieces
-            .iter()
-            .map(|p| problem.item(&p.name).unwrap_or_default())
-            .collect();
-        let cell_item: Vec<usize> = names
-            .iter()
-            .map(|name| problem.item(name).unwrap_or_default())
-            .collect();
         let first_breaker = problem.item_count() - breaking.items.len();
-        for (piece, &item) in self.pieces.iter().zip(&piece_item) {
+        for (k, piece) in self.pieces.iter().enumerate() {
             if piece.bounds != (1, 1) {
-                problem.set_bounds(item, piece.bounds.0, piece.bounds.1)?;
+                problem.set_bounds(first_piece + k, piece.bounds.0, piece.bounds.1)?;
             }
         }
-        for (k, placement) in placements.iter().enumerate() {
-            if breaking.dropped[k] {
+        // The options take exactly the room of the placements kept: the
+        // entries never move.
+        let kept = (0..placements.len()).filter(|&k| !breaking.is_dropped(k));
+        let (options, entries) = kept.fold((0, 0), |(options, entries), k| {
+            let cells = placements.cells(k).len() + breaking.extra(k).len();
+            (options + 1, entries + 1 + cells)
+        });
+        problem.try_reserve(options, entries)?;
+        for k in 0..placements.len() {
+            if k % CHECK_EVERY == 0 {
+                self.check_cancelled()?;
+            }
+            if breaking.is_dropped(k) {
                 continue;
             }
-            let items = std::iter::once(piece_item[placement.piece])
-                .chain(placement.cells.iter().map(|&cell| cell_item[cell]))
-                .chain(breaking.extra[k].iter().map(|&b| first_breaker + b));
+            let items = std::iter::once(first_piece + placements.piece(k))
+                .chain(
+                    placements
+                        .cells(k)
+                        .iter()
+                        .map(|&cell| cell_item[cell as usize]),
+                )
+                .chain(breaking.extra(k).iter().map(|&b| first_breaker + b));
             problem.add_option(items)?;
         }
         Ok(problem)
@@ -373,8 +451,9 @@ impl Tiling {
     /// Besides the faults of the pieces, [`TilingErrorKind::Problem`] with
     /// [`ErrorKind::OutOfMemory`](crate::ErrorKind::OutOfMemory) when the
     /// placements and the options they become would not fit in the memory
-    /// available ([`placement_bytes`]), found before any is listed.
-    pub(crate) fn placements(&self) -> Result<Vec<Placement>, TilingError> {
+    /// available ([`placement_bytes`]), found before any is listed, and
+    /// [`TilingErrorKind::Cancelled`] once the cancel flag is set.
+    pub(crate) fn placements(&self) -> Result<Placements, TilingError> {
         self.placements_within(memory::available())
     }
 
@@ -383,7 +462,7 @@ impl Tiling {
     pub(crate) fn placements_within(
         &self,
         available: Option<u64>,
-    ) -> Result<Vec<Placement>, TilingError> {
+    ) -> Result<Placements, TilingError> {
         if self.board.is_empty() {
             return Err(TilingError::new(TilingErrorKind::EmptyBoard));
         }
@@ -400,11 +479,13 @@ impl Tiling {
             }
         }
         // Every orientation first, and what placing them all may take:
-        // the bound is checked before the first placement is listed.
+        // the bound is checked before the first placement is listed, and
+        // the list is made that large at once.
         let mut seen: Vec<BTreeSet<Shape>> = vec![BTreeSet::new(); self.pieces.len()];
         let mut placed = Vec::new();
-        let mut needed = 0u64;
+        let (mut needed, mut most_placements, mut most_cells) = (0u64, 0u64, 0u64);
         for (piece, shape) in &self.shapes {
+            self.check_cancelled()?;
             let info = &self.pieces[*piece];
             if shape.len() > self.board.len() {
                 let kind = TilingErrorKind::PieceTooLarge {
@@ -430,32 +511,38 @@ impl Tiling {
                     .min(self.board.len() as u64);
                 let bytes = positions.saturating_mul(placement_bytes(orientation.len()));
                 needed = needed.saturating_add(bytes);
+                most_placements = most_placements.saturating_add(positions);
+                let cells = positions.saturating_mul(orientation.len() as u64);
+                most_cells = most_cells.saturating_add(cells);
                 placed.push((*piece, orientation, most));
             }
         }
         memory::check_against(needed, available)?;
+        let capacity = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
+        let mut all = Placements::with_capacity(capacity(most_placements), capacity(most_cells))?;
         let mut fits = vec![false; self.pieces.len()];
-        let mut all = Vec::new();
+        let mut cells = Vec::new();
         for (piece, orientation, most) in placed {
             let range = |axis: usize| low[axis]..=high[axis] - most[axis];
             for dx in range(0) {
                 for dy in range(1) {
+                    // A row of positions between two looks at the flag.
+                    self.check_cancelled()?;
                     for dz in range(2) {
-                        let cells: Option<Vec<usize>> = orientation
-                            .iter()
-                            .map(|cell| {
-                                let at = [cell.at[0] + dx, cell.at[1] + dy, cell.at[2] + dz];
-                                let moved = Cell {
-                                    at,
-                                    suffix: cell.suffix,
-                                };
-                                self.board.binary_search(&moved).ok()
-                            })
-                            .collect();
-                        if let Some(cells) = cells {
+                        cells.clear();
+                        let found = orientation.iter().all(|cell| {
+                            let at = [cell.at[0] + dx, cell.at[1] + dy, cell.at[2] + dz];
+                            let moved = Cell {
+                                at,
+                                suffix: cell.suffix,
+                            };
+                            let found = self.board.binary_search(&moved);
+                            cells.extend(found.ok());
+                            found.is_ok()
+                        });
+                        if found {
                             fits[piece] = true;
-                            memory::reserve(&mut all, 1)?;
-                            all.push(Placement { piece, cells });
+                            all.push(piece, cells.iter().copied())?;
                         }
                     }
                 }
@@ -534,10 +621,13 @@ impl Tiling {
 /// option of the problem: its cells, and the option's entries (the piece
 /// and the cells) and span.
 fn placement_bytes(cells: usize) -> u64 {
-    let listed = size_of::<Placement>() + cells * size_of::<usize>();
     let option = (cells + 1) * size_of::<Entry>() + size_of::<Span>();
-    (listed + option) as u64
+    (Placements::bytes(cells) + option) as u64
 }
+
+/// Placements listed or made options between two looks at the cancel
+/// flag: a millisecond's work at most.
+const CHECK_EVERY: usize = 4096;
 
 /// The cell at row `r`, column `c` of the plane.
 fn planar(r: usize, c: usize) -> Cell {
@@ -558,6 +648,34 @@ mod tests {
     /// 34 bytes: a 62x62x62 box and a 6x6x6 cube, whose 57^3 placements
     /// of 216 cells would take gigabytes once made options.
     const BOMB: &str = "[0-Z][0-Z][0-Z]\nX [0-5][0-5][0-5]\n";
+
+    #[test]
+    fn the_cancel_flag_stops_the_build_within_a_fraction_of_a_second() {
+        // A tetracube in a 62^3 box: 5 million placements, seconds of work.
+        let flag = Arc::new(AtomicBool::new(false));
+        let tiling = Tiling::parse("[0-Z][0-Z][0-Z]\nA 000 001 012 123\n")
+            .unwrap()
+            .cancel_flag(Arc::clone(&flag));
+        let setter = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(100));
+            flag.store(true, Ordering::Relaxed);
+            Instant::now()
+        });
+        for tilings in [Tilings::All, Tilings::UpToSymmetry] {
+            let err = tiling.problem(tilings).unwrap_err();
+            assert_eq!(err.kind(), &TilingErrorKind::Cancelled);
+        }
+        let set = setter.join().unwrap();
+        assert!(
+            set.elapsed() < Duration::from_secs(1),
+            "{:?}",
+            set.elapsed()
+        );
+        assert_eq!(
+            TilingError::new(TilingErrorKind::Cancelled).to_string(),
+            "building the problem was cancelled"
+        );
+    }
 
     #[test]
     fn placements_too_large_for_memory_are_refused_before_listing() {

@@ -31,15 +31,16 @@
 //! problem is refused, never counted wrongly.
 
 use std::collections::BTreeSet;
+use std::mem::size_of;
 
 use super::error::{TilingError, TilingErrorKind};
 use super::geometry::{turn, Cell, Motion, Shape};
-use super::{Placement, Tiling};
+use super::{Placements, Tiling, CHECK_EVERY};
 
 /// A symmetry of the problem.
 pub(crate) struct Symmetry {
     /// The image of each cell of the board, by index.
-    cells: Vec<usize>,
+    cells: Vec<u32>,
     /// The piece each piece's placements go to.
     pieces: Vec<usize>,
 }
@@ -68,7 +69,7 @@ pub(crate) fn symmetries(tiling: &Tiling) -> Vec<Symmetry> {
                 suffix: cell.suffix,
             };
             match board.binary_search(&image) {
-                Ok(j) if optional[j] == optional[k] => cells.push(j),
+                Ok(j) if optional[j] == optional[k] => cells.push(j as u32),
                 _ => continue 'motions,
             }
         }
@@ -96,25 +97,45 @@ pub(crate) fn symmetries(tiling: &Tiling) -> Vec<Symmetry> {
 }
 
 /// What up to symmetry does to the options: placements dropped, and the
-/// secondary items each placement's option also names.
+/// secondary items each placement's option also names. The default drops
+/// none and adds none.
+#[derive(Debug, Default)]
 pub(crate) struct Breaking {
-    pub(crate) dropped: Vec<bool>,
+    /// Whether each placement is dropped; empty when none is.
+    dropped: Vec<bool>,
     pub(crate) items: Vec<String>,
-    pub(crate) extra: Vec<Vec<usize>>,
+    /// The placements that name items, ascending, each with its items
+    /// (indices into `items`) in the order they were given: few, the
+    /// placements of one or two pieces.
+    extra: Vec<(usize, Vec<usize>)>,
 }
 
 impl Breaking {
-    pub(crate) fn none(placements: usize) -> Breaking {
-        Breaking {
-            dropped: vec![false; placements],
-            items: Vec::new(),
-            extra: vec![Vec::new(); placements],
+    /// Whether placement `k` is dropped.
+    pub(crate) fn is_dropped(&self, k: usize) -> bool {
+        self.dropped.get(k).copied().unwrap_or(false)
+    }
+
+    /// The items that placement `k` names besides its piece and cells.
+    pub(crate) fn extra(&self, k: usize) -> &[usize] {
+        match self.extra.binary_search_by_key(&k, |(j, _)| *j) {
+            Ok(i) => &self.extra[i].1,
+            Err(_) => &[],
         }
     }
 }
 
-fn image(symmetry: &Symmetry, cells: &[usize]) -> Vec<usize> {
-    let mut image: Vec<usize> = cells.iter().map(|&c| symmetry.cells[c]).collect();
+/// The bytes that breaking the symmetry of `placements` placements takes
+/// beyond the placements themselves: a flag and an index per placement,
+/// and the image of each cell under each symmetry (48 at most).
+pub(crate) fn bytes(tiling: &Tiling, placements: usize) -> u64 {
+    let symmetries = if tiling.dimensions() == 2 { 8 } else { 48 };
+    let images = tiling.cell_count() * symmetries * size_of::<u32>();
+    (placements * (1 + size_of::<u32>()) + images) as u64
+}
+
+fn image(symmetry: &Symmetry, cells: &[u32]) -> Vec<u32> {
+    let mut image: Vec<u32> = cells.iter().map(|&c| symmetry.cells[c as usize]).collect();
     image.sort_unstable();
     image
 }
@@ -128,47 +149,63 @@ struct Plan {
 
 /// Restricts one piece's placements (and where needed a second piece's)
 /// so that each class of tilings is found once; see the module docs.
+///
+/// # Errors
+///
+/// [`TilingErrorKind::CannotBreakSymmetry`] when no piece will do, and
+/// [`TilingErrorKind::Cancelled`] once the cancel flag is set.
 pub(crate) fn break_symmetry(
     tiling: &Tiling,
-    placements: &[Placement],
+    placements: &Placements,
 ) -> Result<Breaking, TilingError> {
     let group = symmetries(tiling);
-    let mut breaking = Breaking::none(placements.len());
+    let mut breaking = Breaking::default();
     if group.len() <= 1 {
         return Ok(breaking);
     }
     let others = &group[1..];
     let pieces = tiling.pieces();
-    let mut by_piece = vec![Vec::new(); pieces.len()];
-    for (k, placement) in placements.iter().enumerate() {
-        by_piece[placement.piece].push(k);
+    let mut by_piece: Vec<Vec<u32>> = vec![Vec::new(); pieces.len()];
+    for k in 0..placements.len() {
+        by_piece[placements.piece(k)].push(k as u32);
     }
     let once = |p: usize| pieces[p].bounds == (1, 1);
     // fixes[q][h]: whether symmetry h fixes some placement of piece q.
-    let fixes: Vec<Vec<bool>> = (0..pieces.len())
-        .map(|q| {
-            others
-                .iter()
-                .map(|h| {
-                    by_piece[q]
-                        .iter()
-                        .any(|&k| image(h, &placements[k].cells) == placements[k].cells)
-                })
-                .collect()
-        })
-        .collect();
+    let mut fixes: Vec<Vec<bool>> = Vec::with_capacity(pieces.len());
+    for placed in &by_piece {
+        let mut row = Vec::with_capacity(others.len());
+        for h in others {
+            let mut fixed = false;
+            for (i, &k) in placed.iter().enumerate() {
+                if i % CHECK_EVERY == 0 {
+                    tiling.check_cancelled()?;
+                }
+                let cells = placements.cells(k as usize);
+                if image(h, cells) == cells {
+                    fixed = true;
+                    break;
+                }
+            }
+            row.push(fixed);
+        }
+        fixes.push(row);
+    }
     let mut best: Option<Plan> = None;
     let mut stuck = None;
     for p in (0..pieces.len()).filter(|&p| once(p) && others.iter().all(|g| g.pieces[p] == p)) {
         let mut kept = Vec::new();
         let mut works = true;
-        for &k in &by_piece[p] {
-            let x = &placements[k].cells;
-            let images: Vec<Vec<usize>> = others.iter().map(|g| image(g, x)).collect();
-            if images.iter().any(|y| y < x) {
+        for (i, &k) in by_piece[p].iter().enumerate() {
+            if i % CHECK_EVERY == 0 {
+                tiling.check_cancelled()?;
+            }
+            let k = k as usize;
+            let x = placements.cells(k);
+            let images: Vec<Vec<u32>> = others.iter().map(|g| image(g, x)).collect();
+            if images.iter().any(|y| y.as_slice() < x) {
                 continue;
             }
-            let fixing: Vec<usize> = (0..others.len()).filter(|&h| images[h] == *x).collect();
+            let fixing: Vec<usize> = (0..others.len()).filter(|&h| images[h] == x).collect();
             let breaker = if fixing.is_empty() {
                 None
             } else {
@@ -207,11 +244,14 @@ pub(crate) fn break_symmetry(
         };
         return Err(TilingError::new(TilingErrorKind::CannotBreakSymmetry(why)));
     };
+    breaking.dropped = vec![false; placements.len()];
     for &k in &by_piece[plan.p] {
-        breaking.dropped[k] = true;
+        breaking.dropped[k as usize] = true;
     }
-    // The items sym-q-h, numbered as (q, h) pairs in order of first use.
+    // The items sym-q-h, numbered as (q, h) pairs in order of first use,
+    // and the items of each placement, in the order given.
     let mut pairs: Vec<(usize, usize)> = Vec::new();
+    let mut extra: Vec<(usize, usize)> = Vec::new();
     for (k, fixing, breaker) in &plan.kept {
         breaking.dropped[*k] = false;
         if let Some(q) = *breaker {
@@ -223,16 +263,27 @@ pub(crate) fn break_symmetry(
                         pairs.len() - 1
                     }
                 };
-                breaking.extra[*k].push(item);
+                extra.push((*k, item));
             }
         }
     }
     for (item, &(q, h)) in pairs.iter().enumerate() {
-        for &k in &by_piece[q] {
-            let y = &placements[k].cells;
-            if image(&others[h], y) < *y {
-                breaking.extra[k].push(item);
+        for (i, &k) in by_piece[q].iter().enumerate() {
+            if i % CHECK_EVERY == 0 {
+                tiling.check_cancelled()?;
             }
+            let y = placements.cells(k as usize);
+            if image(&others[h], y).as_slice() < y {
+                extra.push((k as usize, item));
+            }
+        }
+    }
+    // A stable sort keeps each placement's items in the order given.
+    extra.sort_by_key(|&(k, _)| k);
+    for (k, item) in extra {
+        match breaking.extra.last_mut() {
+            Some((last, items)) if *last == k => items.push(item),
+            _ => breaking.extra.push((k, vec![item])),
         }
     }
     breaking.items = pairs
