@@ -1,5 +1,5 @@
 //! Memoized counting (`Solver::count_memo`): no other Rust crate
-//! memoizes, and Knuth's DLX6 is measured beside it in the README (built
+//! memoizes, and Knuth's DLX6 is measured beside it in docs/performance.md (built
 //! outside the repository). The plain counts of the same problems, where
 //! they end, are in the engine bench (`engine/dominoes-8x8`,
 //! `engine/pentomino-6x10`). Each count is checked against the published

@@ -1,5 +1,5 @@
-"""The Python session of the repository's README and the package's own
-examples run as they read."""
+"""The Python sessions of the repository's README and of docs/python.md,
+and the package's own examples, run as they read."""
 
 import doctest
 import re
@@ -7,18 +7,29 @@ import re
 from conftest import FIXTURES
 
 
-def test_readme_session(monkeypatch):
-    readme = (FIXTURES.parent / "README.md").read_text()
-    section = readme.split("\n## Python\n", 1)[1].split("\n## ", 1)[0]
-    blocks = re.findall(r"```python\n(.*?)```", section, re.S)
-    assert blocks, "the README's Python section has a session"
+def run_sessions(monkeypatch, page):
+    """Runs the ```python blocks of `page` (a path from the repository's
+    root) as doctests, and returns the runner's summary."""
+    text = (FIXTURES.parent / page).read_text()
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert blocks, f"{page} has a Python session"
     monkeypatch.chdir(FIXTURES.parent)  # its paths are from the root
     parser = doctest.DocTestParser()
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     for k, block in enumerate(blocks):
-        test = parser.get_doctest(block, {}, f"README Python block {k + 1}", "README.md", 0)
+        test = parser.get_doctest(block, {}, f"{page} Python block {k + 1}", page, 0)
         runner.run(test)
-    result = runner.summarize(verbose=False)
+    return runner.summarize(verbose=False)
+
+
+def test_readme_session(monkeypatch):
+    result = run_sessions(monkeypatch, "README.md")
+    assert result.attempted >= 3
+    assert result.failed == 0
+
+
+def test_docs_python_session(monkeypatch):
+    result = run_sessions(monkeypatch, "docs/python.md")
     assert result.attempted > 20
     assert result.failed == 0
 

@@ -236,7 +236,7 @@
 //!    family's `fpuzzles`;
 //! 4. tests: the text round trip, a puzzle of known count, the check
 //!    against the encoding on random grids (`tests/constraints.rs`), and
-//!    its line in the README's table.
+//!    its line in the table of docs/encodings.md.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -320,3 +320,9 @@ const _: () = {
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeDoctests;
+
+/// The examples of the library's page, `docs/library.md`, compiled and run
+/// as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/library.md")]
+pub struct LibraryPageDoctests;

@@ -2,6 +2,8 @@
 //! Explainer's ER/EP/ED, checked against the path `--explain` prints and,
 //! when the data set is there, against Sudoku Explainer's own ratings.
 
+use std::io::Write;
+
 use serde_json::Value;
 
 use crate::{dlx, LEETCODE};
@@ -169,7 +171,8 @@ fn puzzles_solved_by_hidden_singles_rate_as_sudoku_explainer_rates_them() {
         "/../../../shared/datasets/sudoku/se-rated-sample.tsv"
     );
     let Ok(text) = std::fs::read_to_string(path) else {
-        eprintln!("skipped: {path} is absent");
+        // The stderr handle, which libtest does not capture.
+        let _ = writeln!(std::io::stderr(), "skipped: {path} is absent");
         return;
     };
     // puzzle, ER, EP, ED, technique, source: the rows whose hardest step

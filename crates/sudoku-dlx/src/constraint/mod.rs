@@ -41,7 +41,7 @@
 //!    the family's `fpuzzles`.
 //! 4. Test it: the text round trip, a puzzle whose count is known, and the
 //!    check against the encoding on random grids (`tests/constraints.rs`);
-//!    then its line in the README's table of the text form.
+//!    then its line in the table of docs/encodings.md.
 //!
 //! # The text form
 //!

@@ -293,7 +293,7 @@ fn at_row(error: &ParseError, numbers: &[usize]) -> ParseError {
 impl Grid {
     /// The puzzle in the project's text form: its layout's statements,
     /// its constraints, then its givens on one line. [`Puzzles`] reads it
-    /// back (see the README's "Variant puzzles").
+    /// back (see "The text form" in docs/sudoku.md).
     ///
     /// [`Puzzles`]: crate::Puzzles
     ///
