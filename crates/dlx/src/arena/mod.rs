@@ -187,11 +187,10 @@ impl<S: Storage, B: Branching> Arena<S, B> {
     pub(crate) fn node_options(&self) -> Vec<u32> {
         let mut table = vec![0; self.nodes.count()];
         for (k, &first) in self.option_start.iter().enumerate() {
-            for p in first as usize.. {
-                if self.nodes.get(p).top <= 0 {
-                    break;
-                }
+            let mut p = first as usize;
+            while self.nodes.get(p).top > 0 {
                 table[p] = k as u32;
+                p += 1;
             }
         }
         table
