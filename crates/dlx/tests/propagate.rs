@@ -53,6 +53,11 @@ impl Propagator for Oracle {
         for (at, &o) in path.iter().enumerate() {
             assert!(!live.contains(o) && !path[..at].contains(&o), "{path:?}");
         }
+        // The search's own choices end the path; the selections start it
+        // (and so does a piece's prefix when a search is split).
+        assert!(live.depth() <= path.len(), "{path:?}");
+        let choice = path.last().filter(|_| live.depth() > 0);
+        assert_eq!(live.choice().as_ref(), choice, "{path:?}");
         let in_play: Vec<usize> = (0..self.options.len())
             .filter(|&k| live.contains(ids(k)))
             .collect();
@@ -192,4 +197,25 @@ fn multiplicities_refuse_a_propagator() {
         "{error}"
     );
     assert!(solver.set_propagator(None).is_ok());
+}
+
+/// Without selections, a serial search's path is its choices: the depth
+/// counts them and the last is the choice that made the node.
+#[test]
+fn depth_and_choice_follow_the_search() {
+    #[derive(Clone)]
+    struct Watch;
+    impl Propagator for Watch {
+        fn propagate(&mut self, live: &mut Live<'_>) -> Result<(), Contradiction> {
+            let path: Vec<OptionId> = live.path().collect();
+            assert_eq!(live.depth(), path.len());
+            assert_eq!(live.choice(), path.last().copied());
+            Ok(())
+        }
+    }
+    let problem = dlx::puzzles::queens(6);
+    let mut solver = Solver::new(&problem);
+    solver.set_propagator(Some(Box::new(Watch))).unwrap();
+    assert_eq!(solver.count(), 4);
+    assert!(solver.stats().propagations > 0);
 }

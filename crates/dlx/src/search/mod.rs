@@ -318,16 +318,13 @@ impl Solver {
             )));
         }
         self.rewind();
-        self.walk.marks = if propagator.is_some() {
-            vec![0; self.walk.levels.len()]
-        } else {
-            Vec::new()
-        };
-        self.walk.node_option = if propagator.is_some() {
-            with_arena!(&self.arenas, c => c.arena.node_options()).into()
-        } else {
-            Arc::from([])
-        };
+        // The marks and the table of node options stay when a propagator
+        // is taken off, for the next one set: a caller may switch it on
+        // and off between searches at no cost.
+        if propagator.is_some() && self.walk.node_option.is_empty() {
+            self.walk.marks = vec![0; self.walk.levels.len()];
+            self.walk.node_option = with_arena!(&self.arenas, c => c.arena.node_options()).into();
+        }
         self.walk.propagator = propagator;
         Ok(())
     }

@@ -181,9 +181,21 @@ impl<'a> Live<'a> {
     pub fn path(&self) -> impl Iterator<Item = OptionId> + use<'_, 'a> {
         let selected = self.selected.iter().map(|s| s.lead as usize);
         let chosen = self.levels.iter().map(|l| l.choice as usize);
-        selected
-            .chain(chosen)
-            .map(|node| self.option_at(node))
+        selected.chain(chosen).map(|node| self.option_at(node))
+    }
+
+    /// The choices of the search above this node: 0 at the root of a
+    /// search (where only selections made it, or the prefix of a piece
+    /// of a split search), one more at each level.
+    pub fn depth(&self) -> usize {
+        self.levels.len()
+    }
+
+    /// The option the search chose to make this node, the last of
+    /// [`Live::path`]; `None` at the root of a search.
+    pub fn choice(&self) -> Option<OptionId> {
+        let level = self.levels.last()?;
+        Some(self.option_at(level.choice as usize))
     }
 
     /// The options taken out by this call.
@@ -233,7 +245,8 @@ impl<'a> Live<'a> {
     pub fn options_into(&self, item: usize, out: &mut Vec<OptionId>) {
         out.clear();
         if let Some(x) = self.item(item) {
-            self.arena.list(x, &mut |p| out.push(self.option_at(p)));
+            let ids = &self.shared.option_ids[..];
+            self.arena.list(x, self.node_option, ids, out);
         }
     }
 
@@ -281,8 +294,10 @@ pub(super) trait Links {
     fn length(&self, x: usize) -> u32;
     /// The node below `p` in its list.
     fn below(&self, p: usize) -> usize;
-    /// Calls `visit` with each node of the list of item `x`, from the top.
-    fn list(&self, x: usize, visit: &mut dyn FnMut(usize));
+    /// Pushes onto `out` the option of each node of the list of item `x`,
+    /// from the top, as `ids[node_option[node]]`: one call per list, the
+    /// walk itself not dynamic.
+    fn list(&self, x: usize, node_option: &[u32], ids: &[OptionId], out: &mut Vec<OptionId>);
     /// The first node of the option of arena index `k`.
     fn start(&self, k: usize) -> usize;
     /// Whether the option whose first node is `first` is in play.
@@ -304,10 +319,11 @@ impl<S: Storage, B: Branching> Links for Arena<S, B> {
         self.down(p)
     }
 
-    fn list(&self, x: usize, visit: &mut dyn FnMut(usize)) {
+    fn list(&self, x: usize, node_option: &[u32], ids: &[OptionId], out: &mut Vec<OptionId>) {
+        out.reserve(self.list_len(x) as usize);
         let mut p = self.down(x);
         while p != x {
-            visit(p);
+            out.push(ids[node_option[p] as usize]);
             p = self.down(p);
         }
     }
