@@ -26,6 +26,7 @@ mod matrix;
 mod propagate;
 
 pub use error::SolveError;
+pub use matrix::Propagation;
 
 use deep::Deep;
 use matrix::Matrix;
@@ -127,6 +128,28 @@ impl SudokuSolver {
     /// nearly empty puzzles); `None` for no limit.
     pub fn set_node_limit(&mut self, nodes: Option<u64>) {
         self.matrix.set_node_limit(nodes);
+    }
+
+    /// Sets when the solver propagates the layout's constraints in its
+    /// searches (see [`Propagation`]); the default is
+    /// [`Propagation::Auto`]. The solutions never depend on it.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sudoku_dlx::{Grid, Layout, Propagation, SudokuSolver};
+    /// let layout = Layout::square(2)?
+    ///     .with_constraint("cage 3: r1c1 r1c2".parse()?)?
+    ///     .with_constraint("thermo: r2c1 r2c2 r2c3".parse()?)?;
+    /// let puzzle = Grid::empty_in(&layout);
+    /// let mut solver = SudokuSolver::for_layout(&layout);
+    /// let auto = solver.count_solutions_up_to(&puzzle, 1000)?;
+    /// solver.set_propagation(Propagation::Always);
+    /// assert_eq!(solver.count_solutions_up_to(&puzzle, 1000)?, auto);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_propagation(&mut self, policy: Propagation) {
+        self.matrix.set_propagation(policy);
     }
 
     /// Stops each search as soon as `flag` is set, from another thread or a

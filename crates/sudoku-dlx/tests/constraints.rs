@@ -12,7 +12,9 @@
 
 use std::collections::{BTreeSet, HashSet};
 
-use sudoku_dlx::{Cell, Constraint, Grid, Layout, Line, Negative, SolveError};
+use sudoku_dlx::{
+    Cell, Constraint, Grid, Layout, Line, Negative, Propagation, SolveError, SudokuSolver,
+};
 
 /// A layout of boxes `rows` high and `cols` wide, from first principles.
 #[derive(Clone, Copy, Debug)]
@@ -369,8 +371,16 @@ const CHECKED: usize = 40;
 /// `givens` and `constraints`: (a) the count, (b) the solutions, each
 /// checked by the checker here, (c) `Grid::check` on the givens, on
 /// solutions and on a complete grid that keeps its houses but breaks a
-/// constraint. Returns the number of solutions.
+/// constraint, (d) the solutions with the constraints propagated at every
+/// node, and the count without propagation. Returns the number of
+/// solutions.
 fn agree(shape: Boxes, givens: &[u8], constraints: &[Constraint]) -> usize {
+    agree_propagating(shape, givens, constraints).0
+}
+
+/// [`agree`], and the placements the propagation of the constraints took
+/// out under [`Propagation::Always`].
+fn agree_propagating(shape: Boxes, givens: &[u8], constraints: &[Constraint]) -> (usize, u64) {
     let n = shape.side();
     let what = describe(givens, constraints);
     let layout = shape.layout(constraints);
@@ -412,6 +422,27 @@ fn agree(shape: Boxes, givens: &[u8], constraints: &[Constraint]) -> usize {
         total.min(MAX_COUNT),
         "{what}: solutions counted"
     );
+    let mut solver = SudokuSolver::for_layout(&layout);
+    solver.set_propagation(Propagation::Never);
+    let plain = match solver.count_solutions_up_to(&puzzle, MAX_COUNT) {
+        Ok(count) => count,
+        Err(SolveError::Conflict(_)) => 0,
+        Err(e) => panic!("{what}: counting without propagation: {e}"),
+    };
+    assert_eq!(plain, total.min(MAX_COUNT), "{what}: without propagation");
+    solver.set_propagation(Propagation::Always);
+    let propagated = match solver.solutions(&puzzle) {
+        Ok(solutions) => solutions.map(|s| s.cells().to_vec()).collect(),
+        Err(SolveError::Conflict(_)) => BTreeSet::new(),
+        Err(e) => panic!("{what}: solving with propagation: {e}"),
+    };
+    assert!(
+        propagated == expected,
+        "{what}: {} solutions with propagation, {} by brute force",
+        propagated.len(),
+        expected.len()
+    );
+    let removed = solver.stats().removed;
 
     if !expected.is_empty() {
         if let Err(e) = puzzle.check() {
@@ -433,7 +464,7 @@ fn agree(shape: Boxes, givens: &[u8], constraints: &[Constraint]) -> usize {
             text(&bad)
         );
     }
-    expected.len()
+    (expected.len(), removed)
 }
 
 /// Parses constraint lines, for the hand-written cases.
@@ -1379,15 +1410,20 @@ fn random_cases(
     let n = shape.side();
     let mut rng = Rng::new(seed);
     let mut kinds = [HashSet::new(), HashSet::new()];
+    let mut removed = 0;
     for case in 0..cases {
         let complete = grid(&mut rng);
         assert!(is_grid_of(shape, &complete, &vec![0; n * n]));
         let givens = rng.range(lo, hi);
         let (givens, constraints) = random_puzzle(&mut rng, n, &complete, givens);
-        let count = std::panic::catch_unwind(|| agree(shape, &givens, &constraints))
-            .unwrap_or_else(|_| panic!("random {n}x{n} case {case} of seed {seed}"));
+        let (count, taken) =
+            std::panic::catch_unwind(|| agree_propagating(shape, &givens, &constraints))
+                .unwrap_or_else(|_| panic!("random {n}x{n} case {case} of seed {seed}"));
+        removed += taken;
         kinds[usize::from(count > 0)].extend(constraints.iter().map(std::mem::discriminant));
     }
+    // The propagation was tried, not idle.
+    assert!(removed > 0, "placements taken out by the propagation");
     let [impossible, solvable] = kinds;
     assert_eq!(
         solvable.len(),
@@ -1427,6 +1463,76 @@ fn many_random_layouts_agree_with_the_brute_force() {
         });
         random_cases(SIX, seed, 200, (8, 16), &random_grid6);
     }
+}
+
+/// A killer on the complete `grid` of side `n`: cages of 1 to 4
+/// neighbouring cells with distinct digits cover the grid, most with the
+/// sum of their digits, some without a sum, and now and then one sum off
+/// by one (a puzzle that may have no solution).
+fn random_killer(rng: &mut Rng, n: usize, grid: &[u8]) -> Vec<Constraint> {
+    let mut free = vec![true; n * n];
+    let mut cages = Vec::new();
+    while let Some(start) = (0..n * n).find(|&c| free[c]) {
+        free[start] = false;
+        let mut cells = vec![(start / n, start % n)];
+        let size = rng.range(1, 4);
+        while cells.len() < size {
+            let grow: Vec<Cell> = cells
+                .iter()
+                .flat_map(|&c| neighbours(c, n, false))
+                .filter(|&(r, c)| free[r * n + c])
+                .filter(|&(r, c)| {
+                    cells
+                        .iter()
+                        .all(|&(s, t)| grid[s * n + t] != grid[r * n + c])
+                })
+                .collect();
+            if grow.is_empty() {
+                break;
+            }
+            let (r, c) = rng.pick(&grow);
+            free[r * n + c] = false;
+            cells.push((r, c));
+        }
+        let digits: u32 = cells.iter().map(|&(r, c)| u32::from(grid[r * n + c])).sum();
+        let sum = match rng.below(12) {
+            0 | 1 => None,
+            2 => Some(digits + 1),
+            _ => Some(digits),
+        };
+        rng.shuffle(&mut cells);
+        cages.push(Constraint::Cage { cells, sum });
+    }
+    cages
+}
+
+/// Killers with the propagation of their cages and of the sums houses
+/// and cages imply together (the 45 rule), against the brute force.
+#[test]
+fn random_killers_agree_with_the_brute_force() {
+    let grids: Vec<Vec<u8>> = brute_solutions(FOUR, &[0; 16], &[]).into_iter().collect();
+    let mut rng = Rng::new(45);
+    let mut removed = 0;
+    let mut solvable = 0;
+    for case in 0..300 {
+        let (shape, grid, givens) = if case % 3 == 2 {
+            (SIX, random_grid6(&mut rng), rng.range(8, 14))
+        } else {
+            (FOUR, grids[rng.below(grids.len())].clone(), rng.range(0, 2))
+        };
+        let n = shape.side();
+        let cages = random_killer(&mut rng, n, &grid);
+        let givens = keep(&grid, givens, &mut rng);
+        let (count, taken) = std::panic::catch_unwind(|| agree_propagating(shape, &givens, &cages))
+            .unwrap_or_else(|_| panic!("random {n}x{n} killer, case {case}"));
+        removed += taken;
+        solvable += usize::from(count > 0);
+    }
+    assert!(removed > 0, "placements taken out by the propagation");
+    assert!(
+        (100..300).contains(&solvable),
+        "{solvable} killers with solutions"
+    );
 }
 
 /// S6 with its digits relabelled, its bands, stacks, and rows and columns

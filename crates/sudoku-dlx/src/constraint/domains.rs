@@ -3,6 +3,7 @@
 //! [`Family::propagate`](super::Family::propagate)).
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
 use dlx::Contradiction;
@@ -21,7 +22,7 @@ pub(crate) struct Domains {
     is_dirty: Vec<bool>,
     /// The digit sets of each cage size and sum met so far: making them
     /// again at every node cost more than the rest of the propagation.
-    sets: HashMap<(usize, u32), Option<Arc<[u64]>>>,
+    sets: HashMap<u64, Option<Arc<[u64]>>, BuildHasherDefault<KeyHasher>>,
 }
 
 impl Domains {
@@ -32,7 +33,7 @@ impl Domains {
             masks: vec![Domains::all(n); n * n],
             dirty: Vec::new(),
             is_dirty: vec![false; n * n],
-            sets: HashMap::new(),
+            sets: HashMap::default(),
         }
     }
 
@@ -41,7 +42,7 @@ impl Domains {
     pub fn digit_sets(&mut self, m: usize, sum: u32) -> Option<Arc<[u64]>> {
         let n = self.n;
         self.sets
-            .entry((m, sum))
+            .entry((m as u64) << 32 | u64::from(sum))
             .or_insert_with(|| digit_sets(n, m, sum).map(Arc::from))
             .clone()
     }
@@ -52,6 +53,13 @@ impl Domains {
             self.is_dirty[cell as usize] = false;
         }
         self.dirty.drain(..).map(|cell| cell as usize)
+    }
+
+    /// A cell narrowed since it was last drained or popped, if any.
+    pub fn pop_dirty(&mut self) -> Option<usize> {
+        let cell = self.dirty.pop()? as usize;
+        self.is_dirty[cell] = false;
+        Some(cell)
     }
 
     /// The mask of every digit of side `n`.
@@ -127,9 +135,31 @@ impl Domains {
     }
 }
 
-/// Keeps in two cells the digits with a partner in the other that `ok`
-/// accepts (`ok(x, y)` for x in `p`, y in `q`): arc consistency on a rule
-/// of two cells.
+/// The hasher of the digit sets' keys, a cage's size and sum in one
+/// number: a multiply, where the default hasher's rounds cost more than
+/// the cage's propagation.
+#[derive(Clone, Copy, Debug, Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0 ^ self.0 >> 29
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        self.0 = (self.0 ^ key).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
+/// Keeps in two cells the digits with a partner in the other: arc
+/// consistency on a symmetric rule of two cells, `partners(x)` the mask of
+/// the digits that may sit beside x.
 ///
 /// # Errors
 ///
@@ -138,16 +168,26 @@ pub(crate) fn pair_support(
     domains: &mut Domains,
     p: Cell,
     q: Cell,
-    ok: &dyn Fn(u32, u32) -> bool,
+    partners: &dyn Fn(u32) -> u64,
 ) -> Result<(), Contradiction> {
-    let (dp, dq) = (domains.get(p), domains.get(q));
-    let supported = |mine: u64, theirs: u64, ok: &dyn Fn(u32, u32) -> bool| {
+    let keep = |mine: u64, theirs: u64| {
         digits(mine)
-            .filter(|&x| digits(theirs).any(|y| ok(x, y)))
+            .filter(|&x| partners(x) & theirs != 0)
             .fold(0u64, |m, x| m | 1 << x)
     };
-    domains.restrict(p, supported(dp, dq, ok))?;
-    domains.restrict(q, supported(dq, dp, &|y, x| ok(x, y)))
+    let (dp, dq) = (domains.get(p), domains.get(q));
+    domains.restrict(p, keep(dp, dq))?;
+    let dp = domains.get(p);
+    domains.restrict(q, keep(dq, dp))
+}
+
+/// The mask of digit `d`; empty for a digit no mask holds.
+pub(crate) fn bit(d: u32) -> u64 {
+    if d < 64 {
+        1 << d
+    } else {
+        0
+    }
 }
 
 /// Keeps in `cells` (digits may repeat) the digits that leave their sum

@@ -174,6 +174,16 @@ impl Family for Lines {
         }
     }
 
+    fn propagates(&self, constraint: &Constraint) -> bool {
+        matches!(
+            constraint,
+            Constraint::Thermometer { .. }
+                | Constraint::Whispers { .. }
+                | Constraint::Renban { .. }
+                | Constraint::Palindrome { .. }
+        )
+    }
+
     fn propagate(&self, constraint: &Constraint, d: &mut Domains) -> Result<(), Contradiction> {
         match constraint {
             Constraint::Thermometer { cells } => {
@@ -194,7 +204,13 @@ impl Family for Lines {
             Constraint::Whispers { cells, gap } => {
                 let gap = u32::from(*gap);
                 for w in cells.windows(2) {
-                    pair_support(d, w[0], w[1], &|x, y| x.abs_diff(y) >= gap)?;
+                    pair_support(d, w[0], w[1], &|x| {
+                        // Digits at most x - gap, and at least x + gap.
+                        let low = x
+                            .checked_sub(gap)
+                            .map_or(0, |top| u64::MAX >> (63 - top.min(63)));
+                        low | (u64::MAX.checked_shl(x + gap).unwrap_or(0))
+                    })?;
                 }
                 Ok(())
             }

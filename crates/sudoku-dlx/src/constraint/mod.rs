@@ -17,6 +17,9 @@
 //! | `cells.rs` | cells | odd and even cells |
 //! | `houses.rs` | houses | the variants' names, the houses of X, hyper and disjoint groups, f-puzzles' extra regions |
 //!
+//! `innies.rs` derives sums from the houses and the cages together (the
+//! 45 rule), for the propagation only.
+//!
 //! `devices.rs` holds the exact-cover devices the families encode with
 //! (forbidden pairs, digit sets, chains, ...), and this module the
 //! [`Family`] trait of the constraints' families and the registries: the
@@ -81,6 +84,7 @@ mod cells;
 pub(crate) mod devices;
 pub(crate) mod domains;
 mod houses;
+pub(crate) mod innies;
 mod lines;
 pub(crate) mod pairs;
 mod sums;
@@ -302,6 +306,13 @@ pub(crate) trait Family: Sync {
     ) -> Result<(), dlx::Contradiction> {
         Ok(())
     }
+
+    /// Whether [`Family::propagate`] can narrow anything for the
+    /// constraint: the propagator runs only those that can. The default,
+    /// with the default `propagate`: no.
+    fn propagates(&self, _constraint: &Constraint) -> bool {
+        false
+    }
 }
 
 /// A family's reader of its f-puzzles keys: reads key `key` of the
@@ -470,6 +481,12 @@ impl Constraint {
     /// [`Family::propagate`]).
     pub(crate) fn propagate(&self, domains: &mut Domains) -> Result<(), dlx::Contradiction> {
         self.family().propagate(self, domains)
+    }
+
+    /// Whether [`Constraint::propagate`] can narrow anything (see
+    /// [`Family::propagates`]).
+    pub(crate) fn propagates(&self) -> bool {
+        self.family().propagates(self)
     }
 }
 

@@ -33,7 +33,7 @@ use std::fmt;
 use dlx::Contradiction;
 
 use super::devices::Builder;
-use super::domains::{pair_support, Domains};
+use super::domains::{bit, pair_support, Domains};
 use super::{write_cells, Cell, Constraint, Family, Filled, Negative, Rules, Statement};
 use crate::error::LayoutError;
 use crate::fpuzzles::error::{bad, unsupported, FpuzzlesError};
@@ -326,20 +326,31 @@ impl Family for Pairs {
         }
     }
 
+    fn propagates(&self, constraint: &Constraint) -> bool {
+        matches!(
+            constraint,
+            Constraint::Difference { .. } | Constraint::Ratio { .. } | Constraint::Sum { .. }
+        )
+    }
+
     fn propagate(&self, constraint: &Constraint, d: &mut Domains) -> Result<(), Contradiction> {
         match constraint {
             Constraint::Difference { cells, difference } => {
                 let k = u32::from(*difference);
-                pair_support(d, cells[0], cells[1], &|x, y| x.abs_diff(y) == k)
+                pair_support(d, cells[0], cells[1], &|x| {
+                    bit(x + k) | x.checked_sub(k).map_or(0, bit)
+                })
             }
             Constraint::Ratio { cells, ratio } => {
                 let k = u32::from(*ratio);
-                pair_support(d, cells[0], cells[1], &|x, y| x == k * y || y == k * x)
+                pair_support(d, cells[0], cells[1], &|x| {
+                    bit(x.saturating_mul(k))
+                        | x.checked_div(k).filter(|&y| y * k == x).map_or(0, bit)
+                })
             }
-            Constraint::Sum { cells, sum } => {
-                pair_support(d, cells[0], cells[1], &|x, y| x + y == *sum)
-            }
-            Constraint::Negative(_) => Ok(()),
+            Constraint::Sum { cells, sum } => pair_support(d, cells[0], cells[1], &|x| {
+                sum.checked_sub(x).map_or(0, bit)
+            }),
             _ => Ok(()),
         }
     }

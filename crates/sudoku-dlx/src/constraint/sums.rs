@@ -320,6 +320,16 @@ impl Family for Sums {
         }
     }
 
+    fn propagates(&self, constraint: &Constraint) -> bool {
+        matches!(
+            constraint,
+            Constraint::Cage { sum: Some(_), .. }
+                | Constraint::LittleKiller { .. }
+                | Constraint::Arrow { .. }
+                | Constraint::Between { .. }
+        )
+    }
+
     fn propagate(&self, constraint: &Constraint, d: &mut Domains) -> Result<(), Contradiction> {
         match constraint {
             Constraint::Cage {
@@ -653,14 +663,20 @@ fn between(b: &mut Builder<'_>, cells: &[usize]) {
 /// one cell alone may take, is that cell's. Past the sets counted (large
 /// grids), the bounds of the sum.
 fn cage(d: &mut Domains, cells: &[Cell], sum: u32) -> Result<(), Contradiction> {
-    let Some(sets) = d.digit_sets(cells.len(), sum) else {
+    let sets = d.digit_sets(cells.len(), sum).filter(|_| cells.len() <= 64);
+    let Some(sets) = sets else {
         return sum_bounds(d, cells, i64::from(sum), i64::from(sum));
     };
+    let mut masks = [0u64; 64];
+    let masks = &mut masks[..cells.len()];
+    for (mask, &cell) in masks.iter_mut().zip(cells) {
+        *mask = d.get(cell);
+    }
+    let union = masks.iter().fold(0, |u, &m| u | m);
     let (mut allowed, mut required) = (0u64, u64::MAX);
     for &set in sets.iter() {
-        let fits = cells.iter().all(|&c| d.get(c) & set != 0)
-            && cells.iter().fold(0, |u, &c| u | d.get(c) & set) == set;
-        if fits {
+        // Every digit of the set has a cell, every cell a digit.
+        if union & set == set && masks.iter().all(|&m| m & set != 0) {
             allowed |= set;
             required &= set;
         }

@@ -206,6 +206,7 @@ impl Deep {
             return Ok(());
         }
         self.hard = true;
+        matrix.propagate(true);
         let mut probed = Probed::root(matrix.layout().side());
         self.probe_round(matrix, &mut probed)?;
         probed.excluded = 0;
@@ -222,6 +223,10 @@ impl Deep {
         let n = probed.n;
         let start = matrix.solver.stats().nodes;
         let budget = probed.probe_nodes(self.budgets);
+        // A probe is a few nodes: the propagation would cost more than the
+        // nodes it saves there.
+        let propagating = matrix.is_propagating();
+        matrix.propagate(false);
         probed.refuted = 0;
         probed.alive.fill(false);
         for k in 0..n * n * n {
@@ -232,7 +237,10 @@ impl Deep {
             let (found, ended) = matrix.bounded(budget, |m| m.solver.count_up_to(1));
             matrix.solver.unselect();
             match ended {
-                Bounded::Cancelled => return Err(SolveError::Cancelled { found: 0 }),
+                Bounded::Cancelled => {
+                    matrix.propagate(propagating);
+                    return Err(SolveError::Cancelled { found: 0 });
+                }
                 Bounded::Finished if found == 0 => {
                     if matrix.solver.exclude(option).is_err() {
                         break;
@@ -243,6 +251,7 @@ impl Deep {
                 _ => probed.alive[k] = true,
             }
         }
+        matrix.propagate(propagating);
         probed.rounds += 1;
         probed.nodes = matrix.solver.stats().nodes - start;
         probed.fresh = true;

@@ -30,6 +30,41 @@ pub(crate) struct Matrix {
     /// The placements the layout's constraints rule out, which are no
     /// options (empty when there are none).
     absent: Vec<bool>,
+    /// The propagator of the layout's constraints, when it has any, and
+    /// whether the engine runs it (for hard puzzles only: on an easy one
+    /// it costs more than the nodes it saves).
+    /// Built when a puzzle first asks for it: `Some(None)` when no
+    /// constraint can narrow a domain.
+    rules: Option<Option<super::propagate::Rules>>,
+    /// The layout's problem, kept until the propagator is built from it
+    /// when a constraint can narrow a domain (building it again costs as
+    /// much as a hard puzzle's probes).
+    problem: Option<std::sync::Arc<dlx::Problem>>,
+    propagating: bool,
+    /// When the propagator runs: as the searches ask, always or never.
+    policy: Propagation,
+}
+
+/// When a [`SudokuSolver`](crate::SudokuSolver) propagates the layout's
+/// constraints (cage sums, thermometers, whispers, dots and the like) on
+/// the cells' digits at each node of its search, taking out the
+/// placements they leave without support.
+///
+/// Propagation costs more than a node of exact cover and saves the most
+/// on hard puzzles with sums and lines: by default
+/// ([`Propagation::Auto`]) the solver runs it in the searches of puzzles
+/// its probes find hard, and stops it when it takes out next to nothing.
+/// The solutions are the same under every policy; the nodes and the time
+/// differ.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Propagation {
+    /// In the searches of hard puzzles, while it takes out placements.
+    #[default]
+    Auto,
+    /// At every node of every search, probes included.
+    Always,
+    /// Never: exact cover alone.
+    Never,
 }
 
 /// How a search of [`Matrix::bounded`] ended.
@@ -59,13 +94,13 @@ impl Matrix {
                 .map(|k| problem.option(dlx::OptionId::from_index(k)).is_none())
                 .collect()
         };
-        let mut solver = Solver::new(&problem);
-        if let Some(rules) = super::propagate::Rules::of(&layout) {
-            solver
-                .set_propagator(Some(Box::new(rules)))
-                .expect("a sudoku's problem has no multiplicities");
-        }
+        let propagates = layout.constraints().iter().any(|c| c.propagates());
+        let solver = Solver::new(&problem);
         Matrix {
+            rules: None,
+            problem: propagates.then(|| std::sync::Arc::new(problem)),
+            propagating: false,
+            policy: Propagation::Auto,
             layout,
             solver,
             stats: Stats::default(),
@@ -73,6 +108,52 @@ impl Matrix {
             cancel: None,
             absent,
         }
+    }
+
+    /// Runs the propagator of the layout's constraints at each node of
+    /// the searches that follow, or stops running it. Either abandons the
+    /// search under way; the puzzle stays loaded.
+    /// Under [`Propagation::Always`] or [`Propagation::Never`] the policy
+    /// decides, not `on`.
+    pub(crate) fn propagate(&mut self, on: bool) {
+        let on = match self.policy {
+            Propagation::Auto => on,
+            Propagation::Always => true,
+            Propagation::Never => false,
+        };
+        if on == self.propagating {
+            return;
+        }
+        let rules = if on {
+            let (layout, problem) = (&self.layout, &mut self.problem);
+            let rules = self.rules.get_or_insert_with(|| {
+                let problem = problem.take()?;
+                super::propagate::Rules::of(layout, &problem)
+            });
+            match rules {
+                Some(rules) => {
+                    let may_idle = self.policy == Propagation::Auto;
+                    Some(Box::new(rules.fresh(may_idle)) as Box<dyn dlx::Propagator>)
+                }
+                // No constraint to propagate: nothing to switch on.
+                None => return,
+            }
+        } else {
+            None
+        };
+        // A sudoku's problem has no multiplicities: the engine takes it.
+        self.propagating = self.solver.set_propagator(rules).is_ok() && on;
+    }
+
+    /// Sets when the propagator runs, from the next search on.
+    pub(crate) fn set_propagation(&mut self, policy: Propagation) {
+        self.policy = policy;
+        self.propagate(false);
+    }
+
+    /// Whether the engine runs the propagator (see [`Matrix::propagate`]).
+    pub(crate) fn is_propagating(&self) -> bool {
+        self.propagating
     }
 
     /// The layout of the puzzles this matrix takes.
@@ -132,6 +213,7 @@ impl Matrix {
         if puzzle.layout() != &self.layout {
             return Err(self.mismatch(puzzle.layout()));
         }
+        self.propagate(false);
         self.solver.reset();
         self.solver.clear_stats();
         self.stats = Stats::default();

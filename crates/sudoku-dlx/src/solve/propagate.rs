@@ -9,119 +9,315 @@
 //! conflicts with them, which the search then stumbles on one node at a
 //! time. Propagation only takes out placements no solution holds, so the
 //! search finds the same solutions, in fewer nodes.
+//!
+//! The work at a node is kept to what its choice changed: the domains
+//! after the propagation at each depth are kept, a node starts from its
+//! parent's and reads again only the cells that share an item with the
+//! chosen cell (the only ones whose placements the choice can take out),
+//! and runs only the constraints over cells whose domains changed. The
+//! root of each search reads every cell and runs every constraint.
 
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-use dlx::{Contradiction, Live, Propagator};
+use dlx::{Contradiction, Live, OptionId, Problem, Propagator};
 
 use crate::constraint::domains::{digits, Domains};
-use crate::constraint::Constraint;
+use crate::constraint::{innies, Constraint};
 use crate::encode;
 use crate::layout::Layout;
 
 /// The propagator of a layout's constraints.
 #[derive(Clone, Debug)]
 pub(crate) struct Rules {
+    n: usize,
+    /// The constraints that can narrow a domain.
     constraints: Arc<[Constraint]>,
     /// The constraints of each cell, to run again when its domain narrows.
     watchers: Arc<[Vec<u32>]>,
-    /// The domains at the node, and as they were read (scratch, kept to
-    /// allocate nothing per node).
+    /// The cells whose placements share an item with a placement of each
+    /// cell, of those some constraint watches: those a choice in the cell
+    /// can take placements from that matter.
+    peers: Arc<[Vec<u32>]>,
+    /// The domains at the node (scratch, kept to allocate nothing per
+    /// node).
     domains: Domains,
+    /// The domains after the propagation at each depth of the search
+    /// (`cells` masks per depth), and how many depths are good: the
+    /// depths of the node's ancestors, as long as the search goes down
+    /// from the root of the search.
+    kept: Vec<u64>,
+    good: usize,
+    /// The domains as read at the node, before the constraints narrowed
+    /// them.
     read: Vec<u64>,
+    /// The cells whose domains differ from the parent's or the read ones,
+    /// each once.
+    changed: Vec<u32>,
+    is_changed: Vec<bool>,
     /// The constraints to run, and whether each is among them.
     queue: VecDeque<u32>,
     queued: Vec<bool>,
     /// A list of options read (scratch).
-    options: Vec<dlx::OptionId>,
+    options: Vec<OptionId>,
+    /// The runs so far, and those that took a placement out or found a
+    /// contradiction.
+    runs: u64,
+    useful: u64,
+    /// Whether the propagator stops itself when it is idle (see
+    /// [`IDLE_RUNS`]), and whether it has.
+    may_idle: bool,
+    idle: bool,
 }
 
+/// The runs after which a propagator that is next to useless stops
+/// itself for the rest of the search: its constraints are ones the exact
+/// cover already sees well (a thermometer of two cells, say), and a run
+/// costs more than a node.
+const IDLE_RUNS: u64 = 256;
+
+/// Fewer than one useful run in this many is next to useless.
+const IDLE_RATIO: u64 = 16;
+
 impl Rules {
-    /// The propagator of `layout`'s constraints; `None` when it has none.
-    pub(crate) fn of(layout: &Layout) -> Option<Rules> {
-        let constraints = layout.constraints();
+    /// The propagator of `layout`'s constraints, whose problem is
+    /// `problem`; `None` when no constraint can narrow a domain.
+    pub(crate) fn of(layout: &Layout, problem: &Problem) -> Option<Rules> {
+        let mut constraints: Vec<Constraint> = layout
+            .constraints()
+            .iter()
+            .filter(|constraint| constraint.propagates())
+            .cloned()
+            .collect();
+        constraints.extend(innies::derived_sums(layout));
         if constraints.is_empty() {
             return None;
         }
         let n = layout.side();
-        let mut watchers = vec![Vec::new(); n * n];
+        let cells = n * n;
+        let mut watchers = vec![Vec::new(); cells];
         for (k, constraint) in constraints.iter().enumerate() {
-            let cells = constraint.cells(n);
-            // A rule of no cell of its own (a negative constraint) holds
-            // over them all.
-            let all: Vec<(usize, usize)> = (0..n * n).map(|c| (c / n, c % n)).collect();
-            for (r, c) in if cells.is_empty() { all } else { cells } {
-                watchers[r * n + c].push(k as u32);
+            for (r, c) in constraint.cells(n) {
+                let list: &mut Vec<u32> = &mut watchers[r * n + c];
+                if list.last() != Some(&(k as u32)) {
+                    list.push(k as u32);
+                }
             }
         }
         Some(Rules {
-            constraints: constraints.into(),
-            watchers: watchers.into(),
-            domains: Domains::new(n),
-            read: vec![0; n * n],
+            n,
             queue: VecDeque::with_capacity(constraints.len()),
             queued: vec![false; constraints.len()],
+            constraints: constraints.into(),
+            peers: peers(n, problem, &watchers).into(),
+            watchers: watchers.into(),
+            domains: Domains::new(n),
+            kept: Vec::new(),
+            good: 0,
+            read: vec![0; cells],
+            changed: Vec::new(),
+            is_changed: vec![false; cells],
             options: Vec::with_capacity(n),
+            runs: 0,
+            useful: 0,
+            may_idle: true,
+            idle: false,
         })
     }
 
-    /// Runs the constraints to a fixed point: each once, then each again
-    /// whose cells another narrowed. Domains only narrow, so this ends.
+    /// A fresh copy for a search, which stops itself when idle if
+    /// `may_idle`.
+    pub(crate) fn fresh(&self, may_idle: bool) -> Rules {
+        let mut rules = self.clone();
+        rules.may_idle = may_idle;
+        rules
+    }
+
+    /// The digits `cell` may hold at the node: those of its placements
+    /// in play (option `cell * n + d - 1` is digit d). A filled cell has
+    /// none: its digit is set by the caller.
+    fn read_cell(&mut self, live: &Live<'_>, cell: usize) -> u64 {
+        if !live.is_active(cell) {
+            return 0;
+        }
+        live.options_into(cell, &mut self.options);
+        let base = cell * self.n;
+        self.options
+            .iter()
+            .fold(0, |mask, option| mask | 1 << (option.index() - base + 1))
+    }
+
+    /// Reads every cell's domain, as at the root of a search.
+    fn read_all(&mut self, live: &Live<'_>) {
+        for cell in 0..self.n * self.n {
+            self.read[cell] = self.read_cell(live, cell);
+        }
+        for option in live.path() {
+            if let Some((cell, d)) = encode::placement(self.n, option) {
+                self.read[cell] = 1 << d;
+            }
+        }
+        for cell in 0..self.n * self.n {
+            self.mark(cell);
+        }
+    }
+
+    /// Reads the domains of a node whose parent's are kept at `depth - 1`
+    /// and whose choice filled `cell` with `digit`: the parent's, with
+    /// the cell's peers read again. Marks the cells that changed.
+    fn read_below(&mut self, live: &Live<'_>, depth: usize, (cell, digit): (usize, u8)) {
+        let cells = self.n * self.n;
+        let parent = (depth - 1) * cells;
+        self.read
+            .copy_from_slice(&self.kept[parent..parent + cells]);
+        self.read[cell] = 1 << digit;
+        self.mark(cell);
+        let peers = Arc::clone(&self.peers);
+        for &peer in &peers[cell] {
+            let peer = peer as usize;
+            // A filled cell keeps its digit.
+            if !live.is_active(peer) {
+                continue;
+            }
+            let mask = self.read_cell(live, peer);
+            if mask != self.read[peer] {
+                self.read[peer] = mask;
+                self.mark(peer);
+            }
+        }
+    }
+
+    /// Marks `cell` as changed at this node.
+    fn mark(&mut self, cell: usize) {
+        if !self.is_changed[cell] {
+            self.is_changed[cell] = true;
+            self.changed.push(cell as u32);
+        }
+    }
+
+    /// Queues the constraints over `cell`.
+    fn wake(&mut self, cell: usize) {
+        for &k in &self.watchers[cell] {
+            if !self.queued[k as usize] {
+                self.queued[k as usize] = true;
+                self.queue.push_back(k);
+            }
+        }
+    }
+
+    /// Runs the constraints over the changed cells to a fixed point: each
+    /// once, then each again whose cells another narrowed. Domains only
+    /// narrow, so this ends.
     fn fixed_point(&mut self) -> Result<(), Contradiction> {
-        self.queue.clear();
-        self.queue.extend(0..self.constraints.len() as u32);
-        self.queued.fill(true);
+        for i in 0..self.changed.len() {
+            self.wake(self.changed[i] as usize);
+        }
         self.domains.drain_dirty().for_each(drop);
         while let Some(k) = self.queue.pop_front() {
             self.queued[k as usize] = false;
             self.constraints[k as usize].propagate(&mut self.domains)?;
-            for cell in self.domains.drain_dirty() {
-                for &j in &self.watchers[cell] {
-                    if !self.queued[j as usize] {
-                        self.queued[j as usize] = true;
-                        self.queue.push_back(j);
-                    }
-                }
+            while let Some(cell) = self.domains.pop_dirty() {
+                self.mark(cell);
+                self.wake(cell);
             }
         }
         Ok(())
+    }
+
+    /// Forgets the node's changes, whatever the propagation's end.
+    fn clear(&mut self) {
+        for &cell in &self.changed {
+            self.is_changed[cell as usize] = false;
+        }
+        self.changed.clear();
+        for &k in &self.queue {
+            self.queued[k as usize] = false;
+        }
+        self.queue.clear();
+        self.domains.drain_dirty().for_each(drop);
     }
 }
 
 impl Propagator for Rules {
     fn propagate(&mut self, live: &mut Live<'_>) -> Result<(), Contradiction> {
-        let n = self.domains.side();
-        // The digits each cell may hold: a cell not yet filled, those of
-        // its placements in play (option `cell * n + d - 1` is digit d);
-        // a filled one, its digit.
-        for (cell, mask) in self.read.iter_mut().enumerate() {
-            *mask = 0;
-            if live.is_active(cell) {
-                live.options_into(cell, &mut self.options);
-                for option in &self.options {
-                    *mask |= 1 << (option.index() - cell * n + 1);
+        if self.idle {
+            return Ok(());
+        }
+        let (n, cells) = (self.n, self.n * self.n);
+        let depth = live.depth();
+        let below = live
+            .choice()
+            .and_then(|choice| encode::placement(n, choice))
+            .filter(|_| depth <= self.good && depth > 0);
+        match below {
+            Some(placement) => self.read_below(live, depth, placement),
+            None => self.read_all(live),
+        }
+        let result = if self.changed.iter().any(|&c| self.read[c as usize] == 0) {
+            Err(Contradiction)
+        } else {
+            self.domains.masks_mut().copy_from_slice(&self.read);
+            self.fixed_point()
+        };
+        let mut useful = result.is_err();
+        if result.is_ok() {
+            let domains = self.domains.masks_mut();
+            for &cell in &self.changed {
+                let cell = cell as usize;
+                for d in digits(self.read[cell] & !domains[cell]) {
+                    useful |= live.remove(encode::option(n, cell, d as u8));
                 }
             }
-        }
-        for option in live.path() {
-            if let Some((cell, d)) = encode::placement(n, option) {
-                self.read[cell] = 1 << d;
+            let at = depth * cells;
+            if self.kept.len() < at + cells {
+                self.kept.resize(at + cells, 0);
             }
+            self.kept[at..at + cells].copy_from_slice(domains);
+            self.good = depth + 1;
+        } else {
+            self.good = depth;
         }
-        if self.read.contains(&0) {
-            return Err(Contradiction);
+        self.clear();
+        self.runs += 1;
+        self.useful += u64::from(useful);
+        if self.may_idle && self.runs >= IDLE_RUNS && self.useful * IDLE_RATIO < self.runs {
+            self.idle = true;
         }
-        self.domains.masks_mut().copy_from_slice(&self.read);
-        self.fixed_point()?;
-        let domains = self.domains.masks_mut();
-        for (cell, (&before, &after)) in self.read.iter().zip(domains.iter()).enumerate() {
-            if before != after {
-                for d in digits(before & !after) {
-                    live.remove(encode::option(n, cell, d as u8));
-                }
-            }
-        }
-        Ok(())
+        result
     }
+}
+
+/// The cells whose placements share an item with a placement of each
+/// cell, that cell left out, and that some constraint watches: a cell
+/// no constraint reads needs no domain.
+fn peers(n: usize, problem: &Problem, watchers: &[Vec<u32>]) -> Vec<Vec<u32>> {
+    let cells = n * n;
+    let mut holders: Vec<Vec<u32>> = vec![Vec::new(); problem.item_count()];
+    for (option, entries) in problem.options() {
+        if let Some((cell, _)) = encode::placement(n, option) {
+            for entry in entries {
+                let list = &mut holders[entry.item];
+                if list.last() != Some(&(cell as u32)) {
+                    list.push(cell as u32);
+                }
+            }
+        }
+    }
+    let mut peers = vec![Vec::new(); cells];
+    let mut seen = vec![usize::MAX; cells];
+    for (option, entries) in problem.options() {
+        let Some((cell, _)) = encode::placement(n, option) else {
+            continue;
+        };
+        for entry in entries {
+            for &peer in &holders[entry.item] {
+                let p = peer as usize;
+                if p != cell && seen[p] != cell && !watchers[p].is_empty() {
+                    seen[p] = cell;
+                    peers[cell].push(peer);
+                }
+            }
+        }
+    }
+    peers
 }

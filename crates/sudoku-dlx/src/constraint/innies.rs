@@ -1,0 +1,211 @@
+//! The sums that houses and killer cages imply together: the 45 rule of
+//! killer players, as constraints for the propagation only.
+//!
+//! The digits of a house sum to 1 + 2 + ... + n (45 on a 9x9), so the
+//! cells of a group of houses sum to that times the houses. Take out the
+//! cages with a sum that lie inside the group: the cells left (the
+//! *innies*) sum to the rest. When cages with a sum cover the group and
+//! reach out of it, the cells they hold outside (the *outies*) sum to
+//! their sums less the group's. A sum over a few cells narrows their
+//! digits as a cage does, at every node of the search, long before the
+//! exact cover sees it.
+//!
+//! The groups are the houses one by one and the runs of neighbouring rows
+//! and of neighbouring columns. A derived sum is kept when it holds at
+//! most `n` cells and is no cage of the layout already; its cells are
+//! distinct digits (a [`Constraint::Cage`]) when one house holds them all,
+//! else any digits (a sum with repeats, as a [`Constraint::LittleKiller`]
+//! reads). These constraints are never encoded nor checked: every
+//! solution keeps them, so they take out only what no solution holds.
+
+use std::collections::HashSet;
+
+use super::{Cell, Constraint};
+use crate::layout::Layout;
+
+/// The sums of cells `layout`'s houses and its cages with a sum imply
+/// (see the module's docs), none when it has no cage with a sum.
+pub(crate) fn derived_sums(layout: &Layout) -> Vec<Constraint> {
+    let n = layout.side();
+    let cages: Vec<(Vec<usize>, u32)> = layout
+        .constraints()
+        .iter()
+        .filter_map(|constraint| match constraint {
+            Constraint::Cage {
+                cells,
+                sum: Some(sum),
+            } => Some((cells.iter().map(|&(r, c)| r * n + c).collect(), *sum)),
+            _ => None,
+        })
+        .collect();
+    if cages.is_empty() {
+        return Vec::new();
+    }
+    let mut seen: HashSet<Vec<usize>> = cages
+        .iter()
+        .map(|(cells, _)| sorted(cells.clone()))
+        .collect();
+    let house_sum = (n * (n + 1) / 2) as u64;
+    let mut derived = Vec::new();
+    let mut add = |cells: Vec<usize>, sum: u64| {
+        let cells = sorted(cells);
+        if cells.is_empty() || cells.len() > n || !seen.insert(cells.clone()) {
+            return;
+        }
+        let Ok(sum) = u32::try_from(sum) else {
+            return;
+        };
+        derived.push(constraint(layout, &cells, sum));
+    };
+    for (group, houses) in groups(layout) {
+        let in_group = |cell: usize| group[cell];
+        // Innies: the group less the cages inside it, each cell once.
+        let mut left = group.clone();
+        let mut inside = 0u64;
+        for (cells, sum) in &cages {
+            if cells.iter().all(|&c| left[c]) {
+                cells.iter().for_each(|&c| left[c] = false);
+                inside += u64::from(*sum);
+            }
+        }
+        let total = house_sum * houses as u64;
+        // With no cage inside, the innies are the group itself.
+        if let Some(rest) = total.checked_sub(inside).filter(|_| inside > 0) {
+            let cells: Vec<usize> = (0..n * n).filter(|&c| left[c]).collect();
+            add(cells, rest);
+        }
+        // Outies: the cages that touch the group, when they cover it and
+        // share no cell.
+        let mut covered = vec![false; n * n];
+        let mut touching = 0u64;
+        let mut disjoint = true;
+        for (cells, sum) in cages
+            .iter()
+            .filter(|(cells, _)| cells.iter().any(|&c| in_group(c)))
+        {
+            for &c in cells {
+                disjoint &= !covered[c];
+                covered[c] = true;
+            }
+            touching += u64::from(*sum);
+        }
+        let covers = (0..n * n).all(|c| !group[c] || covered[c]);
+        if disjoint && covers {
+            if let Some(rest) = touching.checked_sub(total) {
+                let cells: Vec<usize> = (0..n * n).filter(|&c| covered[c] && !group[c]).collect();
+                add(cells, rest);
+            }
+        }
+    }
+    derived
+}
+
+/// The groups of houses the 45 rule reads, each as the cells it holds
+/// and the number of houses in it: every house, then every run of 2 to
+/// n/2 neighbouring rows and of neighbouring columns.
+fn groups(layout: &Layout) -> Vec<(Vec<bool>, usize)> {
+    let n = layout.side();
+    let mut groups = Vec::new();
+    for h in 0..layout.house_count() {
+        let mut cells = vec![false; n * n];
+        for k in 0..n {
+            cells[layout.house_cell(h, k)] = true;
+        }
+        groups.push((cells, 1));
+    }
+    for width in 2..=n / 2 {
+        for first in 0..=n - width {
+            let rows = |cell: usize| (first..first + width).contains(&(cell / n));
+            let cols = |cell: usize| (first..first + width).contains(&(cell % n));
+            groups.push(((0..n * n).map(rows).collect(), width));
+            groups.push(((0..n * n).map(cols).collect(), width));
+        }
+    }
+    groups
+}
+
+/// The sum `sum` over `cells` (row-major indices): distinct digits when
+/// one house holds them all.
+fn constraint(layout: &Layout, cells: &[usize], sum: u32) -> Constraint {
+    let n = layout.side();
+    let one_house = layout
+        .cell_houses(cells[0])
+        .any(|h| cells.iter().all(|&c| layout.cell_houses(c).any(|g| g == h)));
+    let cells: Vec<Cell> = cells.iter().map(|&c| (c / n, c % n)).collect();
+    if one_house {
+        Constraint::Cage {
+            cells,
+            sum: Some(sum),
+        }
+    } else {
+        Constraint::LittleKiller { cells, sum }
+    }
+}
+
+fn sorted(mut cells: Vec<usize>) -> Vec<usize> {
+    cells.sort_unstable();
+    cells
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn layout(lines: &[&str]) -> Layout {
+        lines
+            .iter()
+            .fold(Layout::square(3).unwrap(), |layout, line| {
+                layout.with_constraint(line.parse().unwrap()).unwrap()
+            })
+    }
+
+    #[test]
+    fn innies_of_a_row_and_outies_of_a_box() {
+        // Two cages fill r1c1-r1c7; the cage 17: r1c8 r2c8 reaches out of
+        // row 1.
+        let derived = derived_sums(&layout(&[
+            "cage 15: r1c1 r1c2 r1c3 r1c4",
+            "cage 13: r1c5 r1c6 r1c7",
+            "cage 17: r1c8 r2c8",
+        ]));
+        let texts: Vec<String> = derived.iter().map(ToString::to_string).collect();
+        // Row 1: 45 - 15 - 13 = 17 in r1c8 r1c9, distinct.
+        assert!(
+            texts.contains(&"cage 17: r1c8 r1c9".to_string()),
+            "{texts:?}"
+        );
+        // Rows 1-2 less the three cages: 90 - 45 = 45 over 9 cells of two
+        // rows, repeats possible.
+        assert!(
+            texts
+                .contains(&"little-killer 45: r1c9 r2c1 r2c2 r2c3 r2c4 r2c5 r2c6 r2c7 r2c9".into()),
+            "{texts:?}"
+        );
+        // No house is said again (box 1 holds no whole cage).
+        assert!(
+            !texts.iter().any(|t| t.starts_with("cage 45:")),
+            "{texts:?}"
+        );
+    }
+
+    #[test]
+    fn outies_when_cages_cover_a_row() {
+        // Three cages cover row 9 and reach into row 8 at r8c1 and r8c9.
+        let derived = derived_sums(&layout(&[
+            "cage 20: r9c1 r9c2 r9c3 r8c1",
+            "cage 15: r9c4 r9c5 r9c6",
+            "cage 19: r9c7 r9c8 r9c9 r8c9",
+        ]));
+        let texts: Vec<String> = derived.iter().map(ToString::to_string).collect();
+        // 20 + 15 + 19 - 45 = 9 over r8c1 and r8c9, one row: distinct.
+        assert!(
+            texts.contains(&"cage 9: r8c1 r8c9".to_string()),
+            "{texts:?}"
+        );
+    }
+
+    #[test]
+    fn no_cage_with_a_sum_derives_nothing() {
+        assert!(derived_sums(&layout(&["cage: r1c1 r1c2", "thermo: r2c1 r2c2"])).is_empty());
+    }
+}
