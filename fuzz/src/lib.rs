@@ -8,6 +8,7 @@
 
 pub mod cover;
 pub mod jigsaw;
+pub mod records;
 pub mod round_trip;
 pub mod sudoku;
 pub mod text;

@@ -290,3 +290,25 @@ fn bounds_past_two_to_the_15_choose_as_small_ones_do() {
     assert_eq!(count(5), brute);
     assert_eq!(count(40_000), brute);
 }
+
+/// Bounds past 2^31 keep their lower bound: an item that needs 21 to
+/// 3,222,222,221 options (or 3 to 2^32 - 1) among fewer has no solution,
+/// not the empty one, and one that needs none past 2^31 keeps the null
+/// move beside its one option.
+#[test]
+fn bounds_past_two_to_the_31_keep_the_lower_bound() {
+    let solutions = |text: &str| {
+        let problem = dlx::read(text.as_bytes()).unwrap();
+        let mut solver = Solver::new(&problem);
+        let found: Vec<Vec<OptionId>> = solver.solutions().collect();
+        for solution in &found {
+            problem.verify(solution).unwrap();
+        }
+        found.len()
+    };
+    assert_eq!(solutions("21:3222222221|a\n"), 0);
+    assert_eq!(solutions("3:4294967295|a\na\na\n"), 0);
+    assert_eq!(solutions("2:4294967295|a\na\na\n"), 1);
+    assert_eq!(solutions("0:3222222221|a\na\n"), 2);
+    assert_eq!(solutions("3000000000:4294967295|a\na\n"), 0);
+}

@@ -144,13 +144,23 @@ impl<S: Storage, B: Branching> Arena<S, B> {
         }
         let branching = B::new(&len, primary);
         let (bound, slack) = if problem.has_multiplicities() {
-            let bounds = || (0..primary).map(|i| problem.bounds(i));
+            // Both bounds are cut to i32::MAX, which keeps their meaning: a
+            // problem has fewer than 2^30 options (`MAX_NODES`), so an item
+            // takes no more and one that needs that many has no solution.
+            // The slack is that of the cut bounds, so that a lower bound
+            // past 2^31 is kept rather than cut away with the upper one.
+            let cut = |b: u32| b.min(i32::MAX as u32) as i32;
+            let bounds = || {
+                (0..primary)
+                    .map(|i| problem.bounds(i))
+                    .map(|(lo, hi)| (cut(lo), cut(hi)))
+            };
             (
                 std::iter::once(0)
-                    .chain(bounds().map(|(_, hi)| hi.min(i32::MAX as u32) as i32))
+                    .chain(bounds().map(|(_, hi)| hi))
                     .collect(),
                 std::iter::once(0)
-                    .chain(bounds().map(|(lo, hi)| (hi - lo).min(i32::MAX as u32) as i32))
+                    .chain(bounds().map(|(lo, hi)| hi - lo))
                     .collect(),
             )
         } else {

@@ -33,9 +33,10 @@ impl FpuzzlesError {
 pub enum FpuzzlesErrorKind {
     /// Text that does not parse as JSON.
     Json {
-        /// The line, from 1.
+        /// The line, from 1, of the text read (of the JSON decompressed
+        /// from it, for a link).
         line: usize,
-        /// The column, from 1.
+        /// The column on that line, from 1, in characters.
         column: usize,
         /// What serde_json says is wrong.
         message: String,

@@ -14,9 +14,16 @@ const MAX_JSON: usize = 1 << 24;
 /// lz-string's base64 symbols, value 0 first (`=` pads, its value 64).
 const BASE64: &[u8; 65] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=";
 
-/// The puzzle's JSON text, and whether it was decompressed.
+/// Whether `c` pads the text of a puzzle: white space or a byte-order
+/// mark, dropped from either end.
+pub(super) fn is_padding(c: char) -> bool {
+    c.is_whitespace() || c == '\u{feff}'
+}
+
+/// The puzzle's JSON text (without the padding around `text`), and
+/// whether it was decompressed.
 pub(super) fn json_text(text: &str) -> Result<(Cow<'_, str>, bool), FpuzzlesError> {
-    let text = text.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+    let text = text.trim_matches(is_padding);
     if text.starts_with('{') || text.starts_with('[') {
         return Ok((Cow::Borrowed(text), false));
     }

@@ -153,14 +153,40 @@ pub fn from_fpuzzles(text: &str) -> Result<Grid, FpuzzlesError> {
             .strip_suffix(&suffix)
             .unwrap_or(&message)
             .to_string();
+        let (line, column) = if decompressed {
+            place(&json, 0, &json, e.line(), e.column())
+        } else {
+            let start = text.len() - text.trim_start_matches(link::is_padding).len();
+            place(text, start, &json, e.line(), e.column())
+        };
         FpuzzlesError::new(FpuzzlesErrorKind::Json {
-            line: e.line(),
-            column: e.column(),
+            line,
+            column,
             message,
             decompressed,
         })
     })?;
     read(&puzzle)
+}
+
+/// Where serde_json places an error in `json` (a line from 1, a column in
+/// bytes from 1, or 0 just past a line feed) as a line and a column in
+/// characters of `whole`, which holds `json` from byte `start`: the
+/// place a reader of the text counts to.
+fn place(whole: &str, start: usize, json: &str, line: usize, column: usize) -> (usize, usize) {
+    let line_start: usize = json
+        .split('\n')
+        .take(line.saturating_sub(1))
+        .map(|l| l.len() + 1)
+        .sum();
+    let mut at = (line_start + column.saturating_sub(1)).min(json.len());
+    while !json.is_char_boundary(at) {
+        at -= 1;
+    }
+    let before = &whole[..start + at];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    (line, before[line_start..].chars().count() + 1)
 }
 
 impl Grid {
@@ -852,6 +878,24 @@ mod tests {
             .to_string()
             .starts_with("thermometer[0]: constraint \"thermo: r1c1 r1c2 r1c1\""));
         assert!(error.source().is_some());
+    }
+
+    #[test]
+    fn bad_json_is_placed_in_characters_of_the_whole_text() {
+        let place = |text: &str| match from_fpuzzles(text).unwrap_err().kind() {
+            FpuzzlesErrorKind::Json { line, column, .. } => (*line, *column),
+            other => panic!("{other:?}"),
+        };
+        // The brace after "é" (two bytes), or after "\u{fffd}" (three: a
+        // byte that is no UTF-8 reads as it), is the 15th character.
+        assert_eq!(place("{\"title\": \"é\",}"), (1, 15));
+        let lossy = String::from_utf8_lossy(b"{\"title\": \"\xa2\",}");
+        assert_eq!(place(&lossy), (1, 15));
+        // Lines and a byte-order mark before the object count.
+        assert_eq!(place("\n\n  {\"size\": 4,}"), (3, 14));
+        assert_eq!(place("\u{feff}{\"size\": 4,\n,}"), (2, 1));
+        // Cut short: at the last character, as serde_json says.
+        assert_eq!(place("{\"size\": 4,\n"), (1, 11));
     }
 
     #[test]

@@ -387,9 +387,11 @@ impl Grid {
     /// The puzzle as SudokuWiki's 162-character board string: per cell,
     /// its candidates as bits (1 for digit 1, ..., 256 for digit 9)
     /// shifted left by one, plus 1 for a given, written as two digits of
-    /// base 32 (`0-9a-v`). `None` unless the grid is 9x9.
-    /// [`Puzzles`](crate::Puzzles) reads it back as the same puzzle, alone
-    /// on a line or after `bd=` in a link to SudokuWiki's solver.
+    /// base 32 (`0-9a-v`). `None` unless the grid is 9x9, and when a cell
+    /// of a pencilmark puzzle has no candidate: `00` would say so, but
+    /// neither SudokuWiki nor [`Puzzles`](crate::Puzzles) takes it. Any
+    /// board written reads back as the same puzzle, alone on a line or
+    /// after `bd=` in a link to SudokuWiki's solver.
     ///
     /// # Example
     ///
@@ -408,13 +410,13 @@ impl Grid {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn to_sudokuwiki(&self) -> Option<String> {
-        if self.side() != 9 {
+        let masks = self.masks();
+        if self.side() != 9 || masks.contains(&0) {
             return None;
         }
         let givens = self.candidate_masks().is_none();
         let digit = |v: u64| char::from_digit(v as u32, 32).unwrap_or('0');
-        let board = self
-            .masks()
+        let board = masks
             .iter()
             .zip(self.cells())
             .flat_map(|(&mask, &d)| {
@@ -559,6 +561,24 @@ mod tests {
             .unwrap()
             .to_sudokuwiki()
             .is_none());
+    }
+
+    #[test]
+    fn a_cell_without_candidates_has_no_sudokuwiki_board() {
+        // HoDoKu's grid with r2c4 (a given 1) left without a candidate:
+        // read from the 729-symbol line and from a candidate grid, it is a
+        // puzzle with no solution. SudokuWiki's board has no way to say
+        // "none" that its reader (and SudokuWiki) takes, so none is
+        // written, rather than one that does not read back.
+        let pencil = read_one(HODOKU);
+        let mut line = pencil.to_string();
+        line.replace_range(12 * 9..13 * 9, ".........");
+        let empty = read_one(&line);
+        assert!((1..=9).all(|d| !empty.is_candidate(12, d)));
+        assert_eq!(empty.solution(), Err(crate::SolveError::NoSolution));
+        assert_eq!(read_one(&empty.to_candidate_grid()), empty);
+        assert_eq!(empty.to_sudokuwiki(), None);
+        assert!(pencil.to_sudokuwiki().is_some());
     }
 
     #[test]
