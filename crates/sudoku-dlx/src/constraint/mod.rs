@@ -87,7 +87,7 @@ mod houses;
 pub(crate) mod innies;
 mod lines;
 pub(crate) mod pairs;
-mod sums;
+pub(crate) mod sums;
 
 use devices::{Builder, Extra};
 use domains::Domains;

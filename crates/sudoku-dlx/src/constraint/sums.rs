@@ -335,7 +335,7 @@ impl Family for Sums {
             Constraint::Cage {
                 cells,
                 sum: Some(sum),
-            } => cage(d, cells, *sum),
+            } => cage(d, cells, *sum).map(drop),
             Constraint::LittleKiller { cells, sum } => {
                 sum_bounds(d, cells, i64::from(*sum), i64::from(*sum))
             }
@@ -661,11 +661,13 @@ fn between(b: &mut Builder<'_>, cells: &[usize]) {
 /// of the digit sets of the sum each of whose digits some cell may take
 /// and that leave every cell a digit; a digit every such set holds, that
 /// one cell alone may take, is that cell's. Past the sets counted (large
-/// grids), the bounds of the sum.
-fn cage(d: &mut Domains, cells: &[Cell], sum: u32) -> Result<(), Contradiction> {
+/// grids), the bounds of the sum. Returns the digits every such set holds
+/// (none past the sets counted), which the cage's cells hold between
+/// them.
+pub(crate) fn cage(d: &mut Domains, cells: &[Cell], sum: u32) -> Result<u64, Contradiction> {
     let sets = d.digit_sets(cells.len(), sum).filter(|_| cells.len() <= 64);
     let Some(sets) = sets else {
-        return sum_bounds(d, cells, i64::from(sum), i64::from(sum));
+        return sum_bounds(d, cells, i64::from(sum), i64::from(sum)).map(|()| 0);
     };
     let mut masks = [0u64; 64];
     let masks = &mut masks[..cells.len()];
@@ -695,7 +697,7 @@ fn cage(d: &mut Domains, cells: &[Cell], sum: u32) -> Result<(), Contradiction> 
             _ => {}
         }
     }
-    Ok(())
+    Ok(required)
 }
 
 /// An arrow: the line's digits sum to the circle's number (a pill's

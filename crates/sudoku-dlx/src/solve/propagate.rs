@@ -23,7 +23,7 @@ use std::sync::Arc;
 use dlx::{Contradiction, Live, OptionId, Problem, Propagator};
 
 use crate::constraint::domains::{digits, Domains};
-use crate::constraint::{innies, Constraint};
+use crate::constraint::{innies, sums, Cell, Constraint};
 use crate::encode;
 use crate::layout::Layout;
 
@@ -31,8 +31,9 @@ use crate::layout::Layout;
 #[derive(Clone, Debug)]
 pub(crate) struct Rules {
     n: usize,
-    /// The constraints that can narrow a domain.
-    constraints: Arc<[Constraint]>,
+    /// The constraints that can narrow a domain, and the sums the 45
+    /// rule derives.
+    constraints: Arc<[Rule]>,
     /// The constraints of each cell, to run again when its domain narrows.
     watchers: Arc<[Vec<u32>]>,
     /// The cells whose placements share an item with a placement of each
@@ -79,17 +80,92 @@ const IDLE_RUNS: u64 = 256;
 /// Fewer than one useful run in this many is next to useless.
 const IDLE_RATIO: u64 = 16;
 
+/// A rule the propagator runs: a constraint, or a killer cage (of the
+/// layout or of the 45 rule) whose houses it also narrows.
+#[derive(Clone, Debug)]
+enum Rule {
+    Constraint(Constraint),
+    /// A cage with a sum inside a house: the digits every set of its sum
+    /// holds are the cage's, and leave the other cells of the houses that
+    /// hold the whole cage (`peers`).
+    Cage {
+        cells: Vec<Cell>,
+        sum: u32,
+        peers: Vec<Cell>,
+    },
+}
+
+impl Rule {
+    fn of(layout: &Layout, constraint: Constraint) -> Rule {
+        let n = layout.side();
+        let Constraint::Cage {
+            cells,
+            sum: Some(sum),
+        } = &constraint
+        else {
+            return Rule::Constraint(constraint);
+        };
+        let index = |&(r, c): &Cell| r * n + c;
+        let first = index(&cells[0]);
+        let mut peers: Vec<Cell> = Vec::new();
+        for h in layout.cell_houses(first) {
+            let holds = |cell: &Cell| layout.cell_houses(index(cell)).any(|g| g == h);
+            if cells.iter().all(holds) {
+                for k in 0..n {
+                    let cell = layout.house_cell(h, k);
+                    let cell = (cell / n, cell % n);
+                    if !cells.contains(&cell) && !peers.contains(&cell) {
+                        peers.push(cell);
+                    }
+                }
+            }
+        }
+        if peers.is_empty() {
+            return Rule::Constraint(constraint);
+        }
+        Rule::Cage {
+            cells: cells.clone(),
+            sum: *sum,
+            peers,
+        }
+    }
+
+    /// The cells whose digits the rule reads.
+    fn cells(&self, n: usize) -> Vec<Cell> {
+        match self {
+            Rule::Constraint(constraint) => constraint.cells(n),
+            Rule::Cage { cells, .. } => cells.clone(),
+        }
+    }
+
+    fn propagate(&self, domains: &mut Domains) -> Result<(), Contradiction> {
+        match self {
+            Rule::Constraint(constraint) => constraint.propagate(domains),
+            Rule::Cage { cells, sum, peers } => {
+                let required = sums::cage(domains, cells, *sum)?;
+                if required != 0 {
+                    for &peer in peers {
+                        domains.restrict(peer, !required)?;
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
 impl Rules {
     /// The propagator of `layout`'s constraints, whose problem is
     /// `problem`; `None` when no constraint can narrow a domain.
     pub(crate) fn of(layout: &Layout, problem: &Problem) -> Option<Rules> {
-        let mut constraints: Vec<Constraint> = layout
+        let constraints: Vec<Rule> = layout
             .constraints()
             .iter()
             .filter(|constraint| constraint.propagates())
             .cloned()
+            .chain(innies::derived_sums(layout))
+            .map(|constraint| Rule::of(layout, constraint))
             .collect();
-        constraints.extend(innies::derived_sums(layout));
         if constraints.is_empty() {
             return None;
         }
