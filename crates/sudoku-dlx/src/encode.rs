@@ -61,7 +61,7 @@ fn build(layout: &Layout, named: bool) -> Problem {
     let n = layout.side();
     let houses_end = n * n + layout.house_count() * n;
     let variants: Vec<Variant> = layout.variants().collect();
-    let extra = if layout.constraints().is_empty() && !variants.iter().any(|v| v.is_rule()) {
+    let extra = if layout.houses_only() {
         Extra::default()
     } else {
         let cell_houses: Vec<Vec<usize>> = (0..n * n)

@@ -25,8 +25,8 @@
 //!      the other digit) form a closed set: swapping a and b over it keeps
 //!      one of each in every house, so when the set holds no given it is
 //!      another solution, and c must stay (layouts whose rules are all
-//!      houses only: an anti-knight, anti-king or non-consecutive rule can
-//!      break under a swap);
+//!      houses only: an anti-knight, anti-king or non-consecutive rule,
+//!      a cage's sum or a thermometer's order can break under a swap);
 //!    - otherwise **a search on the givens left**, the option "S(c) in c"
 //!      excluded: any solution found means c must stay. The givens stay
 //!      selected from one test to the next: they are selected at the start
@@ -568,9 +568,11 @@ struct Cells {
     /// The cells a non-consecutive rule relates to a cell.
     neighbours: Vec<Vec<usize>>,
     /// Whether every rule of the layout is a house (no anti-knight,
-    /// anti-king or non-consecutive rule): then two digits swapped over a
-    /// closed set of cells make another solution (see
-    /// [`Cells::swap_witness`]).
+    /// anti-king or non-consecutive rule, no constraint): then two digits
+    /// swapped over a closed set of cells make another solution (see
+    /// [`Cells::swap_witness`]). A constraint can break under the swap as
+    /// a rule between cells can: a cage holding one of the two digits
+    /// changes its sum.
     houses_only: bool,
     /// The cell of each house holding each digit in the solution being
     /// made: `at[h * (side + 1) + d]`.
@@ -615,7 +617,7 @@ impl Cells {
             list.sort_unstable();
             list.dedup();
         }
-        let houses_only = layout.variants().all(|v| !v.is_rule());
+        let houses_only = layout.houses_only();
         let at = vec![0; houses.len() * (n + 1)];
         Cells {
             side: n,
@@ -648,7 +650,8 @@ impl Cells {
     /// other digit) are a closed set: swapping `a` and `b` over it leaves
     /// every house with one of each, so when it holds no given it is
     /// another solution. [`Cells::place`] must have been given the
-    /// solution. Always false on layouts with rules other than houses.
+    /// solution. Always false on layouts with rules other than houses,
+    /// constraints included.
     fn swap_witness(&mut self, cells: &[u8], c: usize, solution: &[u8]) -> bool {
         if !self.houses_only {
             return false;

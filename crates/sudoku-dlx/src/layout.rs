@@ -412,6 +412,15 @@ impl Layout {
         3 * self.side() + self.inner.extras.len()
     }
 
+    /// Whether every rule of the layout is a house: no variant's rule
+    /// between cells (anti-knight, anti-king, non-consecutive) and no
+    /// constraint. Then the exact-cover problem has items for cells and
+    /// houses alone, and two digits swapped over cells of a solution that
+    /// keep one of each in every house make another solution.
+    pub(crate) fn houses_only(&self) -> bool {
+        self.inner.constraints.is_empty() && self.variants().all(|v| !v.is_rule())
+    }
+
     /// House `h`, in house order.
     pub(crate) fn house(&self, h: usize) -> House {
         let n = self.side();

@@ -4,7 +4,9 @@
 
 #![allow(clippy::needless_range_loop)]
 
-use sudoku_dlx::{Canon, Difficulty, Generator, Grid, Layout, Symmetry, Variant};
+use sudoku_dlx::{
+    Canon, Difficulty, Generator, Grid, Layout, Puzzles, SudokuSolver, Symmetry, Variant,
+};
 
 /// A plain backtracking counter, sharing nothing with the exact-cover
 /// solver: the houses come from placing each digit on an empty grid and
@@ -252,6 +254,97 @@ fn generated_puzzles_of_a_jigsaw_and_of_variants() {
         .with_variant(Variant::NonConsecutive)
         .unwrap();
     check_generated(&nc, Symmetry::None, 0..5);
+}
+
+/// The layout of the first puzzle of `text` (the text form), as
+/// `dlx generate --constraints` takes it.
+fn layout_of(text: &str) -> Layout {
+    let record = Puzzles::new(text.as_bytes()).next().unwrap().unwrap();
+    record.result.unwrap().layout().clone()
+}
+
+/// Checks the puzzles of `seeds` of a layout with constraints, which the
+/// backtracking counter does not read, by the ordinary solver (its
+/// matrix, propagation and searches, not the generator's tests): each
+/// puzzle made has one solution, is said to be minimal, and loses it
+/// when any one given goes. Returns the givens of each puzzle.
+fn check_generated_with_constraints(layout: &Layout, seeds: std::ops::Range<u64>) -> Vec<usize> {
+    assert!(!layout.constraints().is_empty());
+    let mut solver = SudokuSolver::for_layout(layout);
+    let mut generator = Generator::new(layout);
+    let n = layout.side();
+    let mut givens = Vec::new();
+    for seed in seeds {
+        let puzzle = generator.generate(seed).unwrap();
+        let at = format!("{layout}, seed {seed}: {puzzle}");
+        assert_eq!(puzzle.layout(), layout, "{at}");
+        assert_eq!(solver.count_solutions_up_to(&puzzle, 2).unwrap(), 1, "{at}");
+        assert!(generator.is_minimal(), "{at}");
+        for cell in (0..n * n).filter(|&c| puzzle.cells()[c] != 0) {
+            let mut fewer = puzzle.clone();
+            fewer.set(cell / n, cell % n, 0).unwrap();
+            let count = solver.count_solutions_up_to(&fewer, 2).unwrap();
+            assert_eq!(count, 2, "{at}: r{}c{} can go", cell / n + 1, cell % n + 1);
+        }
+        givens.push(puzzle.givens());
+    }
+    givens
+}
+
+#[test]
+fn generated_puzzles_of_a_cage_layout_are_unique_and_minimal() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fixtures/sudoku/variants/cages.txt"
+    );
+    let layout = layout_of(&std::fs::read_to_string(path).unwrap());
+    assert_eq!(layout.constraints().len(), 8);
+    check_generated_with_constraints(&layout, 0..3);
+}
+
+#[test]
+fn generated_puzzles_of_a_killer_layout_need_no_givens() {
+    // A killer made from cages alone has one solution without givens:
+    // every given of a puzzle of its layout can go.
+    let killer = Generator::new(&Layout::boxes(2, 3).unwrap())
+        .killer(Some(5))
+        .generate(7)
+        .unwrap();
+    let layout = killer.layout();
+    assert_eq!(killer.count_solutions_up_to(2).unwrap(), 1);
+    let givens = check_generated_with_constraints(layout, 0..5);
+    assert_eq!(givens, [0; 5]);
+}
+
+#[test]
+fn generated_puzzles_with_lines_dots_and_arrows_are_unique_and_minimal() {
+    // Layouts with many grids, so that the puzzles need givens.
+    let six = layout_of(
+        "size 6
+         thermo: r3c4 r2c4 r1c5 r1c6
+         white: r5c6 r6c6
+         black: r4c1 r5c1
+         arrow r3c3: r4c2 r4c1
+         v: r4c5 r4c6
+         even: r6c2",
+    );
+    let nine = layout_of(
+        "size 9
+         thermo: r1c1 r2c2 r3c3 r4c4
+         thermo: r9c1 r8c1 r7c1
+         arrow r5c5: r5c6 r5c7 r6c8
+         whispers: r2c7 r3c8 r4c9
+         renban: r7c5 r8c5 r9c5
+         palindrome: r6c1 r6c2 r7c3 r7c4
+         x: r8c8 r8c9
+         odd: r9c9
+         little-killer 23: r1c9 r2c8 r3c7 r4c6",
+    );
+    for (layout, seeds) in [(six, 0..10), (nine, 0..3)] {
+        assert_eq!(Grid::empty_in(&layout).count_solutions_up_to(2).unwrap(), 2);
+        let givens = check_generated_with_constraints(&layout, seeds);
+        assert!(givens.iter().all(|&g| g > 0), "{layout}: {givens:?}");
+    }
 }
 
 #[test]
