@@ -51,6 +51,28 @@ pub(crate) fn check_against(needed: u64, available: Option<u64>) -> Result<(), E
     }
 }
 
+/// How many copies of `each` bytes the process can have beside what it
+/// holds, up to `most`: all of them when they are small together or the
+/// room is unknown, else those that fit in seven eighths of
+/// [`available`] (the rest for the threads' stacks and the search).
+pub(crate) fn copies(each: u64, most: usize) -> usize {
+    if each.saturating_mul(most as u64) <= SMALL {
+        return most;
+    }
+    copies_in(each, most, available())
+}
+
+/// [`copies`] against a given number of available bytes.
+pub(crate) fn copies_in(each: u64, most: usize, available: Option<u64>) -> usize {
+    match available {
+        None => most,
+        Some(room) => {
+            let fit = (room - room / 8) / each.max(1);
+            usize::try_from(fit).map_or(most, |fit| fit.min(most))
+        }
+    }
+}
+
 /// The error for an allocation of `needed` bytes that failed (whatever
 /// [`available`] says, this much could not be had).
 pub(crate) fn out_of_memory(needed: u64) -> Error {
@@ -194,6 +216,19 @@ fn cgroup_path<'a>(membership: &'a str, controller: &str) -> Option<&'a str> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn copies_fit_in_seven_eighths_of_the_room() {
+        let gib = 1u64 << 30;
+        assert_eq!(copies_in(300 << 20, 2, Some(gib)), 2);
+        assert_eq!(copies_in(500 << 20, 2, Some(gib)), 1);
+        assert_eq!(copies_in(2 * gib, 8, Some(gib)), 0);
+        assert_eq!(copies_in(2 * gib, 8, None), 8);
+        assert_eq!(copies_in(0, 3, Some(0)), 0);
+        // Small copies together are not checked at all.
+        assert_eq!(copies(1 << 10, 4), 4);
+    }
+
     use super::*;
 
     #[test]

@@ -12,10 +12,8 @@
 //! count, whatever the number of threads.
 
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, PoisonError};
-
-use rayon::prelude::*;
 
 use crate::error::{Error, ErrorKind};
 use crate::problem::OptionId;
@@ -237,48 +235,73 @@ impl Solver {
         };
         let failure = Mutex::new(None);
         let total = Mutex::new(ParCount::default());
-        let mut template = self.clone();
-        template.clear_stats();
-        pieces.par_iter().enumerate().for_each_init(
-            || template.clone(),
-            |worker, (index, piece)| {
-                if shared.stopped.load(Ordering::Relaxed) {
-                    return;
-                }
-                let counted = match tables {
-                    None => worker.count_slices(index, piece, &shared, visit.as_ref()),
-                    Some(tables) => {
-                        let thread = rayon::current_thread_index().unwrap_or(0);
-                        let mut memo = lock(&tables[thread % tables.len()]);
-                        worker.count_memo_slices(index, piece, &shared, &mut memo)
-                    }
-                };
-                let counted = match counted {
-                    Ok(counted) => counted,
-                    Err(e) => {
-                        shared.stop(Outcome::Stopped);
-                        lock(&failure).get_or_insert(e);
-                        return;
-                    }
-                };
-                if counted.outcome.is_limited() {
-                    shared.stop(counted.outcome);
-                }
-                let mut sum = lock(&total);
-                let Some(solutions) = sum.solutions.checked_add(counted.solutions) else {
-                    drop(sum);
+        // Solves one piece on a worker's solver and adds up its count.
+        let run = |worker: &mut Solver, table: Option<&Mutex<Memo>>, index: usize| {
+            if shared.stopped.load(Ordering::Relaxed) {
+                return;
+            }
+            let piece = pieces[index];
+            let counted = match table {
+                None => worker.count_slices(index, piece, &shared, visit.as_ref()),
+                Some(table) => worker.count_memo_slices(index, piece, &shared, &mut lock(table)),
+            };
+            let counted = match counted {
+                Ok(counted) => counted,
+                Err(e) => {
                     shared.stop(Outcome::Stopped);
-                    lock(&failure).get_or_insert(Error::new(ErrorKind::CountOverflow));
+                    lock(&failure).get_or_insert(e);
                     return;
-                };
-                sum.solutions = solutions;
-                sum.stats.merge(&counted.stats);
+                }
+            };
+            if counted.outcome.is_limited() {
+                shared.stop(counted.outcome);
+            }
+            let mut sum = lock(&total);
+            let Some(solutions) = sum.solutions.checked_add(counted.solutions) else {
                 drop(sum);
-                if done(&counted).is_break() {
-                    shared.stop(Outcome::Stopped);
+                shared.stop(Outcome::Stopped);
+                lock(&failure).get_or_insert(Error::new(ErrorKind::CountOverflow));
+                return;
+            };
+            sum.solutions = solutions;
+            sum.stats.merge(&counted.stats);
+            drop(sum);
+            if done(&counted).is_break() {
+                shared.stop(Outcome::Stopped);
+            }
+        };
+        // A copy of the solver per worker thread, as many as the memory
+        // holds: with no room for one, this solver solves the pieces
+        // itself, one after another, and keeps its statistics.
+        let threads = rayon::current_num_threads().clamp(1, pieces.len().max(1));
+        let workers = crate::memory::copies(self.bytes(), threads);
+        let table = |w: usize| tables.map(|tables| &tables[w % tables.len()]);
+        if workers == 0 {
+            let saved = self.stats();
+            for index in 0..pieces.len() {
+                run(self, table(0), index);
+            }
+            self.restore_stats(saved);
+        } else {
+            let next = AtomicUsize::new(0);
+            let this: &Solver = self;
+            rayon::scope(|scope| {
+                for w in 0..workers {
+                    let (run, next) = (&run, &next);
+                    scope.spawn(move |_| {
+                        let mut worker = this.clone();
+                        worker.clear_stats();
+                        loop {
+                            let index = next.fetch_add(1, Ordering::Relaxed);
+                            if index >= pieces.len() {
+                                break;
+                            }
+                            run(&mut worker, table(w), index);
+                        }
+                    });
                 }
-            },
-        );
+            });
+        }
         if let Some(e) = failure.into_inner().unwrap_or_else(PoisonError::into_inner) {
             return Err(e);
         }

@@ -135,3 +135,19 @@ fn a_memoized_count_takes_keys_as_deep_as_it_goes() {
     assert_eq!(exited(&out), 1, "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(String::from_utf8_lossy(&out.stdout), "0\n");
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn under_a_memory_cap_threads_share_what_fits() {
+    // Queens 1500's solver takes hundreds of megabytes: a copy per
+    // thread of two and the solver itself do not all fit under 1 GB. The
+    // threads take the copies that fit (with none, the solver searches
+    // alone), and the run ends on its time limit, not in an abort.
+    let out = capped(
+        &["queens", "1500", "--count", "-j", "2", "--time-limit", "1"],
+        "",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(exited(&out), 3, "{err}");
+    assert!(err.contains("stopped by the time limit"), "{err}");
+}

@@ -141,6 +141,9 @@ struct Shared {
     /// A number of its own (see `memo`): a table of counts knows whose
     /// states it holds.
     id: u64,
+    /// The bytes of the solver, as the footprint estimates them: what a
+    /// copy for another thread takes, at most.
+    bytes: u64,
 }
 
 /// Solves one [`Problem`]: finds, counts or enumerates its solutions.
@@ -229,6 +232,7 @@ impl Solver {
                 items: problem.item_count(),
                 primary,
                 id: memo::next_id(),
+                bytes: crate::footprint::solver_bytes(problem),
             }),
             walk: Walk {
                 limits: Limits::default(),
@@ -347,6 +351,19 @@ impl Solver {
         let mut stats = self.walk.stats.clone();
         stats.updates = with_arena!(&self.arenas, c => c.arena.updates());
         stats
+    }
+
+    /// The bytes a copy of this solver takes, at most (an estimate).
+    pub(crate) fn bytes(&self) -> u64 {
+        self.shared.bytes
+    }
+
+    /// Puts back statistics saved from [`Solver::stats`], updates
+    /// included.
+    pub(crate) fn restore_stats(&mut self, stats: Stats) {
+        let updates = stats.updates;
+        self.walk.stats = stats;
+        with_arena!(&mut self.arenas, c => c.arena.set_updates(updates));
     }
 
     /// Sets the statistics back to zero.
