@@ -115,7 +115,7 @@ pub(crate) fn available() -> Option<u64> {
     #[cfg(target_os = "linux")]
     {
         let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
-        let available = kb_field(&meminfo, "MemAvailable:")?;
+        let available = memory_room(&meminfo)?;
         Some(
             [cgroup_room(), address_space_room()]
                 .into_iter()
@@ -127,6 +127,16 @@ pub(crate) fn available() -> Option<u64> {
     {
         None
     }
+}
+
+/// The memory the kernel says can be had: `MemAvailable`, or on kernels
+/// before 3.14, which do not give it, the free memory and the page cache
+/// (`MemFree` + `Cached`).
+fn memory_room(meminfo: &str) -> Option<u64> {
+    kb_field(meminfo, "MemAvailable:").or_else(|| {
+        let free = kb_field(meminfo, "MemFree:")?;
+        Some(free.saturating_add(kb_field(meminfo, "Cached:").unwrap_or(0)))
+    })
 }
 
 /// A field given in kB, such as `MemAvailable:` of `/proc/meminfo` or
@@ -235,6 +245,11 @@ mod tests {
     fn linux_files_are_read() {
         let meminfo = "MemTotal:       24684092 kB\nMemAvailable:   23951908 kB\n";
         assert_eq!(kb_field(meminfo, "MemAvailable:"), Some(23_951_908 * 1024));
+        assert_eq!(memory_room(meminfo), Some(23_951_908 * 1024));
+        // A kernel before 3.14 gives no MemAvailable.
+        let old = "MemTotal: 2048000 kB\nMemFree: 1000 kB\nBuffers: 5 kB\nCached: 24 kB\n";
+        assert_eq!(memory_room(old), Some(1024 * 1024));
+        assert_eq!(memory_room("MemTotal: 2048000 kB\n"), None);
         assert_eq!(kb_field("MemFree: 1 kB\n", "MemAvailable:"), None);
         let limits = "Max processes   94    94    processes\n\
                       Max address space  2147483648  unlimited  bytes\n";
