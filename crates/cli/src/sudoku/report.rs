@@ -155,6 +155,12 @@ pub struct PuzzleStats {
     pub nodes: u64,
     /// Link updates.
     pub updates: u64,
+    /// Runs of the propagation of the constraints (hard variant puzzles
+    /// only; left out of JSON when 0), and the placements it took out.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub propagations: u64,
+    #[serde(skip_serializing_if = "is_zero")]
+    pub removed: u64,
     /// The time of the search, not of the solver's setup; whole
     /// microseconds in JSON.
     #[serde(rename = "micros", serialize_with = "micros")]
@@ -168,6 +174,8 @@ impl PuzzleStats {
         PuzzleStats {
             nodes: stats.nodes,
             updates: stats.updates,
+            propagations: stats.propagations,
+            removed: stats.removed,
             time,
         }
     }
@@ -179,6 +187,10 @@ impl PuzzleStats {
             ..PuzzleStats::default()
         }
     }
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 fn micros<S: Serializer>(time: &Duration, serializer: S) -> Result<S::Ok, S::Error> {

@@ -239,8 +239,16 @@ impl Input<'_> {
                 summary.updates += stats.updates;
                 summary.search += stats.time;
                 if !json {
+                    let propagated = if stats.propagations > 0 {
+                        format!(
+                            ", propagations {}, placements taken out {}",
+                            stats.propagations, stats.removed
+                        )
+                    } else {
+                        String::new()
+                    };
                     diagnostics.push_str(&format!(
-                        "{}: nodes {}, updates {}, {} µs\n",
+                        "{}: nodes {}, updates {}{propagated}, {} µs\n",
                         located(self.name, Some(record.line), None),
                         stats.nodes,
                         stats.updates,
