@@ -209,7 +209,11 @@ pub(crate) fn sum_bounds(
     }
     for &cell in cells {
         let (lo, hi) = (i64::from(domains.min(cell)), i64::from(domains.max(cell)));
-        domains.bound(cell, low - (most - hi), high - (least - lo))?;
+        let (from, to) = (low - (most - hi), high - (least - lo));
+        // Most cells keep their bounds: no mask to make for them.
+        if from > lo || to < hi {
+            domains.bound(cell, from, to)?;
+        }
     }
     Ok(())
 }

@@ -665,12 +665,29 @@ fn between(b: &mut Builder<'_>, cells: &[usize]) {
 /// (none past the sets counted), which the cage's cells hold between
 /// them.
 pub(crate) fn cage(d: &mut Domains, cells: &[Cell], sum: u32) -> Result<u64, Contradiction> {
-    let sets = d.digit_sets(cells.len(), sum).filter(|_| cells.len() <= 64);
-    let Some(sets) = sets else {
+    let sets = d.digit_sets(cells.len(), sum);
+    cage_of_sets(d, cells, sum, sets.as_deref())
+}
+
+/// [`cage`] with the digit sets of its size and sum (`None` past those
+/// counted) given.
+pub(crate) fn cage_of_sets(
+    d: &mut Domains,
+    cells: &[Cell],
+    sum: u32,
+    sets: Option<&[u64]>,
+) -> Result<u64, Contradiction> {
+    let Some(sets) = sets.filter(|_| cells.len() <= 64) else {
         return sum_bounds(d, cells, i64::from(sum), i64::from(sum)).map(|()| 0);
     };
-    let mut masks = [0u64; 64];
-    let masks = &mut masks[..cells.len()];
+    // The cells' digits, on the stack for the cages players draw.
+    let (mut small, mut large) = ([0u64; 16], Vec::new());
+    let masks: &mut [u64] = if cells.len() <= small.len() {
+        &mut small[..cells.len()]
+    } else {
+        large.resize(cells.len(), 0);
+        &mut large
+    };
     for (mask, &cell) in masks.iter_mut().zip(cells) {
         *mask = d.get(cell);
     }

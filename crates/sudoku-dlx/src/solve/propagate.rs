@@ -22,6 +22,7 @@ use std::sync::Arc;
 
 use dlx::{Contradiction, Live, OptionId, Problem, Propagator};
 
+use crate::constraint::devices::digit_sets;
 use crate::constraint::domains::{digits, Domains};
 use crate::constraint::{innies, sums, Cell, Constraint};
 use crate::encode;
@@ -85,13 +86,16 @@ const IDLE_RATIO: u64 = 16;
 #[derive(Clone, Debug)]
 enum Rule {
     Constraint(Constraint),
-    /// A cage with a sum inside a house: the digits every set of its sum
-    /// holds are the cage's, and leave the other cells of the houses that
-    /// hold the whole cage (`peers`).
+    /// A cage with a sum: the digits every set of its sum holds are the
+    /// cage's, and leave the other cells of the houses that hold the
+    /// whole cage (`peers`, none when no house does).
     Cage {
         cells: Vec<Cell>,
         sum: u32,
         peers: Vec<Cell>,
+        /// The sets of distinct digits of the cage's size with its sum
+        /// (`None` past those counted), made once.
+        sets: Option<Arc<[u64]>>,
     },
 }
 
@@ -120,13 +124,11 @@ impl Rule {
                 }
             }
         }
-        if peers.is_empty() {
-            return Rule::Constraint(constraint);
-        }
         Rule::Cage {
             cells: cells.clone(),
             sum: *sum,
             peers,
+            sets: digit_sets(n, cells.len(), *sum).map(Arc::from),
         }
     }
 
@@ -141,8 +143,13 @@ impl Rule {
     fn propagate(&self, domains: &mut Domains) -> Result<(), Contradiction> {
         match self {
             Rule::Constraint(constraint) => constraint.propagate(domains),
-            Rule::Cage { cells, sum, peers } => {
-                let required = sums::cage(domains, cells, *sum)?;
+            Rule::Cage {
+                cells,
+                sum,
+                peers,
+                sets,
+            } => {
+                let required = sums::cage_of_sets(domains, cells, *sum, sets.as_deref())?;
                 if required != 0 {
                     for &peer in peers {
                         domains.restrict(peer, !required)?;
