@@ -11,7 +11,7 @@ use std::fmt;
 use dlx::Contradiction;
 
 use super::devices::Builder;
-use super::domains::{pair_support, Domains};
+use super::domains::Domains;
 use super::{write_cells, Cell, Constraint, Family, Filled, Rules, Statement};
 use crate::error::LayoutError;
 use crate::fpuzzles::error::FpuzzlesError;
@@ -204,13 +204,8 @@ impl Family for Lines {
             Constraint::Whispers { cells, gap } => {
                 let gap = u32::from(*gap);
                 for w in cells.windows(2) {
-                    pair_support(d, w[0], w[1], &|x| {
-                        // Digits at most x - gap, and at least x + gap.
-                        let low = x
-                            .checked_sub(gap)
-                            .map_or(0, |top| u64::MAX >> (63 - top.min(63)));
-                        low | (u64::MAX.checked_shl(x + gap).unwrap_or(0))
-                    })?;
+                    whisper(d, w[0], w[1], gap)?;
+                    whisper(d, w[1], w[0], gap)?;
                 }
                 Ok(())
             }
@@ -261,6 +256,18 @@ pub(super) fn fpuzzles(
         }
     }
     Ok(())
+}
+
+/// Keeps in `p` the digits at least `gap` away from a digit of `q`: those
+/// from q's least digit plus the gap up, and those up to its greatest
+/// less the gap.
+fn whisper(d: &mut Domains, p: Cell, q: Cell, gap: u32) -> Result<(), Contradiction> {
+    let (least, most) = (d.min(q), d.max(q));
+    let above = u64::MAX.checked_shl(least + gap).unwrap_or(0);
+    let below = most
+        .checked_sub(gap)
+        .map_or(0, |top| u64::MAX >> (63 - top.min(63)));
+    d.restrict(p, above | below)
 }
 
 /// A renban line: its cells keep the digits of the runs of consecutive

@@ -336,10 +336,12 @@ impl Family for Pairs {
     fn propagate(&self, constraint: &Constraint, d: &mut Domains) -> Result<(), Contradiction> {
         match constraint {
             Constraint::Difference { cells, difference } => {
-                let k = u32::from(*difference);
-                pair_support(d, cells[0], cells[1], &|x| {
-                    bit(x + k) | x.checked_sub(k).map_or(0, bit)
-                })
+                // x keeps a partner y = x + k or x - k: the partner's
+                // digits shifted both ways, one mask for all.
+                let k = u32::from(*difference).min(63);
+                let [p, q] = *cells;
+                d.restrict(p, d.get(q) << k | d.get(q) >> k)?;
+                d.restrict(q, d.get(p) << k | d.get(p) >> k)
             }
             Constraint::Ratio { cells, ratio } => {
                 let k = u32::from(*ratio);
