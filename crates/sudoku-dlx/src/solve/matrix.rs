@@ -41,6 +41,8 @@ pub(crate) struct Matrix {
     /// much as a hard puzzle's probes).
     problem: Option<std::sync::Arc<dlx::Problem>>,
     propagating: bool,
+    /// The propagator's runs for the loaded puzzle, over all its searches.
+    tally: std::sync::Arc<super::propagate::Tally>,
     /// When the propagator runs: as the searches ask, always or never.
     policy: Propagation,
 }
@@ -100,6 +102,7 @@ impl Matrix {
             rules: None,
             problem: propagates.then(|| std::sync::Arc::new(problem)),
             propagating: false,
+            tally: std::sync::Arc::default(),
             policy: Propagation::Auto,
             layout,
             solver,
@@ -133,7 +136,8 @@ impl Matrix {
             match rules {
                 Some(rules) => {
                     let may_idle = self.policy == Propagation::Auto;
-                    Some(Box::new(rules.fresh(may_idle)) as Box<dyn dlx::Propagator>)
+                    let tally = std::sync::Arc::clone(&self.tally);
+                    Some(Box::new(rules.fresh(may_idle, tally)) as Box<dyn dlx::Propagator>)
                 }
                 // No constraint to propagate: nothing to switch on.
                 None => return,
@@ -214,6 +218,7 @@ impl Matrix {
             return Err(self.mismatch(puzzle.layout()));
         }
         self.propagate(false);
+        self.tally = std::sync::Arc::default();
         self.solver.reset();
         self.solver.clear_stats();
         self.stats = Stats::default();

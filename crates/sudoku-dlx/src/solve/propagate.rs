@@ -18,6 +18,7 @@
 //! root of each search reads every cell and runs every constraint.
 
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use dlx::{Contradiction, Live, OptionId, Problem, Propagator};
@@ -62,14 +63,22 @@ pub(crate) struct Rules {
     queued: Vec<bool>,
     /// A list of options read (scratch).
     options: Vec<OptionId>,
-    /// The runs so far, and those that took a placement out or found a
-    /// contradiction.
-    runs: u64,
-    useful: u64,
+    /// The runs for the puzzle so far, and those that took a placement
+    /// out or found a contradiction, over every search of it.
+    tally: Arc<Tally>,
     /// Whether the propagator stops itself when it is idle (see
     /// [`IDLE_RUNS`]), and whether it has.
     may_idle: bool,
     idle: bool,
+}
+
+/// The runs of the propagator for one puzzle, shared by the copies its
+/// searches run (the probes' rounds switch it off and on, and each piece
+/// of a split search has its own).
+#[derive(Debug, Default)]
+pub(crate) struct Tally {
+    runs: AtomicU64,
+    useful: AtomicU64,
 }
 
 /// The runs after which a propagator that is next to useless stops
@@ -201,18 +210,18 @@ impl Rules {
             changed: Vec::new(),
             is_changed: vec![false; cells],
             options: Vec::with_capacity(n),
-            runs: 0,
-            useful: 0,
+            tally: Arc::default(),
             may_idle: true,
             idle: false,
         })
     }
 
-    /// A fresh copy for a search, which stops itself when idle if
-    /// `may_idle`.
-    pub(crate) fn fresh(&self, may_idle: bool) -> Rules {
+    /// A fresh copy for a search of the puzzle whose runs `tally` counts,
+    /// which stops itself when idle if `may_idle`.
+    pub(crate) fn fresh(&self, may_idle: bool, tally: Arc<Tally>) -> Rules {
         let mut rules = self.clone();
         rules.may_idle = may_idle;
+        rules.tally = tally;
         rules
     }
 
@@ -361,9 +370,13 @@ impl Propagator for Rules {
             self.good = depth;
         }
         self.clear();
-        self.runs += 1;
-        self.useful += u64::from(useful);
-        if self.may_idle && self.runs >= IDLE_RUNS && self.useful * IDLE_RATIO < self.runs {
+        let runs = self.tally.runs.fetch_add(1, Ordering::Relaxed) + 1;
+        let useful = if useful {
+            self.tally.useful.fetch_add(1, Ordering::Relaxed) + 1
+        } else {
+            self.tally.useful.load(Ordering::Relaxed)
+        };
+        if self.may_idle && runs >= IDLE_RUNS && useful * IDLE_RATIO < runs {
             self.idle = true;
         }
         result
