@@ -55,6 +55,7 @@ pub(crate) fn check_against(needed: u64, available: Option<u64>) -> Result<(), E
 /// holds, up to `most`: all of them when they are small together or the
 /// room is unknown, else those that fit in seven eighths of
 /// [`available`] (the rest for the threads' stacks and the search).
+#[cfg(feature = "parallel")]
 pub(crate) fn copies(each: u64, most: usize) -> usize {
     if each.saturating_mul(most as u64) <= SMALL {
         return most;
@@ -63,6 +64,7 @@ pub(crate) fn copies(each: u64, most: usize) -> usize {
 }
 
 /// [`copies`] against a given number of available bytes.
+#[cfg(feature = "parallel")]
 pub(crate) fn copies_in(each: u64, most: usize, available: Option<u64>) -> usize {
     match available {
         None => most,
@@ -227,6 +229,7 @@ fn cgroup_path<'a>(membership: &'a str, controller: &str) -> Option<&'a str> {
 #[cfg(test)]
 mod tests {
 
+    #[cfg(feature = "parallel")]
     #[test]
     fn copies_fit_in_seven_eighths_of_the_room() {
         let gib = 1u64 << 30;

@@ -143,6 +143,7 @@ struct Shared {
     id: u64,
     /// The bytes of the solver, as the footprint estimates them: what a
     /// copy for another thread takes, at most.
+    #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
     bytes: u64,
 }
 
@@ -354,12 +355,14 @@ impl Solver {
     }
 
     /// The bytes a copy of this solver takes, at most (an estimate).
+    #[cfg(feature = "parallel")]
     pub(crate) fn bytes(&self) -> u64 {
         self.shared.bytes
     }
 
     /// Puts back statistics saved from [`Solver::stats`], updates
     /// included.
+    #[cfg(feature = "parallel")]
     pub(crate) fn restore_stats(&mut self, stats: Stats) {
         let updates = stats.updates;
         self.walk.stats = stats;
