@@ -74,6 +74,9 @@ impl Family for Lines {
 
     fn write(&self, constraint: &Constraint, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match constraint {
+            // Gap 0 is the side's gap, not set yet: written without a
+            // number, as it is read.
+            Constraint::Whispers { gap: 0, .. } => write!(f, "whispers: ")?,
             Constraint::Whispers { gap, .. } => write!(f, "whispers {gap}: ")?,
             other => write!(f, "{}: ", self.keywords()[index(other)])?,
         }
@@ -312,6 +315,11 @@ mod tests {
                 gap: 0
             })
         );
+        // Written back as it was read, without a number.
+        for text in ["whispers: r1c1 r1c2", "whispers"] {
+            let whispers = line(text).unwrap();
+            assert_eq!(line(&whispers.to_string()), Ok(whispers), "{text}");
+        }
         assert_eq!(
             line("whispers 0: r1c1 r1c2").unwrap_err(),
             "a gap of 0 is no whisper in \"whispers 0: r1c1 r1c2\""
