@@ -2,13 +2,8 @@
 //! search, as the rule families' propagation narrows them (see
 //! [`Family::propagate`](super::Family::propagate)).
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::Arc;
-
 use dlx::Contradiction;
 
-use super::devices::digit_sets;
 use super::Cell;
 
 /// The digits each cell of a grid of side `n` may still hold, as masks:
@@ -20,9 +15,6 @@ pub(crate) struct Domains {
     /// The cells narrowed since they were last drained, each once.
     dirty: Vec<u32>,
     is_dirty: Vec<bool>,
-    /// The digit sets of each cage size and sum met so far: making them
-    /// again at every node cost more than the rest of the propagation.
-    sets: HashMap<u64, Option<Arc<[u64]>>, BuildHasherDefault<KeyHasher>>,
 }
 
 impl Domains {
@@ -33,18 +25,7 @@ impl Domains {
             masks: vec![Domains::all(n); n * n],
             dirty: Vec::new(),
             is_dirty: vec![false; n * n],
-            sets: HashMap::default(),
         }
-    }
-
-    /// The sets of `m` distinct digits summing to `sum`, as masks (see
-    /// [`digit_sets`]); `None` past the most a cage's encoding counts.
-    pub fn digit_sets(&mut self, m: usize, sum: u32) -> Option<Arc<[u64]>> {
-        let n = self.n;
-        self.sets
-            .entry((m as u64) << 32 | u64::from(sum))
-            .or_insert_with(|| digit_sets(n, m, sum).map(Arc::from))
-            .clone()
     }
 
     /// The cells narrowed since the last call, each once.
@@ -132,28 +113,6 @@ impl Domains {
         }
         let mask = (u64::MAX >> (63 - high as u32)) & (u64::MAX << low);
         self.restrict(cell, mask)
-    }
-}
-
-/// The hasher of the digit sets' keys, a cage's size and sum in one
-/// number: a multiply, where the default hasher's rounds cost more than
-/// the cage's propagation.
-#[derive(Clone, Copy, Debug, Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0 ^ self.0 >> 29
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-
-    fn write_u64(&mut self, key: u64) {
-        self.0 = (self.0 ^ key).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     }
 }
 

@@ -664,8 +664,11 @@ fn between(b: &mut Builder<'_>, cells: &[usize]) {
 /// grids), the bounds of the sum. Returns the digits every such set holds
 /// (none past the sets counted), which the cage's cells hold between
 /// them.
+///
+/// The digit sets are made afresh: the search's propagator makes them
+/// once per cage and calls [`cage_of_sets`].
 pub(crate) fn cage(d: &mut Domains, cells: &[Cell], sum: u32) -> Result<u64, Contradiction> {
-    let sets = d.digit_sets(cells.len(), sum);
+    let sets = digit_sets(d.side(), cells.len(), sum);
     cage_of_sets(d, cells, sum, sets.as_deref())
 }
 
