@@ -43,6 +43,10 @@ struct Oracle {
     /// Bit k: take out the k-th option without support found, modulo 64.
     take: u64,
     report: bool,
+    /// The items to branch on, one a node in turn (any number: some no
+    /// item, some inactive), `None` to keep the search's.
+    picks: Vec<Option<usize>>,
+    next: usize,
 }
 
 impl Propagator for Oracle {
@@ -101,6 +105,13 @@ impl Propagator for Oracle {
         }
         Ok(())
     }
+
+    fn choose(&mut self, live: &Live<'_>, best: usize) -> Option<usize> {
+        assert!(live.is_active(best) && live.len(best) >= 2, "{best}");
+        let pick = *self.picks.get(self.next % self.picks.len().max(1))?;
+        self.next += 1;
+        pick
+    }
 }
 
 proptest! {
@@ -111,11 +122,19 @@ proptest! {
         spec in spec(),
         take in any::<u64>(),
         report in any::<bool>(),
+        picks in proptest::collection::vec(proptest::option::of(0usize..10), 0..=6),
     ) {
         let (problem, options) = build(&spec);
         let expected = brute_force(&spec, &options);
         let mut solver = Solver::new(&problem);
-        let oracle = Oracle { spec: spec.clone(), options: options.clone(), take, report };
+        let oracle = Oracle {
+            spec: spec.clone(),
+            options: options.clone(),
+            take,
+            report,
+            picks: picks.clone(),
+            next: 0,
+        };
         solver.set_propagator(Some(Box::new(oracle))).unwrap();
         let found: Vec<Vec<OptionId>> = solver.solutions().collect();
         for solution in &found {
@@ -137,7 +156,14 @@ proptest! {
 
         // Under a selection, the solutions that hold it.
         if let Some(first) = expected.first() {
-            let oracle = Oracle { spec: spec.clone(), options: options.clone(), take, report };
+            let oracle = Oracle {
+            spec: spec.clone(),
+            options: options.clone(),
+            take,
+            report,
+            picks: picks.clone(),
+            next: 0,
+        };
             solver.set_propagator(Some(Box::new(oracle))).unwrap();
             solver.select(OptionId::from_index(first[0])).unwrap();
             let with = held(&expected, &first[..1], &[]);
@@ -175,6 +201,46 @@ fn an_idle_propagator_changes_no_figure() {
     // dead end the covers make; a solution is a node of its own.
     assert!(b.propagations >= a.nodes - a.solutions, "{b:?}");
     assert_eq!((a.propagations, b.removed), (0, 0));
+}
+
+/// A propagator that branches on the item of the most options makes
+/// another tree with the same solutions; one that names no active item
+/// leaves the search's choice, and its figures, as they are.
+#[test]
+fn a_propagator_may_choose_the_branching_item() {
+    #[derive(Clone)]
+    struct Widest;
+    impl Propagator for Widest {
+        fn propagate(&mut self, _live: &mut Live<'_>) -> Result<(), Contradiction> {
+            Ok(())
+        }
+        fn choose(&mut self, live: &Live<'_>, _best: usize) -> Option<usize> {
+            (0..16).filter(|&i| live.is_active(i)).max_by_key(|&i| live.len(i))
+        }
+    }
+    #[derive(Clone)]
+    struct Nowhere;
+    impl Propagator for Nowhere {
+        fn propagate(&mut self, _live: &mut Live<'_>) -> Result<(), Contradiction> {
+            Ok(())
+        }
+        fn choose(&mut self, _live: &Live<'_>, _best: usize) -> Option<usize> {
+            Some(usize::MAX)
+        }
+    }
+    let problem = dlx::puzzles::queens(8);
+    let mut plain = Solver::new(&problem);
+    let expected = sorted(plain.solutions());
+    assert_eq!(expected.len(), 92);
+    let mut widest = Solver::new(&problem);
+    widest.set_propagator(Some(Box::new(Widest))).unwrap();
+    assert_eq!(sorted(widest.solutions()), expected);
+    assert!(widest.stats().nodes > plain.stats().nodes, "{:?}", widest.stats());
+    let mut nowhere = Solver::new(&problem);
+    nowhere.set_propagator(Some(Box::new(Nowhere))).unwrap();
+    assert_eq!(sorted(nowhere.solutions()), expected);
+    let (a, b) = (plain.stats(), nowhere.stats());
+    assert_eq!((a.nodes, a.updates), (b.nodes, b.updates));
 }
 
 /// Algorithm M does not run the hook: asking for it is an error.

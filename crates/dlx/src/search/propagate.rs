@@ -12,6 +12,12 @@
 //! contradiction only where the subproblem has none: then the search
 //! finds the same solutions, in the same order, and visits fewer nodes.
 //!
+//! A propagator may also name the item to branch on
+//! ([`Propagator::choose`]): the rule knows where the problem is hard
+//! (the items whose rules failed most often, say) better than the count
+//! of options does. The solutions stay the same; their order and the
+//! nodes change.
+//!
 //! # Example
 //!
 //! Three items that must each take one of the options `x=1`, `x=2`,
@@ -109,6 +115,22 @@ pub trait Propagator: PropagatorClone + Send + Sync {
     /// [`Contradiction`] when the node's subproblem has no solution: the
     /// search backs out of it at once, as from a dead end.
     fn propagate(&mut self, live: &mut Live<'_>) -> Result<(), Contradiction>;
+
+    /// The item to branch on at this node in place of `best`, the search's
+    /// own choice (the active primary item with the fewest options in
+    /// play, at least two); `None` keeps `best`.
+    ///
+    /// Called after [`Propagator::propagate`] at each node where the
+    /// search branches; a node with an item of one option or none takes
+    /// that item without asking. A rule that knows where the problem is
+    /// hard (the constraints that failed most, say) may branch there. An
+    /// item that is not an active primary one is ignored. The choice
+    /// changes the order of the solutions and the number of nodes, never
+    /// the solutions found. By default, `None`.
+    fn choose(&mut self, live: &Live<'_>, best: usize) -> Option<usize> {
+        let _ = (live, best);
+        None
+    }
 }
 
 /// A copy of a boxed [`Propagator`], for copies of the solver. Every

@@ -241,9 +241,14 @@ impl Walk {
                                 pos: 0,
                             };
                         } else {
-                            let Some((item, len)) = arena.choose() else {
+                            let Some((mut item, mut len)) = arena.choose() else {
                                 unreachable!("a solution is reported before entering a level")
                             };
+                            if P && len > 1 {
+                                if let Some(x) = self.choose(arena, shared, level, item) {
+                                    (item, len) = (x, arena.list_len(x));
+                                }
+                            }
                             arena.cover(item);
                             self.levels[level] = Level {
                                 choice: arena.down(item) as u32,
@@ -361,6 +366,23 @@ impl Walk {
         self.stats.removed += live.removed();
         self.stats.propagations += 1;
         result
+    }
+
+    /// The propagator's item (from 1) to branch on at the node the arena
+    /// is at in place of `best` (from 1), when it names an active primary
+    /// item.
+    fn choose<S: Storage, B: Branching>(
+        &mut self,
+        arena: &mut Arena<S, B>,
+        shared: &Shared,
+        level: usize,
+        best: usize,
+    ) -> Option<usize> {
+        let propagator = self.propagator.as_mut()?;
+        let path = (&self.selected[..], &self.levels[..level]);
+        let live = Live::new(arena, shared, &mut self.trail, path, &self.node_option);
+        let item = propagator.choose(&live, best - 1)?;
+        live.is_active(item).then(|| item + 1)
     }
 
     /// Puts back the options the propagator took out since the trail was
