@@ -215,7 +215,9 @@ fn a_propagator_may_choose_the_branching_item() {
             Ok(())
         }
         fn choose(&mut self, live: &Live<'_>, _best: usize) -> Option<usize> {
-            (0..16).filter(|&i| live.is_active(i)).max_by_key(|&i| live.len(i))
+            (0..16)
+                .filter(|&i| live.is_active(i))
+                .max_by_key(|&i| live.len(i))
         }
     }
     #[derive(Clone)]
@@ -235,7 +237,11 @@ fn a_propagator_may_choose_the_branching_item() {
     let mut widest = Solver::new(&problem);
     widest.set_propagator(Some(Box::new(Widest))).unwrap();
     assert_eq!(sorted(widest.solutions()), expected);
-    assert!(widest.stats().nodes > plain.stats().nodes, "{:?}", widest.stats());
+    assert!(
+        widest.stats().nodes > plain.stats().nodes,
+        "{:?}",
+        widest.stats()
+    );
     let mut nowhere = Solver::new(&problem);
     nowhere.set_propagator(Some(Box::new(Nowhere))).unwrap();
     assert_eq!(sorted(nowhere.solutions()), expected);

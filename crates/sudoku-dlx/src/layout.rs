@@ -12,7 +12,7 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, OnceLock};
 
-use crate::constraint::{extra_cell, extra_holds, Constraint};
+use crate::constraint::{extra_cell, extra_holds, innies::DerivedSum, Constraint};
 use crate::error::{LayoutError, LayoutErrorKind};
 use crate::house::House;
 use crate::jigsaw;
@@ -291,6 +291,28 @@ impl Layout {
     /// The layout's constraints, in the order they were added.
     pub fn constraints(&self) -> &[Constraint] {
         &self.inner.constraints
+    }
+
+    /// The sums the 45 rule derives from the layout's houses and its
+    /// killer cages with a sum: the innies and outies of each house and
+    /// of each run of up to n/2 neighbouring rows or columns, of at most
+    /// n cells, that are no cage already. The search propagates them (see
+    /// docs/encodings.md); every solution keeps them.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sudoku_dlx::Layout;
+    ///
+    /// let layout = Layout::square(3)?
+    ///     .with_constraint("cage 15: r1c1 r1c2 r1c3 r1c4".parse()?)?
+    ///     .with_constraint("cage 13: r1c5 r1c6 r1c7".parse()?)?;
+    /// let sums: Vec<String> = layout.derived_sums().iter().map(|s| s.to_string()).collect();
+    /// assert_eq!(sums[0], "innies of row 1: cage 17: r1c8 r1c9");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn derived_sums(&self) -> Vec<DerivedSum> {
+        crate::constraint::innies::derived_sums(self)
     }
 
     /// The layout without its constraints: its regions and variants alone.

@@ -166,10 +166,13 @@ pub struct Args {
     pub seed: Seed,
     #[command(flatten)]
     pub limits: SearchLimits,
-    /// Write the puzzle's exact-cover problem in Knuth's DLX format
-    /// instead of solving it, the givens applied (the options that
-    /// contradict them left out), for `dlx cover`. Takes one puzzle.
-    #[arg(long, value_name = "FORMAT", value_parser = ["dlx"])]
+    /// Write instead of solving: dlx, the puzzle's exact-cover problem in
+    /// Knuth's DLX format, the givens applied (the options that
+    /// contradict them left out), for `dlx cover`; sums, the sums the 45
+    /// rule derives from its houses and killer cages, which the search
+    /// propagates, in the text form (each after a comment naming the
+    /// group). Takes one puzzle.
+    #[arg(long, value_name = "FORMAT", value_parser = ["dlx", "sums"])]
     pub emit: Option<String>,
 }
 

@@ -59,7 +59,7 @@ pub fn run(args: Args) -> Result<Status> {
     let options = flags::read_options(&args.layout, alphabet.clone())?;
     let files = args.inputs();
     if args.emit.is_some() {
-        return emit(&files, options);
+        return emit(&files, options, args.emit.as_deref() == Some("sums"));
     }
     let mode = args.mode();
     let job = Job {
@@ -138,8 +138,10 @@ fn solve_files(
 }
 
 /// `--emit dlx`: writes the exact-cover problem of the one puzzle of
-/// `files` in Knuth's format.
-fn emit(files: &[PathBuf], options: ReadOptions) -> Result<Status> {
+/// `files` in Knuth's format; `--emit sums` (`sums`): the sums the 45
+/// rule derives, in the text form.
+fn emit(files: &[PathBuf], options: ReadOptions, sums: bool) -> Result<Status> {
+    let form = if sums { "sums" } else { "dlx" };
     let mut puzzles = Vec::new();
     for path in files {
         let (name, reader) = crate::args::open(path)?;
@@ -155,8 +157,9 @@ fn emit(files: &[PathBuf], options: ReadOptions) -> Result<Status> {
             }
         }
     }
-    let [(name, line, puzzle)] = <[_; 1]>::try_from(puzzles)
-        .map_err(|p: Vec<_>| anyhow::anyhow!("--emit dlx takes one puzzle, found {}", p.len()))?;
+    let [(name, line, puzzle)] = <[_; 1]>::try_from(puzzles).map_err(|p: Vec<_>| {
+        anyhow::anyhow!("--emit {form} takes one puzzle, found {}", p.len())
+    })?;
     // Givens in conflict give a problem without solution, written all
     // the same: `dlx cover --count` says 0, as dlx sudoku does.
     let status = match puzzle.check() {
@@ -170,6 +173,14 @@ fn emit(files: &[PathBuf], options: ReadOptions) -> Result<Status> {
         }
     };
     let mut out = BufWriter::new(io::stdout().lock());
+    if sums {
+        for sum in puzzle.layout().derived_sums() {
+            let side = if sum.outies { "outies" } else { "innies" };
+            writeln!(out, "# {side} of {}\n{}", sum.group, sum.constraint)?;
+        }
+        out.flush()?;
+        return Ok(status);
+    }
     dlx::write(&puzzle.problem(), &mut out)?;
     out.flush()?;
     Ok(status)

@@ -301,6 +301,50 @@ fn an_emitted_problem_counts_the_same_in_dlx_cover() {
     }
 }
 
+/// `--emit sums`: the 45 rule's sums, in the text form with the group
+/// named, which every solution keeps: the puzzle with them added has the
+/// same solutions.
+#[test]
+fn emitted_sums_keep_every_solution() {
+    let puzzle = "size 4\ncage 3: r1c1 r1c2\ncage 6: r3c3 r3c4 r4c4\n";
+    let (code, sums, err) = run(&["sudoku", "--emit", "sums"], puzzle);
+    assert_eq!(code, 0, "{err}");
+    // Row 1 holds 1 + 2 + 3 + 4 = 10, 3 of it in the first cage; box 4
+    // less the second cage leaves r4c3.
+    for sum in [
+        "# innies of row 1\ncage 7: r1c3 r1c4\n",
+        "# innies of box 4\ncage 4: r4c3\n",
+    ] {
+        assert!(sums.contains(sum), "{sums}");
+    }
+    let all = |text: &str| {
+        let (code, out, err) = run(&["sudoku", "--all"], text);
+        assert_eq!(code, 0, "{err}");
+        let mut solutions: Vec<String> = out
+            .lines()
+            .filter(|l| !l.is_empty())
+            .map(str::to_string)
+            .collect();
+        solutions.sort();
+        solutions
+    };
+    let alone = all(puzzle);
+    assert_eq!(alone.len(), 12);
+    assert_eq!(all(&format!("{puzzle}{sums}")), alone);
+    // Without a cage with a sum, nothing; two puzzles, an error.
+    let (code, sums, _) = run(&["sudoku", "--emit", "sums"], "size 4\ncage: r1c1 r1c2\n");
+    assert_eq!((code, sums.as_str()), (0, ""));
+    let (code, _, err) = run(
+        &["sudoku", "--emit", "sums"],
+        &format!("{puzzle}\n{puzzle}"),
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--emit sums takes one puzzle, found 2"),
+        "{err}"
+    );
+}
+
 /// `dlx generate --killer`: puzzles of cages alone, written in the text
 /// form that `dlx sudoku` reads back, each with one solution, the same for
 /// a seed on any number of threads; JSON carries the cages.

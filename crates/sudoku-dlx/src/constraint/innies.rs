@@ -19,13 +19,42 @@
 //! solution keeps them, so they take out only what no solution holds.
 
 use std::collections::HashSet;
+use std::fmt;
 
 use super::{Cell, Constraint};
 use crate::layout::Layout;
 
+/// A sum that a layout's houses and killer cages imply together (the 45
+/// rule), as [`Layout::derived_sums`] finds it: the cells of a group of
+/// houses left when the cages inside it are taken out (the innies), or
+/// the cells outside it of the cages that cover it (the outies).
+///
+/// `Display` writes the constraint as the text form reads it, after the
+/// group: `innies of row 1: cage 17: r1c8 r1c9`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DerivedSum {
+    /// The group of houses, as players name it: `row 1`, `box 5`, `rows
+    /// 1-3`, `columns 4-5`.
+    pub group: String,
+    /// Whether the cells lie outside the group (outies) rather than
+    /// inside it (innies).
+    pub outies: bool,
+    /// The sum: a [`Constraint::Cage`] (distinct digits) when one house
+    /// holds its cells, else a [`Constraint::LittleKiller`]'s sum over
+    /// them (digits may repeat).
+    pub constraint: Constraint,
+}
+
+impl fmt::Display for DerivedSum {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let side = if self.outies { "outies" } else { "innies" };
+        write!(f, "{side} of {}: {}", self.group, self.constraint)
+    }
+}
+
 /// The sums of cells `layout`'s houses and its cages with a sum imply
 /// (see the module's docs), none when it has no cage with a sum.
-pub(crate) fn derived_sums(layout: &Layout) -> Vec<Constraint> {
+pub(crate) fn derived_sums(layout: &Layout) -> Vec<DerivedSum> {
     let n = layout.side();
     let cages: Vec<(Vec<usize>, u32)> = layout
         .constraints()
@@ -47,7 +76,7 @@ pub(crate) fn derived_sums(layout: &Layout) -> Vec<Constraint> {
         .collect();
     let house_sum = (n * (n + 1) / 2) as u64;
     let mut derived = Vec::new();
-    let mut add = |cells: Vec<usize>, sum: u64| {
+    let mut add = |group: &str, outies: bool, cells: Vec<usize>, sum: u64| {
         let cells = sorted(cells);
         if cells.is_empty() || cells.len() > n || !seen.insert(cells.clone()) {
             return;
@@ -55,9 +84,13 @@ pub(crate) fn derived_sums(layout: &Layout) -> Vec<Constraint> {
         let Ok(sum) = u32::try_from(sum) else {
             return;
         };
-        derived.push(constraint(layout, &cells, sum));
+        derived.push(DerivedSum {
+            group: group.to_string(),
+            outies,
+            constraint: constraint(layout, &cells, sum),
+        });
     };
-    for (group, houses) in groups(layout) {
+    for (name, group, houses) in groups(layout) {
         let in_group = |cell: usize| group[cell];
         // Innies: the group less the cages inside it, each cell once.
         let mut left = group.clone();
@@ -72,7 +105,7 @@ pub(crate) fn derived_sums(layout: &Layout) -> Vec<Constraint> {
         // With no cage inside, the innies are the group itself.
         if let Some(rest) = total.checked_sub(inside).filter(|_| inside > 0) {
             let cells: Vec<usize> = (0..n * n).filter(|&c| left[c]).collect();
-            add(cells, rest);
+            add(&name, false, cells, rest);
         }
         // Outies: the cages that touch the group, when they cover it and
         // share no cell.
@@ -93,17 +126,17 @@ pub(crate) fn derived_sums(layout: &Layout) -> Vec<Constraint> {
         if disjoint && covers {
             if let Some(rest) = touching.checked_sub(total) {
                 let cells: Vec<usize> = (0..n * n).filter(|&c| covered[c] && !group[c]).collect();
-                add(cells, rest);
+                add(&name, true, cells, rest);
             }
         }
     }
     derived
 }
 
-/// The groups of houses the 45 rule reads, each as the cells it holds
-/// and the number of houses in it: every house, then every run of 2 to
-/// n/2 neighbouring rows and of neighbouring columns.
-fn groups(layout: &Layout) -> Vec<(Vec<bool>, usize)> {
+/// The groups of houses the 45 rule reads, each as its name, the cells
+/// it holds and the number of houses in it: every house, then every run
+/// of 2 to n/2 neighbouring rows and of neighbouring columns.
+fn groups(layout: &Layout) -> Vec<(String, Vec<bool>, usize)> {
     let n = layout.side();
     let mut groups = Vec::new();
     for h in 0..layout.house_count() {
@@ -111,14 +144,19 @@ fn groups(layout: &Layout) -> Vec<(Vec<bool>, usize)> {
         for k in 0..n {
             cells[layout.house_cell(h, k)] = true;
         }
-        groups.push((cells, 1));
+        groups.push((layout.house(h).to_string(), cells, 1));
     }
     for width in 2..=n / 2 {
         for first in 0..=n - width {
+            let run = format!("{}-{}", first + 1, first + width);
             let rows = |cell: usize| (first..first + width).contains(&(cell / n));
             let cols = |cell: usize| (first..first + width).contains(&(cell % n));
-            groups.push(((0..n * n).map(rows).collect(), width));
-            groups.push(((0..n * n).map(cols).collect(), width));
+            groups.push((format!("rows {run}"), (0..n * n).map(rows).collect(), width));
+            groups.push((
+                format!("columns {run}"),
+                (0..n * n).map(cols).collect(),
+                width,
+            ));
         }
     }
     groups
@@ -168,7 +206,7 @@ mod tests {
             "cage 13: r1c5 r1c6 r1c7",
             "cage 17: r1c8 r2c8",
         ]));
-        let texts: Vec<String> = derived.iter().map(ToString::to_string).collect();
+        let texts: Vec<String> = derived.iter().map(|d| d.constraint.to_string()).collect();
         // Row 1: 45 - 15 - 13 = 17 in r1c8 r1c9, distinct.
         assert!(
             texts.contains(&"cage 17: r1c8 r1c9".to_string()),
@@ -181,6 +219,9 @@ mod tests {
                 .contains(&"little-killer 45: r1c9 r2c1 r2c2 r2c3 r2c4 r2c5 r2c6 r2c7 r2c9".into()),
             "{texts:?}"
         );
+        assert!(derived
+            .iter()
+            .any(|d| d.to_string() == "innies of row 1: cage 17: r1c8 r1c9"));
         // No house is said again (box 1 holds no whole cage).
         assert!(
             !texts.iter().any(|t| t.starts_with("cage 45:")),
@@ -196,8 +237,11 @@ mod tests {
             "cage 15: r9c4 r9c5 r9c6",
             "cage 19: r9c7 r9c8 r9c9 r8c9",
         ]));
-        let texts: Vec<String> = derived.iter().map(ToString::to_string).collect();
+        let texts: Vec<String> = derived.iter().map(|d| d.constraint.to_string()).collect();
         // 20 + 15 + 19 - 45 = 9 over r8c1 and r8c9, one row: distinct.
+        assert!(derived
+            .iter()
+            .any(|d| d.to_string() == "outies of row 9: cage 9: r8c1 r8c9"));
         assert!(
             texts.contains(&"cage 9: r8c1 r8c9".to_string()),
             "{texts:?}"

@@ -185,7 +185,11 @@ impl Rules {
             .iter()
             .filter(|constraint| constraint.propagates())
             .cloned()
-            .chain(innies::derived_sums(layout))
+            .chain(
+                innies::derived_sums(layout)
+                    .into_iter()
+                    .map(|d| d.constraint),
+            )
             .map(|constraint| Rule::of(layout, constraint))
             .collect();
         if constraints.is_empty() {
