@@ -10,9 +10,10 @@
 //! digits as a cage does, at every node of the search, long before the
 //! exact cover sees it.
 //!
-//! The groups are the houses one by one and the runs of neighbouring rows
-//! and of neighbouring columns. A derived sum is kept when it holds at
-//! most `n` cells and is no cage of the layout already; its cells are
+//! The groups are the houses one by one, two neighbouring boxes, and the
+//! runs of neighbouring rows and of neighbouring columns. A derived sum
+//! is kept when it holds at most `n` cells and is no cage of the layout
+//! already; its cells are
 //! distinct digits (a [`Constraint::Cage`]) when one house holds them all,
 //! else any digits (a sum with repeats, as a [`Constraint::LittleKiller`]
 //! reads). These constraints are never encoded nor checked: every
@@ -20,6 +21,7 @@
 
 use std::collections::HashSet;
 use std::fmt;
+use std::ops::Range;
 
 use super::{Cell, Constraint};
 use crate::layout::Layout;
@@ -134,8 +136,13 @@ pub(crate) fn derived_sums(layout: &Layout) -> Vec<DerivedSum> {
 }
 
 /// The groups of houses the 45 rule reads, each as its name, the cells
-/// it holds and the number of houses in it: every house, then every run
-/// of 2 to n/2 neighbouring rows and of neighbouring columns.
+/// it holds and the number of houses in it: every house, every two
+/// neighbouring boxes (side by side or one above the other), then every
+/// run of 2 to n/2 neighbouring rows and of neighbouring columns.
+///
+/// Two boxes took tarek-41 from 5.1 million nodes to 1.0 million, and
+/// the slowest killer of tarek's list from 4.5 s to under 1 s; four
+/// boxes in a square added nothing.
 fn groups(layout: &Layout) -> Vec<(String, Vec<bool>, usize)> {
     let n = layout.side();
     let mut groups = Vec::new();
@@ -145,6 +152,26 @@ fn groups(layout: &Layout) -> Vec<(String, Vec<bool>, usize)> {
             cells[layout.house_cell(h, k)] = true;
         }
         groups.push((layout.house(h).to_string(), cells, 1));
+    }
+    if let Some((height, width)) = layout.box_shape() {
+        let (across, down) = (n / width, n / height);
+        let boxes = |rows: Range<usize>, cols: Range<usize>| -> Vec<bool> {
+            (0..n * n)
+                .map(|c| rows.contains(&(c / n / height)) && cols.contains(&(c % n / width)))
+                .collect()
+        };
+        for r in 0..down {
+            for c in 0..across {
+                let k = r * across + c + 1;
+                if c + 1 < across {
+                    groups.push((format!("boxes {k}-{}", k + 1), boxes(r..r + 1, c..c + 2), 2));
+                }
+                if r + 1 < down {
+                    let below = k + across;
+                    groups.push((format!("boxes {k} and {below}"), boxes(r..r + 2, c..c + 1), 2));
+                }
+            }
+        }
     }
     for width in 2..=n / 2 {
         for first in 0..=n - width {
@@ -244,6 +271,24 @@ mod tests {
             .any(|d| d.to_string() == "outies of row 9: cage 9: r8c1 r8c9"));
         assert!(
             texts.contains(&"cage 9: r8c1 r8c9".to_string()),
+            "{texts:?}"
+        );
+    }
+
+    #[test]
+    fn innies_of_two_boxes() {
+        // Two cages fill rows 1 and 2 of boxes 1 and 2: 90 - 21 - 21 = 48
+        // in r3c1-r3c6, which one row holds.
+        let derived = derived_sums(&layout(&[
+            "cage 21: r1c1 r1c2 r1c3 r1c4 r1c5 r1c6",
+            "cage 21: r2c1 r2c2 r2c3 r2c4 r2c5 r2c6",
+        ]));
+        let texts: Vec<String> = derived.iter().map(ToString::to_string).collect();
+        let expected = "innies of boxes 1-2: cage 48: r3c1 r3c2 r3c3 r3c4 r3c5 r3c6";
+        assert!(texts.contains(&expected.to_string()), "{texts:?}");
+        // Boxes 1 and 4, one above the other, hold neither cage whole.
+        assert!(
+            !texts.iter().any(|t| t.starts_with("innies of boxes 1 and 4")),
             "{texts:?}"
         );
     }
