@@ -168,7 +168,11 @@ fn groups(layout: &Layout) -> Vec<(String, Vec<bool>, usize)> {
                 }
                 if r + 1 < down {
                     let below = k + across;
-                    groups.push((format!("boxes {k} and {below}"), boxes(r..r + 2, c..c + 1), 2));
+                    groups.push((
+                        format!("boxes {k} and {below}"),
+                        boxes(r..r + 2, c..c + 1),
+                        2,
+                    ));
                 }
             }
         }
@@ -288,7 +292,9 @@ mod tests {
         assert!(texts.contains(&expected.to_string()), "{texts:?}");
         // Boxes 1 and 4, one above the other, hold neither cage whole.
         assert!(
-            !texts.iter().any(|t| t.starts_with("innies of boxes 1 and 4")),
+            !texts
+                .iter()
+                .any(|t| t.starts_with("innies of boxes 1 and 4")),
             "{texts:?}"
         );
     }

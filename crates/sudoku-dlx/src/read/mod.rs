@@ -17,7 +17,9 @@
 //!   SudokuWiki;
 //! - f-puzzles JSON objects: [`json`];
 //! - f-puzzles links, or their compressed strings, one a line: [`links`];
-//! - the project's text form of variant puzzles: [`text_form`].
+//! - the project's text form of variant puzzles: [`text_form`];
+//! - killer lines, in the killer community's short and long formats:
+//!   [`killers`].
 //!
 //! All of them read the input's lines from [`source`].
 
@@ -25,6 +27,7 @@ mod classic;
 mod community;
 mod drawn;
 mod json;
+mod killers;
 mod links;
 mod pencilmarks;
 mod source;
@@ -478,6 +481,8 @@ enum Kind {
     Links,
     /// The project's text form, a block of lines per puzzle.
     Text,
+    /// Killer lines, in the short or the long format, one a line.
+    Killers,
 }
 
 impl<R: BufRead> Puzzles<R> {
@@ -527,6 +532,9 @@ impl<R: BufRead> Puzzles<R> {
             if text_form::starts_block(text) {
                 return Kind::Text;
             }
+            if killers::is_killer_line(text) {
+                return Kind::Killers;
+            }
             return Kind::Classic;
         }
         Kind::Classic
@@ -561,6 +569,7 @@ impl<R: BufRead> Iterator for Puzzles<R> {
             Kind::Json => self.next_json(),
             Kind::Links => self.next_link(),
             Kind::Text => self.next_text(),
+            Kind::Killers => self.next_killer(),
             Kind::Classic | Kind::Unknown => return self.next_classic(),
         };
         match record {
