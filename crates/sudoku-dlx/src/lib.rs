@@ -269,7 +269,7 @@ pub use candidates::Candidates;
 pub use canon::{Canon, CanonError, TransformError, TransformErrorKind};
 pub use cell::Cell;
 pub use check::Conflict;
-pub use constraint::{innies::DerivedSum, Constraint, Line, Negative};
+pub use constraint::{innies::DerivedSum, Constraint, Line, Negative, Outside};
 pub use error::{
     GridError, GridErrorKind, LayoutError, LayoutErrorKind, ParseError, ParseErrorKind,
 };

@@ -13,7 +13,7 @@
 use std::collections::{BTreeSet, HashSet};
 
 use sudoku_dlx::{
-    Cell, Constraint, Grid, Layout, Line, Negative, Propagation, SolveError, SudokuSolver,
+    Cell, Constraint, Grid, Layout, Line, Negative, Outside, Propagation, SolveError, SudokuSolver,
 };
 
 /// A layout of boxes `rows` high and `cols` wide, from first principles.
@@ -78,6 +78,24 @@ fn reads(constraint: &Constraint, n: usize) -> Vec<Cell> {
             ..
         } => (0..n).map(|r| (r, *c)).collect(),
         Constraint::Negative(_) => (0..n * n).map(|p| (p / n, p % n)).collect(),
+        Constraint::Skyscraper { clue, .. }
+        | Constraint::XSum { clue, .. }
+        | Constraint::NumberedRoom { clue, .. } => {
+            // The line, read from the clue's side.
+            let (along, k, back) = match *clue {
+                Outside::Left(r) => (true, r, false),
+                Outside::Right(r) => (true, r, true),
+                Outside::Top(c) => (false, c, false),
+                Outside::Bottom(c) => (false, c, true),
+            };
+            let mut line: Vec<Cell> = (0..n)
+                .map(|i| if along { (k, i) } else { (i, k) })
+                .collect();
+            if back {
+                line.reverse();
+            }
+            line
+        }
         other => panic!("the checker does not know {other}"),
     }
 }
@@ -156,6 +174,19 @@ fn holds(constraint: &Constraint, grid: &[u8], n: usize, all_constraints: &[Cons
                 return false;
             };
             v[one.min(top) + 1..one.max(top)].iter().sum::<u32>() == *sum
+        }
+        Constraint::Skyscraper { count, .. } => {
+            let v = digits(&reads(constraint, n));
+            let seen = (0..v.len()).filter(|&i| v[..i].iter().all(|&d| d < v[i]));
+            seen.count() == *count as usize
+        }
+        Constraint::XSum { sum, .. } => {
+            let v = digits(&reads(constraint, n));
+            v[..v[0] as usize].iter().sum::<u32>() == *sum
+        }
+        Constraint::NumberedRoom { digit, .. } => {
+            let v = digits(&reads(constraint, n));
+            v[v[0] as usize - 1] == u32::from(*digit)
         }
         Constraint::Between { cells } => {
             let v = digits(cells);
@@ -879,6 +910,45 @@ fn sandwiches() {
 }
 
 #[test]
+fn outside_clues() {
+    // Skyscrapers: 1 2 3 4 alone shows four, a 4 first shows one (6 of
+    // the 24 orders of a row).
+    assert_eq!(four(&["skyscraper 4: r1 left"]), 288 / 24);
+    assert_eq!(four(&["skyscraper 1: c3 bottom"]), 288 / 4);
+    // Two seen from the right: the last digit is 3 (then 4 anywhere: 6),
+    // or the 4 stands second from the right (2 orders above a lower last,
+    // less those counted: 11 of 24 in all).
+    assert_eq!(four(&["skyscraper 2: r2 right"]), 288 * 11 / 24);
+    four(&["skyscraper 2: r1 left", "skyscraper 3: c1 top"]);
+    four(&[
+        "skyscraper 2: r4 right",
+        "skyscraper 2: c4 bottom",
+        "skyscraper 3: r1 left",
+    ]);
+    // X-sums: a 2 then a 1 make 3 (2 of 24 orders); the four digits make
+    // 10 after a 4 (6 orders).
+    assert_eq!(four(&["x-sum 3: r1 left"]), 288 * 2 / 24);
+    assert_eq!(four(&["x-sum 10: c2 top"]), 288 * 6 / 24);
+    assert_eq!(four(&["x-sum 2: r3 right"]), 0);
+    four(&["x-sum 6: r1 left", "x-sum 7: c1 top"]);
+    // Numbered rooms: the 3 second after a 2, or last after a 4; a 1
+    // first, or in the place the first digit names (12 of 24 orders).
+    assert_eq!(four(&["numbered-room 3: c2 bottom"]), 288 * 4 / 24);
+    assert_eq!(four(&["numbered-room 1: r1 left"]), 288 * 12 / 24);
+    four(&["numbered-room 4: r2 right", "numbered-room 2: c3 top"]);
+    // The text reads back, and the side is never guessed.
+    for line in [
+        "skyscraper 3: r1 left",
+        "x-sum 15: c9 bottom",
+        "numbered-room 7: r4 right",
+    ] {
+        assert_eq!(line.parse::<Constraint>().unwrap().to_string(), line);
+    }
+    assert!("skyscraper 3: r1".parse::<Constraint>().is_err());
+    assert!("skyscraper 3: r1 top".parse::<Constraint>().is_err());
+}
+
+#[test]
 fn between_lines() {
     // The middle of three distinct digits lies between the ends in 8 of
     // the 24 orders of three cells of a row.
@@ -1197,7 +1267,7 @@ fn near(rng: &mut Rng, lo: usize, hi: usize) -> u32 {
 /// A random constraint that fits a grid of side `n`.
 fn random_constraint(rng: &mut Rng, n: usize) -> Constraint {
     let top = |k: usize| (n + 1 - k..=n).sum::<usize>();
-    match rng.below(19) {
+    match rng.below(22) {
         0 | 1 => {
             let size = rng.range(1, n.min(5));
             let cells = random_region(rng, n, size);
@@ -1298,6 +1368,36 @@ fn random_constraint(rng: &mut Rng, n: usize) -> Constraint {
         17 => Constraint::Between {
             cells: random_line(rng, n, 2, 5),
         },
+        19..=21 => {
+            let k = rng.below(n);
+            let clue = rng.pick(&[
+                Outside::Left(k),
+                Outside::Right(k),
+                Outside::Top(k),
+                Outside::Bottom(k),
+            ]);
+            match rng.below(3) {
+                0 => Constraint::Skyscraper {
+                    clue,
+                    count: rng.range(1, n) as u32,
+                },
+                1 => {
+                    // X, then X - 1 other digits: a sum a line may have.
+                    let x = rng.range(1, n);
+                    let mut others: Vec<usize> = (1..=n).filter(|&d| d != x).collect();
+                    rng.shuffle(&mut others);
+                    let sum = x + others[..x - 1].iter().sum::<usize>();
+                    Constraint::XSum {
+                        clue,
+                        sum: sum as u32,
+                    }
+                }
+                _ => Constraint::NumberedRoom {
+                    clue,
+                    digit: rng.range(1, n) as u8,
+                },
+            }
+        }
         _ => Constraint::Negative(rng.pick(&[Negative::White, Negative::Black, Negative::Xv])),
     }
 }
@@ -1438,7 +1538,7 @@ fn random_cases(
 }
 
 /// The kinds of constraint, as `random_constraint` draws them.
-const KINDS: usize = 16;
+const KINDS: usize = 19;
 
 #[test]
 fn random_4x4_layouts_agree_with_the_brute_force() {
@@ -1450,7 +1550,7 @@ fn random_4x4_layouts_agree_with_the_brute_force() {
 
 #[test]
 fn random_6x6_layouts_with_givens_agree_with_the_brute_force() {
-    random_cases(SIX, 6, 60, (10, 16), &random_grid6);
+    random_cases(SIX, 6, 100, (10, 16), &random_grid6);
 }
 
 #[test]
@@ -1461,7 +1561,7 @@ fn many_random_layouts_agree_with_the_brute_force() {
         random_cases(FOUR, seed, 1000, (0, 4), &|rng| {
             grids[rng.below(grids.len())].clone()
         });
-        random_cases(SIX, seed, 200, (8, 16), &random_grid6);
+        random_cases(SIX, seed, 300, (8, 16), &random_grid6);
     }
 }
 

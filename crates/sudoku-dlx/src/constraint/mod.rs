@@ -15,6 +15,7 @@
 //! | `lines.rs` | lines | thermometers, whispers, renban, palindromes |
 //! | `pairs.rs` | dots and pairs | kropki dots, X and V, the negative rules; anti-knight, anti-king and non-consecutive, the rules over every pair of cells a move apart |
 //! | `cells.rs` | cells | odd and even cells |
+//! | `outside.rs` | outside clues | skyscrapers, X-sums, numbered rooms |
 //! | `houses.rs` | houses | the variants' names, the houses of X, hyper and disjoint groups, f-puzzles' extra regions |
 //!
 //! `innies.rs` derives sums from the houses and the cages together (the
@@ -68,6 +69,9 @@
 //! | `quadruple 1 2 9: r1c1` | the digits appear among the 2x2 cells whose top-left cell is r1c1 (a digit listed twice, at least twice) |
 //! | `sandwich 8: r1`, `sandwich 0: c3` | the digits strictly between the 1 and the n of row 1 (column 3) sum to 8 |
 //! | `between: r1c1 r1c2 r1c3` | the digits inside the line lie strictly between those at its two ends |
+//! | `skyscraper 3: r1 left` | read from the left of row 1 (`r1 right`, `c1 top`, `c1 bottom`), 3 digits are each greater than all before them |
+//! | `x-sum 15: c2 top` | read from the top of column 2, the first X digits sum to 15, X the first digit |
+//! | `numbered-room 7: r4 right` | read from the right of row 4, the X-th digit is 7, X the first digit |
 //! | `negative white`, `negative black`, `negative xv` | orthogonal neighbours with no kropki dot (white or black) between them do not differ by 1, are not one twice the other; with no X or V between them do not sum to 5 or 10 |
 
 use std::fmt;
@@ -86,12 +90,14 @@ pub(crate) mod domains;
 mod houses;
 pub(crate) mod innies;
 mod lines;
+mod outside;
 pub(crate) mod pairs;
 pub(crate) mod sums;
 
 use devices::{Builder, Extra};
 use domains::Domains;
 pub(crate) use houses::{extra_cell, extra_holds};
+pub use outside::Outside;
 
 /// A row or a column, from 0: where a [`Constraint::Sandwich`] clue is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -243,6 +249,31 @@ pub enum Constraint {
         /// The line's cells in order, the ends first and last.
         cells: Vec<Cell>,
     },
+    /// Skyscrapers: read from the clue's side, `count` digits of the line
+    /// are each greater than every digit before them (a digit is a
+    /// building's height; the taller hide the shorter behind them).
+    Skyscraper {
+        /// Where the clue stands.
+        clue: Outside,
+        /// The buildings seen.
+        count: u32,
+    },
+    /// X-sum: read from the clue's side, the first X digits of the line
+    /// sum to `sum`, where X is the first digit.
+    XSum {
+        /// Where the clue stands.
+        clue: Outside,
+        /// The sum.
+        sum: u32,
+    },
+    /// Numbered room: read from the clue's side, the X-th digit of the
+    /// line is `digit`, where X is the first digit.
+    NumberedRoom {
+        /// Where the clue stands.
+        clue: Outside,
+        /// The digit.
+        digit: u8,
+    },
     /// A negative constraint over every pair of orthogonal neighbours
     /// without a dot (or an X or V) of their kind.
     Negative(Negative),
@@ -320,7 +351,13 @@ pub(crate) trait Family: Sync {
 pub(crate) type FpuzzlesReader = fn(&str, &Fields<'_>, &mut Rules) -> Result<(), FpuzzlesError>;
 
 /// The families, in the order their keywords are listed.
-const FAMILIES: [&dyn Family; 4] = [&sums::SUMS, &lines::LINES, &pairs::PAIRS, &cells::CELLS];
+const FAMILIES: [&dyn Family; 5] = [
+    &sums::SUMS,
+    &lines::LINES,
+    &pairs::PAIRS,
+    &cells::CELLS,
+    &outside::OUTSIDE,
+];
 
 /// The f-puzzles keys of rules, each with its family's reader, in the
 /// order their rules join a layout (which sets the order of the
@@ -415,6 +452,9 @@ impl Constraint {
             | Constraint::Sum { .. }
             | Constraint::Negative(_) => &pairs::PAIRS,
             Constraint::Odd(_) | Constraint::Even(_) => &cells::CELLS,
+            Constraint::Skyscraper { .. }
+            | Constraint::XSum { .. }
+            | Constraint::NumberedRoom { .. } => &outside::OUTSIDE,
         }
     }
 
