@@ -67,6 +67,23 @@ fn reads(constraint: &Constraint, n: usize) -> Vec<Cell> {
         | Constraint::Ratio { cells, .. }
         | Constraint::Sum { cells, .. } => cells.to_vec(),
         Constraint::Odd(cell) | Constraint::Even(cell) => vec![*cell],
+        Constraint::Minimum((r, c)) | Constraint::Maximum((r, c)) => {
+            // The cell, then its orthogonal neighbours on the grid.
+            let mut cells = vec![(*r, *c)];
+            if *r > 0 {
+                cells.push((r - 1, *c));
+            }
+            if *c > 0 {
+                cells.push((*r, c - 1));
+            }
+            if r + 1 < n {
+                cells.push((r + 1, *c));
+            }
+            if c + 1 < n {
+                cells.push((*r, c + 1));
+            }
+            cells
+        }
         Constraint::Quadruple { cell: (r, c), .. } => {
             vec![(*r, *c), (*r, c + 1), (r + 1, *c), (r + 1, c + 1)]
         }
@@ -174,6 +191,14 @@ fn holds(constraint: &Constraint, grid: &[u8], n: usize, all_constraints: &[Cons
                 return false;
             };
             v[one.min(top) + 1..one.max(top)].iter().sum::<u32>() == *sum
+        }
+        Constraint::Minimum(_) => {
+            let v = digits(&reads(constraint, n));
+            v[1..].iter().all(|&d| d > v[0])
+        }
+        Constraint::Maximum(_) => {
+            let v = digits(&reads(constraint, n));
+            v[1..].iter().all(|&d| d < v[0])
         }
         Constraint::Skyscraper { count, .. } => {
             let v = digits(&reads(constraint, n));
@@ -910,6 +935,22 @@ fn sandwiches() {
 }
 
 #[test]
+fn minimum_and_maximum_cells() {
+    // A corner's two neighbours share its box: of the 24 orders of the
+    // box, a 1 in the corner keeps 6, a 2 keeps the 2 with 3 and 4 beside
+    // it, a 3 none.
+    assert_eq!(four(&["minimum: r1c1"]), 288 * 8 / 24);
+    // A 4 is above any neighbours (72 grids), a 3 above some.
+    assert!(four(&["maximum: r2c2"]) > 288 / 4);
+    assert_eq!(four(&["minimum: r2c2", "maximum: r2c2"]), 0);
+    four(&["minimum: r2c2", "maximum: r2c3", "minimum: r3c3"]);
+    four_with("1...............", &["maximum: r1c1"]);
+    for line in ["minimum: r2c2", "maximum: r9c9"] {
+        assert_eq!(line.parse::<Constraint>().unwrap().to_string(), line);
+    }
+}
+
+#[test]
 fn outside_clues() {
     // Skyscrapers: 1 2 3 4 alone shows four, a 4 first shows one (6 of
     // the 24 orders of a row).
@@ -1267,7 +1308,7 @@ fn near(rng: &mut Rng, lo: usize, hi: usize) -> u32 {
 /// A random constraint that fits a grid of side `n`.
 fn random_constraint(rng: &mut Rng, n: usize) -> Constraint {
     let top = |k: usize| (n + 1 - k..=n).sum::<usize>();
-    match rng.below(22) {
+    match rng.below(24) {
         0 | 1 => {
             let size = rng.range(1, n.min(5));
             let cells = random_region(rng, n, size);
@@ -1368,6 +1409,8 @@ fn random_constraint(rng: &mut Rng, n: usize) -> Constraint {
         17 => Constraint::Between {
             cells: random_line(rng, n, 2, 5),
         },
+        22 => Constraint::Minimum(random_cell(rng, n)),
+        23 => Constraint::Maximum(random_cell(rng, n)),
         19..=21 => {
             let k = rng.below(n);
             let clue = rng.pick(&[
@@ -1538,7 +1581,7 @@ fn random_cases(
 }
 
 /// The kinds of constraint, as `random_constraint` draws them.
-const KINDS: usize = 19;
+const KINDS: usize = 21;
 
 #[test]
 fn random_4x4_layouts_agree_with_the_brute_force() {
@@ -1550,7 +1593,7 @@ fn random_4x4_layouts_agree_with_the_brute_force() {
 
 #[test]
 fn random_6x6_layouts_with_givens_agree_with_the_brute_force() {
-    random_cases(SIX, 6, 100, (10, 16), &random_grid6);
+    random_cases(SIX, 6, 160, (10, 16), &random_grid6);
 }
 
 #[test]

@@ -14,7 +14,7 @@
 //! | `sums.rs` | sums | killer cages, little killers, arrows, sandwiches, between lines, quadruples |
 //! | `lines.rs` | lines | thermometers, whispers, renban, palindromes |
 //! | `pairs.rs` | dots and pairs | kropki dots, X and V, the negative rules; anti-knight, anti-king and non-consecutive, the rules over every pair of cells a move apart |
-//! | `cells.rs` | cells | odd and even cells |
+//! | `cells.rs` | cells | odd and even cells, minimum and maximum cells |
 //! | `outside.rs` | outside clues | skyscrapers, X-sums, numbered rooms |
 //! | `houses.rs` | houses | the variants' names, the houses of X, hyper and disjoint groups, f-puzzles' extra regions |
 //!
@@ -66,6 +66,7 @@
 //! | `renban: r1c1 r1c2 r1c3` | distinct digits forming a run of consecutive digits, in any order |
 //! | `palindrome: r1c1 r1c2 r1c3` | the line reads the same both ways |
 //! | `odd: r4c4`, `even: r8c8` | the digit's parity |
+//! | `minimum: r2c2`, `maximum: r5c5` | the digit is less (greater) than each orthogonal neighbour's |
 //! | `quadruple 1 2 9: r1c1` | the digits appear among the 2x2 cells whose top-left cell is r1c1 (a digit listed twice, at least twice) |
 //! | `sandwich 8: r1`, `sandwich 0: c3` | the digits strictly between the 1 and the n of row 1 (column 3) sum to 8 |
 //! | `between: r1c1 r1c2 r1c3` | the digits inside the line lie strictly between those at its two ends |
@@ -227,6 +228,11 @@ pub enum Constraint {
     Odd(Cell),
     /// The cell's digit is even.
     Even(Cell),
+    /// The cell's digit is less than each of its orthogonal neighbours'.
+    Minimum(Cell),
+    /// The cell's digit is greater than each of its orthogonal
+    /// neighbours'.
+    Maximum(Cell),
     /// Quadruple: each listed digit appears among the 2x2 cells whose
     /// top-left cell is `cell`, as many times as it is listed.
     Quadruple {
@@ -362,7 +368,7 @@ const FAMILIES: [&dyn Family; 5] = [
 /// The f-puzzles keys of rules, each with its family's reader, in the
 /// order their rules join a layout (which sets the order of the
 /// encoding's items, and so the search's tie-breaks).
-pub(crate) const FPUZZLES: [(&str, FpuzzlesReader); 23] = [
+pub(crate) const FPUZZLES: [(&str, FpuzzlesReader); 25] = [
     ("diagonal+", houses::fpuzzles),
     ("diagonal-", houses::fpuzzles),
     ("antiknight", pairs::fpuzzles),
@@ -386,6 +392,8 @@ pub(crate) const FPUZZLES: [(&str, FpuzzlesReader); 23] = [
     ("even", cells::fpuzzles),
     ("quadruple", sums::fpuzzles),
     ("sandwichsum", sums::fpuzzles),
+    ("minimum", cells::fpuzzles),
+    ("maximum", cells::fpuzzles),
 ];
 
 /// The rules an f-puzzles puzzle states, each with the field that states
@@ -451,7 +459,10 @@ impl Constraint {
             | Constraint::Ratio { .. }
             | Constraint::Sum { .. }
             | Constraint::Negative(_) => &pairs::PAIRS,
-            Constraint::Odd(_) | Constraint::Even(_) => &cells::CELLS,
+            Constraint::Odd(_)
+            | Constraint::Even(_)
+            | Constraint::Minimum(_)
+            | Constraint::Maximum(_) => &cells::CELLS,
             Constraint::Skyscraper { .. }
             | Constraint::XSum { .. }
             | Constraint::NumberedRoom { .. } => &outside::OUTSIDE,

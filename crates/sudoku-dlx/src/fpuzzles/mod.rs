@@ -86,6 +86,7 @@ const REGION_SYMBOLS: &[u8; 52] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqr
 /// | `difference`, `ratio` | [`Constraint::Difference`] (`value` or 1), [`Constraint::Ratio`] (`value` or 2) |
 /// | `xv` | [`Constraint::Sum`] of 10 (`X`) or 5 (`V`) |
 /// | `odd`, `even` | [`Constraint::Odd`], [`Constraint::Even`] |
+/// | `minimum`, `maximum` | [`Constraint::Minimum`], [`Constraint::Maximum`] |
 /// | `quadruple` | [`Constraint::Quadruple`] at the top-left of its 4 cells |
 /// | `sandwichsum` | [`Constraint::Sandwich`] of the row (clue in column 0 or n+1) or column (row 0 or n+1); skipped when `value` is empty |
 ///
@@ -677,6 +678,10 @@ mod tests {
             (
                 r#""odd": [{"cell": "R4C4"}], "even": [{"cell": "r8c8"}]"#,
                 vec![Constraint::Odd((3, 3)), Constraint::Even((7, 7))],
+            ),
+            (
+                r#""minimum": [{"cell": "R1C1"}], "maximum": [{"cell": "R5C5"}]"#,
+                vec![Constraint::Minimum((0, 0)), Constraint::Maximum((4, 4))],
             ),
             (
                 r#""quadruple": [{"cells": ["R2C3", "R2C2", "R3C2", "R3C3"], "values": [9, 1, "2"]}]"#,
