@@ -67,6 +67,7 @@ fn reads(constraint: &Constraint, n: usize) -> Vec<Cell> {
         | Constraint::Ratio { cells, .. }
         | Constraint::Sum { cells, .. } => cells.to_vec(),
         Constraint::Odd(cell) | Constraint::Even(cell) => vec![*cell],
+        Constraint::Clone { cells, clones } => [cells.as_slice(), clones].concat(),
         Constraint::Minimum((r, c)) | Constraint::Maximum((r, c)) => {
             // The cell, then its orthogonal neighbours on the grid.
             let mut cells = vec![(*r, *c)];
@@ -192,6 +193,7 @@ fn holds(constraint: &Constraint, grid: &[u8], n: usize, all_constraints: &[Cons
             };
             v[one.min(top) + 1..one.max(top)].iter().sum::<u32>() == *sum
         }
+        Constraint::Clone { cells, clones } => digits(cells) == digits(clones),
         Constraint::Minimum(_) => {
             let v = digits(&reads(constraint, n));
             v[1..].iter().all(|&d| d > v[0])
@@ -951,6 +953,21 @@ fn minimum_and_maximum_cells() {
 }
 
 #[test]
+fn clones() {
+    // Two cells of one box in row 1 cloned to the two of the next box in
+    // row 2: the rows' other digits then fill the rest, half the grids.
+    assert_eq!(four(&["clone: r1c1 r1c2 = r2c3 r2c4"]), 288 / 2);
+    // A cell and a clone in one row: no grid.
+    assert_eq!(four(&["clone: r1c1 = r1c2"]), 0);
+    four(&["clone: r1c1 r2c1 = r3c2 r4c2"]);
+    four(&["clone: r1c1 r1c2 = r1c2 r2c3"]);
+    four(&["clone: r1c2 = r3c1", "clone: r2c4 = r4c3"]);
+    let line = "clone: r1c1 r1c2 = r9c8 r9c9";
+    assert_eq!(line.parse::<Constraint>().unwrap().to_string(), line);
+    assert!("clone: r1c1 r1c2 r9c9".parse::<Constraint>().is_err());
+}
+
+#[test]
 fn outside_clues() {
     // Skyscrapers: 1 2 3 4 alone shows four, a 4 first shows one (6 of
     // the 24 orders of a row).
@@ -1308,7 +1325,7 @@ fn near(rng: &mut Rng, lo: usize, hi: usize) -> u32 {
 /// A random constraint that fits a grid of side `n`.
 fn random_constraint(rng: &mut Rng, n: usize) -> Constraint {
     let top = |k: usize| (n + 1 - k..=n).sum::<usize>();
-    match rng.below(24) {
+    match rng.below(25) {
         0 | 1 => {
             let size = rng.range(1, n.min(5));
             let cells = random_region(rng, n, size);
@@ -1409,6 +1426,22 @@ fn random_constraint(rng: &mut Rng, n: usize) -> Constraint {
         17 => Constraint::Between {
             cells: random_line(rng, n, 2, 5),
         },
+        24 => {
+            let m = rng.range(1, 3);
+            let shape = |rng: &mut Rng| {
+                let mut cells: Vec<Cell> = Vec::new();
+                while cells.len() < m {
+                    let cell = random_cell(rng, n);
+                    if !cells.contains(&cell) {
+                        cells.push(cell);
+                    }
+                }
+                cells
+            };
+            let cells = shape(rng);
+            let clones = shape(rng);
+            Constraint::Clone { cells, clones }
+        }
         22 => Constraint::Minimum(random_cell(rng, n)),
         23 => Constraint::Maximum(random_cell(rng, n)),
         19..=21 => {
@@ -1581,7 +1614,7 @@ fn random_cases(
 }
 
 /// The kinds of constraint, as `random_constraint` draws them.
-const KINDS: usize = 21;
+const KINDS: usize = 22;
 
 #[test]
 fn random_4x4_layouts_agree_with_the_brute_force() {

@@ -652,14 +652,14 @@ fn fpuzzles_with(key: &str, value: Value) -> Value {
 #[test]
 fn an_unsupported_fpuzzles_rule_is_refused_by_name() {
     let clone = fpuzzles_with(
-        "clone",
-        serde_json::json!([{"cells": ["R1C1"], "cloneCells": ["R4C4"]}]),
+        "lockout",
+        serde_json::json!([{"lines": [["R1C1", "R1C2"]], "value": "4"}]),
     );
     let (code, out, err) = sudoku(&[], &clone.to_string());
     assert_eq!((code, out.as_str()), (1, "invalid\n"));
     assert_eq!(
         err,
-        "<stdin>:1: unsupported f-puzzles constraint \"clone\": solving without it would \
+        "<stdin>:1: unsupported f-puzzles constraint \"lockout\": solving without it would \
          drop a rule of the puzzle\n"
     );
     // A cell's candidates limit its digits: refused too, by its path.
@@ -695,7 +695,7 @@ fn an_unsupported_fpuzzles_rule_is_refused_by_name() {
     assert_eq!(lines, starts);
     assert_eq!(
         err,
-        format!("<stdin>:{}: unsupported f-puzzles constraint \"clone\": solving without it would drop a rule of the puzzle\n", starts[1])
+        format!("<stdin>:{}: unsupported f-puzzles constraint \"lockout\": solving without it would drop a rule of the puzzle\n", starts[1])
     );
 }
 

@@ -16,6 +16,7 @@
 //! | `pairs.rs` | dots and pairs | kropki dots, X and V, the negative rules; anti-knight, anti-king and non-consecutive, the rules over every pair of cells a move apart |
 //! | `cells.rs` | cells | odd and even cells, minimum and maximum cells |
 //! | `outside.rs` | outside clues | skyscrapers, X-sums, numbered rooms |
+//! | `clones.rs` | clones | two shapes with the same digits in the same places |
 //! | `houses.rs` | houses | the variants' names, the houses of X, hyper and disjoint groups, f-puzzles' extra regions |
 //!
 //! `innies.rs` derives sums from the houses and the cages together (the
@@ -67,6 +68,7 @@
 //! | `palindrome: r1c1 r1c2 r1c3` | the line reads the same both ways |
 //! | `odd: r4c4`, `even: r8c8` | the digit's parity |
 //! | `minimum: r2c2`, `maximum: r5c5` | the digit is less (greater) than each orthogonal neighbour's |
+//! | `clone: r1c1 r1c2 = r9c8 r9c9` | each cell holds the digit of its clone, in the same place after the `=` |
 //! | `quadruple 1 2 9: r1c1` | the digits appear among the 2x2 cells whose top-left cell is r1c1 (a digit listed twice, at least twice) |
 //! | `sandwich 8: r1`, `sandwich 0: c3` | the digits strictly between the 1 and the n of row 1 (column 3) sum to 8 |
 //! | `between: r1c1 r1c2 r1c3` | the digits inside the line lie strictly between those at its two ends |
@@ -86,6 +88,7 @@ use crate::fpuzzles::fields::Fields;
 use crate::variant::Variant;
 
 mod cells;
+mod clones;
 pub(crate) mod devices;
 pub(crate) mod domains;
 mod houses;
@@ -233,6 +236,14 @@ pub enum Constraint {
     /// The cell's digit is greater than each of its orthogonal
     /// neighbours'.
     Maximum(Cell),
+    /// Clone: each cell of `cells` holds the digit of the cell of `clones`
+    /// in the same place of the list (the two shapes may overlap).
+    Clone {
+        /// The first shape's cells.
+        cells: Vec<Cell>,
+        /// Their clones, in the same order.
+        clones: Vec<Cell>,
+    },
     /// Quadruple: each listed digit appears among the 2x2 cells whose
     /// top-left cell is `cell`, as many times as it is listed.
     Quadruple {
@@ -357,18 +368,19 @@ pub(crate) trait Family: Sync {
 pub(crate) type FpuzzlesReader = fn(&str, &Fields<'_>, &mut Rules) -> Result<(), FpuzzlesError>;
 
 /// The families, in the order their keywords are listed.
-const FAMILIES: [&dyn Family; 5] = [
+const FAMILIES: [&dyn Family; 6] = [
     &sums::SUMS,
     &lines::LINES,
     &pairs::PAIRS,
     &cells::CELLS,
     &outside::OUTSIDE,
+    &clones::CLONES,
 ];
 
 /// The f-puzzles keys of rules, each with its family's reader, in the
 /// order their rules join a layout (which sets the order of the
 /// encoding's items, and so the search's tie-breaks).
-pub(crate) const FPUZZLES: [(&str, FpuzzlesReader); 25] = [
+pub(crate) const FPUZZLES: [(&str, FpuzzlesReader); 26] = [
     ("diagonal+", houses::fpuzzles),
     ("diagonal-", houses::fpuzzles),
     ("antiknight", pairs::fpuzzles),
@@ -394,6 +406,7 @@ pub(crate) const FPUZZLES: [(&str, FpuzzlesReader); 25] = [
     ("sandwichsum", sums::fpuzzles),
     ("minimum", cells::fpuzzles),
     ("maximum", cells::fpuzzles),
+    ("clone", clones::fpuzzles),
 ];
 
 /// The rules an f-puzzles puzzle states, each with the field that states
@@ -466,6 +479,7 @@ impl Constraint {
             Constraint::Skyscraper { .. }
             | Constraint::XSum { .. }
             | Constraint::NumberedRoom { .. } => &outside::OUTSIDE,
+            Constraint::Clone { .. } => &clones::CLONES,
         }
     }
 

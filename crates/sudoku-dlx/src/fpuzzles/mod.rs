@@ -87,6 +87,7 @@ const REGION_SYMBOLS: &[u8; 52] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqr
 /// | `xv` | [`Constraint::Sum`] of 10 (`X`) or 5 (`V`) |
 /// | `odd`, `even` | [`Constraint::Odd`], [`Constraint::Even`] |
 /// | `minimum`, `maximum` | [`Constraint::Minimum`], [`Constraint::Maximum`] |
+/// | `clone` | [`Constraint::Clone`] of `cells` and `cloneCells` |
 /// | `quadruple` | [`Constraint::Quadruple`] at the top-left of its 4 cells |
 /// | `sandwichsum` | [`Constraint::Sandwich`] of the row (clue in column 0 or n+1) or column (row 0 or n+1); skipped when `value` is empty |
 ///
@@ -138,10 +139,10 @@ const REGION_SYMBOLS: &[u8; 52] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqr
 ///     [Constraint::Cage { cells: vec![(0, 1), (0, 2)], sum: Some(7) }]
 /// );
 /// // An unknown rule is refused by name, never ignored.
-/// let error = Grid::from_fpuzzles(r#"{"size": 4, "clone": [{"cells": ["R1C1"]}]}"#).unwrap_err();
+/// let error = Grid::from_fpuzzles(r#"{"size": 4, "lockout": [{"cells": ["R1C1"]}]}"#).unwrap_err();
 /// assert_eq!(
 ///     error.to_string(),
-///     "unsupported f-puzzles constraint \"clone\": solving without it would drop a rule of the puzzle"
+///     "unsupported f-puzzles constraint \"lockout\": solving without it would drop a rule of the puzzle"
 /// );
 /// # Ok::<(), sudoku_dlx::FpuzzlesError>(())
 /// ```
@@ -684,6 +685,13 @@ mod tests {
                 vec![Constraint::Minimum((0, 0)), Constraint::Maximum((4, 4))],
             ),
             (
+                r#""clone": [{"cells": ["R1C1", "R1C2"], "cloneCells": ["R9C8", "R9C9"]}]"#,
+                vec![Constraint::Clone {
+                    cells: vec![(0, 0), (0, 1)],
+                    clones: vec![(8, 7), (8, 8)],
+                }],
+            ),
+            (
                 r#""quadruple": [{"cells": ["R2C3", "R2C2", "R3C2", "R3C3"], "values": [9, 1, "2"]}]"#,
                 vec![Constraint::Quadruple {
                     cell: (1, 1),
@@ -775,10 +783,10 @@ mod tests {
     fn unknown_fields_are_refused_by_name() {
         assert_eq!(
             kind(nine(
-                r#""clone": [{"cells": ["R1C1"], "cloneCells": ["R9C9"]}]"#
+                r#""lockout": [{"lines": [["R1C1", "R1C2"]], "value": "4"}]"#
             )),
             FpuzzlesErrorKind::Unsupported {
-                field: "clone".into(),
+                field: "lockout".into(),
                 reason: None
             }
         );
