@@ -68,6 +68,12 @@ fn reads(constraint: &Constraint, n: usize) -> Vec<Cell> {
         | Constraint::Sum { cells, .. } => cells.to_vec(),
         Constraint::Odd(cell) | Constraint::Even(cell) => vec![*cell],
         Constraint::Clone { cells, clones } => [cells.as_slice(), clones].concat(),
+        Constraint::Zipper { cells }
+        | Constraint::SumLine { cells, .. }
+        | Constraint::Entropic { cells }
+        | Constraint::Modular { cells }
+        | Constraint::Lockout { cells, .. }
+        | Constraint::Parity { cells } => cells.clone(),
         Constraint::Minimum((r, c)) | Constraint::Maximum((r, c)) => {
             // The cell, then its orthogonal neighbours on the grid.
             let mut cells = vec![(*r, *c)];
@@ -194,6 +200,47 @@ fn holds(constraint: &Constraint, grid: &[u8], n: usize, all_constraints: &[Cons
             v[one.min(top) + 1..one.max(top)].iter().sum::<u32>() == *sum
         }
         Constraint::Clone { cells, clones } => digits(cells) == digits(clones),
+        Constraint::Zipper { cells } => {
+            let v = digits(cells);
+            let m = v.len();
+            let target = if m % 2 == 1 {
+                v[m / 2]
+            } else {
+                v[0] + v[m - 1]
+            };
+            (0..m / 2).all(|i| v[i] + v[m - 1 - i] == target)
+        }
+        Constraint::SumLine { cells, sum } => {
+            // Some cut of the line into runs that each sum to `sum`.
+            let v = digits(cells);
+            let mut ends_here = vec![false; v.len() + 1];
+            ends_here[0] = true;
+            for j in 1..=v.len() {
+                ends_here[j] = (0..j).any(|i| ends_here[i] && v[i..j].iter().sum::<u32>() == *sum);
+            }
+            ends_here[v.len()]
+        }
+        Constraint::Entropic { cells } | Constraint::Modular { cells } => {
+            let entropic = matches!(constraint, Constraint::Entropic { .. });
+            let group = |d: u32| {
+                if entropic {
+                    (d - 1) / (n as u32 / 3)
+                } else {
+                    d % 3
+                }
+            };
+            let v = digits(cells);
+            (0..v.len()).all(|i| (i + 1..v.len().min(i + 3)).all(|j| group(v[i]) != group(v[j])))
+        }
+        Constraint::Lockout { cells, gap } => {
+            let v = digits(cells);
+            let (a, b) = (v[0], v[v.len() - 1]);
+            a.abs_diff(b) >= u32::from(*gap)
+                && v[1..v.len() - 1]
+                    .iter()
+                    .all(|&d| d < a.min(b) || d > a.max(b))
+        }
+        Constraint::Parity { cells } => digits(cells).windows(2).all(|w| w[0] % 2 != w[1] % 2),
         Constraint::Minimum(_) => {
             let v = digits(&reads(constraint, n));
             v[1..].iter().all(|&d| d > v[0])
@@ -968,6 +1015,54 @@ fn clones() {
 }
 
 #[test]
+fn lines_of_pairs_windows_and_segments() {
+    // Three cells of a row: r1c2 = r1c1 + r1c3 in 4 of the 24 orders.
+    assert_eq!(four(&["zipper: r1c1 r1c2 r1c3"]), 288 * 4 / 24);
+    four(&["zipper: r1c1 r1c2 r2c3 r2c4"]);
+    four(&["zipper: r1c1 r2c2 r3c3 r4c4 r4c3"]);
+    // Segments of 5 in a row of four: 1+4 | 2+3 or 4+1 | 3+2 and so on,
+    // 8 of the 24 orders.
+    assert_eq!(four(&["sum-line 5: r1c1 r1c2 r1c3 r1c4"]), 288 * 8 / 24);
+    four(&["sum-line 3: r1c1 r2c2 r3c3"]);
+    assert_eq!(four(&["sum-line 10: r1c1 r1c2 r1c3 r1c4"]), 288);
+    // Digits mod 3 in three cells of a row: one of each of 0 (3), 1 (1,
+    // 4) and 2 (2): 3 at r1c?, 2 too, then 1 or 4: half the orders.
+    assert_eq!(four(&["modular: r1c1 r1c2 r1c3"]), 288 / 2);
+    four(&["modular: r1c1 r2c2 r3c3 r4c4"]);
+    four(&["lockout 2: r1c1 r2c2 r3c3"]);
+    assert_eq!(four(&["lockout 4: r1c1 r4c4"]), 0);
+    four(&["lockout: r1c1 r2c1 r2c2"]);
+    // Odd and even alternate along a row of four: 8 of the 24 orders.
+    assert_eq!(four(&["parity: r1c1 r1c2 r1c3 r1c4"]), 288 * 8 / 24);
+    four(&["parity: r1c1 r2c2 r3c3"]);
+    assert_eq!(four(&["dutch-whispers: r1c1 r1c2"]), 0);
+    for line in [
+        "zipper: r1c1 r1c2 r1c3",
+        "sum-line 10: r1c1 r1c2",
+        "entropic: r1c1 r1c2 r1c3",
+        "modular: r1c1 r1c2 r1c3",
+        "lockout 5: r1c1 r1c2 r1c3",
+        "parity: r1c1 r1c2",
+    ] {
+        assert_eq!(line.parse::<Constraint>().unwrap().to_string(), line);
+    }
+    assert_eq!(
+        "dutch-whispers: r1c1 r1c2"
+            .parse::<Constraint>()
+            .unwrap()
+            .to_string(),
+        "whispers 4: r1c1 r1c2"
+    );
+}
+
+#[test]
+fn entropic_lines_on_six_by_six() {
+    // Thirds of 1-6: {1, 2}, {3, 4}, {5, 6}.
+    let lines = parse(&["entropic: r1c1 r1c2 r1c3 r1c4"]);
+    agree(SIX, &digits("12...............................6.."), &lines);
+}
+
+#[test]
 fn outside_clues() {
     // Skyscrapers: 1 2 3 4 alone shows four, a 4 first shows one (6 of
     // the 24 orders of a row).
@@ -1325,7 +1420,7 @@ fn near(rng: &mut Rng, lo: usize, hi: usize) -> u32 {
 /// A random constraint that fits a grid of side `n`.
 fn random_constraint(rng: &mut Rng, n: usize) -> Constraint {
     let top = |k: usize| (n + 1 - k..=n).sum::<usize>();
-    match rng.below(25) {
+    match rng.below(31) {
         0 | 1 => {
             let size = rng.range(1, n.min(5));
             let cells = random_region(rng, n, size);
@@ -1426,6 +1521,23 @@ fn random_constraint(rng: &mut Rng, n: usize) -> Constraint {
         17 => Constraint::Between {
             cells: random_line(rng, n, 2, 5),
         },
+        25..=30 => {
+            let cells = random_line(rng, n, 2, 5);
+            match rng.below(6) {
+                0 => Constraint::Zipper { cells },
+                1 => {
+                    let sum = rng.range(n / 2 + 1, 2 * n) as u32;
+                    Constraint::SumLine { cells, sum }
+                }
+                2 if n.is_multiple_of(3) => Constraint::Entropic { cells },
+                2 | 3 => Constraint::Modular { cells },
+                4 => Constraint::Lockout {
+                    cells,
+                    gap: rng.range(1, n / 2) as u8,
+                },
+                _ => Constraint::Parity { cells },
+            }
+        }
         24 => {
             let m = rng.range(1, 3);
             let shape = |rng: &mut Rng| {
@@ -1603,18 +1715,28 @@ fn random_cases(
     let [impossible, solvable] = kinds;
     assert_eq!(
         solvable.len(),
-        KINDS,
+        kinds_on(n),
         "kinds of constraint in solvable puzzles"
     );
     assert_eq!(
         impossible.len(),
-        KINDS,
+        kinds_on(n),
         "kinds of constraint in impossible puzzles"
     );
 }
 
 /// The kinds of constraint, as `random_constraint` draws them.
-const KINDS: usize = 22;
+const KINDS: usize = 28;
+
+/// The kinds `random_constraint` draws on a grid of side `n`: entropic
+/// lines only where the side splits in thirds.
+fn kinds_on(n: usize) -> usize {
+    if n.is_multiple_of(3) {
+        KINDS
+    } else {
+        KINDS - 1
+    }
+}
 
 #[test]
 fn random_4x4_layouts_agree_with_the_brute_force() {
@@ -1626,7 +1748,7 @@ fn random_4x4_layouts_agree_with_the_brute_force() {
 
 #[test]
 fn random_6x6_layouts_with_givens_agree_with_the_brute_force() {
-    random_cases(SIX, 6, 160, (10, 16), &random_grid6);
+    random_cases(SIX, 6, 250, (10, 16), &random_grid6);
 }
 
 #[test]
@@ -1637,7 +1759,7 @@ fn many_random_layouts_agree_with_the_brute_force() {
         random_cases(FOUR, seed, 1000, (0, 4), &|rng| {
             grids[rng.below(grids.len())].clone()
         });
-        random_cases(SIX, seed, 300, (8, 16), &random_grid6);
+        random_cases(SIX, seed, 500, (8, 16), &random_grid6);
     }
 }
 

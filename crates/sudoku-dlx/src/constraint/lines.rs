@@ -43,6 +43,10 @@ impl Family for Lines {
         let parse = |s: &Statement<'_>| -> Result<Constraint, LayoutError> {
             let cells = s.cells()?;
             Ok(match s.keyword.as_str() {
+                "dutch-whispers" => {
+                    s.max_args(0)?;
+                    Constraint::Whispers { gap: 4, cells }
+                }
                 "whispers" => {
                     s.max_args(1)?;
                     // Without a number, gap 0: the side's gap, set when
@@ -67,7 +71,7 @@ impl Family for Lines {
         };
         matches!(
             s.keyword.as_str(),
-            "thermo" | "thermometer" | "whispers" | "renban" | "palindrome"
+            "thermo" | "thermometer" | "whispers" | "dutch-whispers" | "renban" | "palindrome"
         )
         .then(|| parse(s))
     }

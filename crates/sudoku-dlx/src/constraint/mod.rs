@@ -16,6 +16,7 @@
 //! | `pairs.rs` | dots and pairs | kropki dots, X and V, the negative rules; anti-knight, anti-king and non-consecutive, the rules over every pair of cells a move apart |
 //! | `cells.rs` | cells | odd and even cells, minimum and maximum cells |
 //! | `outside.rs` | outside clues | skyscrapers, X-sums, numbered rooms |
+//! | `segments.rs` | lines of pairs, windows and segments | zipper, sum (10-lines), entropic, modular, lockout and parity lines |
 //! | `clones.rs` | clones | two shapes with the same digits in the same places |
 //! | `houses.rs` | houses | the variants' names, the houses of X, hyper and disjoint groups, f-puzzles' extra regions |
 //!
@@ -68,6 +69,11 @@
 //! | `palindrome: r1c1 r1c2 r1c3` | the line reads the same both ways |
 //! | `odd: r4c4`, `even: r8c8` | the digit's parity |
 //! | `minimum: r2c2`, `maximum: r5c5` | the digit is less (greater) than each orthogonal neighbour's |
+//! | `zipper: r1c1 r1c2 r1c3` | cells equally far from the centre sum to the centre's digit (an even line: all pairs to one sum) |
+//! | `sum-line 10: r1c1 r1c2 r1c3` | the line splits into segments each summing to 10 |
+//! | `entropic: ...`, `modular: ...` | any three consecutive cells hold a low, a middle and a high digit; digits that differ mod 3 |
+//! | `lockout 4: r1c1 r1c2 r1c3` | the ends differ by 4 or more (4 without a number) and no digit inside lies between them |
+//! | `parity: r1c1 r1c2` | neighbours along the line alternate odd and even |
 //! | `clone: r1c1 r1c2 = r9c8 r9c9` | each cell holds the digit of its clone, in the same place after the `=` |
 //! | `quadruple 1 2 9: r1c1` | the digits appear among the 2x2 cells whose top-left cell is r1c1 (a digit listed twice, at least twice) |
 //! | `sandwich 8: r1`, `sandwich 0: c3` | the digits strictly between the 1 and the n of row 1 (column 3) sum to 8 |
@@ -96,6 +102,7 @@ pub(crate) mod innies;
 mod lines;
 mod outside;
 pub(crate) mod pairs;
+mod segments;
 pub(crate) mod sums;
 
 use devices::{Builder, Extra};
@@ -236,6 +243,46 @@ pub enum Constraint {
     /// The cell's digit is greater than each of its orthogonal
     /// neighbours'.
     Maximum(Cell),
+    /// Zipper line: the digits of cells equally far from the line's
+    /// centre sum to the centre's digit (odd length) or all to one sum
+    /// (even length).
+    Zipper {
+        /// The line's cells in order.
+        cells: Vec<Cell>,
+    },
+    /// Sum line (a 10-line for `sum` 10): the line splits into segments
+    /// of consecutive cells that each sum to `sum`.
+    SumLine {
+        /// The line's cells in order.
+        cells: Vec<Cell>,
+        /// Each segment's sum.
+        sum: u32,
+    },
+    /// Entropic line: any three consecutive cells hold one low, one
+    /// middle and one high digit (1-3, 4-6, 7-9 on 9x9).
+    Entropic {
+        /// The line's cells in order.
+        cells: Vec<Cell>,
+    },
+    /// Modular line: any three consecutive cells hold digits that differ
+    /// mod 3.
+    Modular {
+        /// The line's cells in order.
+        cells: Vec<Cell>,
+    },
+    /// Lockout line: the ends differ by `gap` or more, and no digit inside
+    /// lies between them (or equals one).
+    Lockout {
+        /// The line's cells in order, the ends first and last.
+        cells: Vec<Cell>,
+        /// The least difference of the ends.
+        gap: u8,
+    },
+    /// Parity line: neighbours along the line alternate odd and even.
+    Parity {
+        /// The line's cells in order.
+        cells: Vec<Cell>,
+    },
     /// Clone: each cell of `cells` holds the digit of the cell of `clones`
     /// in the same place of the list (the two shapes may overlap).
     Clone {
@@ -368,13 +415,14 @@ pub(crate) trait Family: Sync {
 pub(crate) type FpuzzlesReader = fn(&str, &Fields<'_>, &mut Rules) -> Result<(), FpuzzlesError>;
 
 /// The families, in the order their keywords are listed.
-const FAMILIES: [&dyn Family; 6] = [
+const FAMILIES: [&dyn Family; 7] = [
     &sums::SUMS,
     &lines::LINES,
     &pairs::PAIRS,
     &cells::CELLS,
     &outside::OUTSIDE,
     &clones::CLONES,
+    &segments::SEGMENTS,
 ];
 
 /// The f-puzzles keys of rules, each with its family's reader, in the
@@ -480,6 +528,12 @@ impl Constraint {
             | Constraint::XSum { .. }
             | Constraint::NumberedRoom { .. } => &outside::OUTSIDE,
             Constraint::Clone { .. } => &clones::CLONES,
+            Constraint::Zipper { .. }
+            | Constraint::SumLine { .. }
+            | Constraint::Entropic { .. }
+            | Constraint::Modular { .. }
+            | Constraint::Lockout { .. }
+            | Constraint::Parity { .. } => &segments::SEGMENTS,
         }
     }
 
