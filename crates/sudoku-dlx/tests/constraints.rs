@@ -65,7 +65,8 @@ fn reads(constraint: &Constraint, n: usize) -> Vec<Cell> {
         Constraint::Arrow { circle, line } => [circle.as_slice(), line].concat(),
         Constraint::Difference { cells, .. }
         | Constraint::Ratio { cells, .. }
-        | Constraint::Sum { cells, .. } => cells.to_vec(),
+        | Constraint::Sum { cells, .. }
+        | Constraint::Greater { cells } => cells.to_vec(),
         Constraint::Odd(cell) | Constraint::Even(cell) => vec![*cell],
         Constraint::Clone { cells, clones } => [cells.as_slice(), clones].concat(),
         Constraint::Zipper { cells }
@@ -169,6 +170,7 @@ fn holds(constraint: &Constraint, grid: &[u8], n: usize, all_constraints: &[Cons
             a == k * b || b == k * a
         }
         Constraint::Sum { cells, sum } => digit(cells[0]) + digit(cells[1]) == *sum,
+        Constraint::Greater { cells } => digit(cells[0]) > digit(cells[1]),
         Constraint::Whispers { cells, gap } => digits(cells)
             .windows(2)
             .all(|w| w[0].abs_diff(w[1]) >= u32::from(*gap)),
@@ -1000,6 +1002,25 @@ fn minimum_and_maximum_cells() {
 }
 
 #[test]
+fn greater_than() {
+    // Half the grids have r1c1 above r1c2, and a chain of three signs
+    // along a row leaves one order of four.
+    assert_eq!(four(&["greater: r1c1 r1c2"]), 288 / 2);
+    assert_eq!(
+        four(&[
+            "greater: r1c1 r1c2",
+            "greater: r1c2 r1c3",
+            "greater: r1c3 r1c4"
+        ]),
+        288 / 24
+    );
+    four(&["greater: r1c1 r2c3", "greater: r2c3 r4c1"]);
+    assert_eq!(four(&["greater: r1c1 r1c2", "greater: r1c2 r1c1"]), 0);
+    let line = "greater: r1c1 r1c2";
+    assert_eq!(line.parse::<Constraint>().unwrap().to_string(), line);
+}
+
+#[test]
 fn clones() {
     // Two cells of one box in row 1 cloned to the two of the next box in
     // row 2: the rows' other digits then fill the rest, half the grids.
@@ -1420,7 +1441,7 @@ fn near(rng: &mut Rng, lo: usize, hi: usize) -> u32 {
 /// A random constraint that fits a grid of side `n`.
 fn random_constraint(rng: &mut Rng, n: usize) -> Constraint {
     let top = |k: usize| (n + 1 - k..=n).sum::<usize>();
-    match rng.below(31) {
+    match rng.below(32) {
         0 | 1 => {
             let size = rng.range(1, n.min(5));
             let cells = random_region(rng, n, size);
@@ -1520,6 +1541,9 @@ fn random_constraint(rng: &mut Rng, n: usize) -> Constraint {
         }
         17 => Constraint::Between {
             cells: random_line(rng, n, 2, 5),
+        },
+        31 => Constraint::Greater {
+            cells: random_pair(rng, n),
         },
         25..=30 => {
             let cells = random_line(rng, n, 2, 5);
@@ -1726,7 +1750,7 @@ fn random_cases(
 }
 
 /// The kinds of constraint, as `random_constraint` draws them.
-const KINDS: usize = 28;
+const KINDS: usize = 29;
 
 /// The kinds `random_constraint` draws on a grid of side `n`: entropic
 /// lines only where the side splits in thirds.

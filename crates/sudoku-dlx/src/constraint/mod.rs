@@ -63,6 +63,7 @@
 //! | `thermo: r9c1 r8c1 r7c1` | strictly increasing from the bulb, the first cell |
 //! | `white: r1c1 r1c2` | kropki white dot: digits differ by 1 (`white 2: ...` by 2) |
 //! | `black: r1c1 r1c2` | kropki black dot: one digit is twice the other (`black 3: ...`) |
+//! | `greater: r1c1 r1c2` | the first digit is greater than the second (an inequality sign) |
 //! | `x: r1c1 r1c2`, `v: r1c1 r1c2` | the two digits sum to 10, to 5 (`sum 7: ...` to 7) |
 //! | `whispers: r1c1 r1c2 r1c3` | neighbours along the line differ by at least 5 on 9x9, ceil(n/2) on side n (`whispers 4: ...` by 4; without a number the gap is 0 until a layout takes the constraint and sets its side's) |
 //! | `renban: r1c1 r1c2 r1c3` | distinct digits forming a run of consecutive digits, in any order |
@@ -282,6 +283,12 @@ pub enum Constraint {
     Parity {
         /// The line's cells in order.
         cells: Vec<Cell>,
+    },
+    /// Greater than: the first cell's digit is greater than the
+    /// second's (an inequality sign between them).
+    Greater {
+        /// The greater cell, then the lesser.
+        cells: [Cell; 2],
     },
     /// Clone: each cell of `cells` holds the digit of the cell of `clones`
     /// in the same place of the list (the two shapes may overlap).
@@ -519,6 +526,7 @@ impl Constraint {
             Constraint::Difference { .. }
             | Constraint::Ratio { .. }
             | Constraint::Sum { .. }
+            | Constraint::Greater { .. }
             | Constraint::Negative(_) => &pairs::PAIRS,
             Constraint::Odd(_)
             | Constraint::Even(_)

@@ -183,7 +183,7 @@ pub(super) const PAIRS: Pairs = Pairs;
 
 impl Family for Pairs {
     fn keywords(&self) -> &'static [&'static str] {
-        &["white", "black", "x", "v", "sum", "negative"]
+        &["white", "black", "x", "v", "sum", "greater", "negative"]
     }
 
     fn parse(&self, s: &Statement<'_>) -> Option<Result<Constraint, LayoutError>> {
@@ -218,6 +218,12 @@ impl Family for Pairs {
                         cells: s.pair(&cells)?,
                     }
                 }
+                "greater" => {
+                    s.max_args(0)?;
+                    Constraint::Greater {
+                        cells: s.pair(&cells)?,
+                    }
+                }
                 _ => Constraint::Negative(match s.args.as_slice() {
                     ["white"] => Negative::White,
                     ["black"] => Negative::Black,
@@ -240,6 +246,7 @@ impl Family for Pairs {
             Constraint::Sum { sum: 10, .. } => write!(f, "x: ")?,
             Constraint::Sum { sum: 5, .. } => write!(f, "v: ")?,
             Constraint::Sum { sum, .. } => write!(f, "sum {sum}: ")?,
+            Constraint::Greater { .. } => write!(f, "greater: ")?,
             Constraint::Negative(_) => return f.write_str(self.name(constraint)),
             _ => unreachable!("{constraint:?} is no pair"),
         }
@@ -253,6 +260,7 @@ impl Family for Pairs {
             Constraint::Sum { sum: 10, .. } => "X",
             Constraint::Sum { sum: 5, .. } => "V",
             Constraint::Sum { .. } => "sum",
+            Constraint::Greater { .. } => "greater than",
             Constraint::Negative(Negative::White) => "negative white",
             Constraint::Negative(Negative::Black) => "negative black",
             Constraint::Negative(Negative::Xv) => "negative xv",
@@ -264,7 +272,8 @@ impl Family for Pairs {
         match constraint {
             Constraint::Difference { cells, .. }
             | Constraint::Ratio { cells, .. }
-            | Constraint::Sum { cells, .. } => cells.to_vec(),
+            | Constraint::Sum { cells, .. }
+            | Constraint::Greater { cells } => cells.to_vec(),
             Constraint::Negative(_) => Vec::new(),
             _ => unreachable!("{constraint:?} is no pair"),
         }
@@ -290,6 +299,7 @@ impl Family for Pairs {
                 grid.first_pair(cells, &|a, b, _| a == k * b || b == k * a)
             }
             Constraint::Sum { cells, sum } => grid.first_pair(cells, &|a, b, _| a + b == *sum),
+            Constraint::Greater { cells } => grid.first_pair(cells, &|a, b, _| a > b),
             Constraint::Negative(kind) => {
                 let n = grid.n;
                 let spared = kind.spared(grid.constraints, n);
@@ -318,6 +328,10 @@ impl Family for Pairs {
                 let [p, q] = [b.index(cells[0]), b.index(cells[1])];
                 b.forbid(p, q, &|x, y| x + y != *sum);
             }
+            Constraint::Greater { cells } => {
+                let [p, q] = [b.index(cells[0]), b.index(cells[1])];
+                b.forbid(p, q, &|x, y| x <= y);
+            }
             Constraint::Negative(kind) => {
                 let spared = kind.spared(b.constraints, b.n);
                 forbid_pairs(kind.rule(), &spared, b);
@@ -329,7 +343,10 @@ impl Family for Pairs {
     fn propagates(&self, constraint: &Constraint) -> bool {
         matches!(
             constraint,
-            Constraint::Difference { .. } | Constraint::Ratio { .. } | Constraint::Sum { .. }
+            Constraint::Difference { .. }
+                | Constraint::Ratio { .. }
+                | Constraint::Sum { .. }
+                | Constraint::Greater { .. }
         )
     }
 
@@ -353,6 +370,13 @@ impl Family for Pairs {
             Constraint::Sum { cells, sum } => pair_support(d, cells[0], cells[1], &|x| {
                 sum.checked_sub(x).map_or(0, bit)
             }),
+            Constraint::Greater { cells } => {
+                // The first above the second's least, the second below
+                // the first's greatest.
+                let [p, q] = *cells;
+                d.bound(p, i64::from(d.min(q)) + 1, 64)?;
+                d.bound(q, 0, i64::from(d.max(p)) - 1)
+            }
             _ => Ok(()),
         }
     }
