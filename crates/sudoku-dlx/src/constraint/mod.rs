@@ -79,6 +79,7 @@
 //! | `quadruple 1 2 9: r1c1` | the digits appear among the 2x2 cells whose top-left cell is r1c1 (a digit listed twice, at least twice) |
 //! | `sandwich 8: r1`, `sandwich 0: c3` | the digits strictly between the 1 and the n of row 1 (column 3) sum to 8 |
 //! | `between: r1c1 r1c2 r1c3` | the digits inside the line lie strictly between those at its two ends |
+//! | `double-arrow: r1c1 r1c2 r1c3 r1c4` | the digits between the ends sum to the ends' sum |
 //! | `skyscraper 3: r1 left` | read from the left of row 1 (`r1 right`, `c1 top`, `c1 bottom`), 3 digits are each greater than all before them |
 //! | `x-sum 15: c2 top` | read from the top of column 2, the first X digits sum to 15, X the first digit |
 //! | `numbered-room 7: r4 right` | read from the right of row 4, the X-th digit is 7, X the first digit |
@@ -282,6 +283,12 @@ pub enum Constraint {
     /// Parity line: neighbours along the line alternate odd and even.
     Parity {
         /// The line's cells in order.
+        cells: Vec<Cell>,
+    },
+    /// Double arrow: the digits between the line's two ends (its
+    /// circles) sum to the sum of the ends, repeats allowed.
+    DoubleArrow {
+        /// The line's cells in order, the circles first and last.
         cells: Vec<Cell>,
     },
     /// Greater than: the first cell's digit is greater than the
@@ -518,6 +525,7 @@ impl Constraint {
             | Constraint::Arrow { .. }
             | Constraint::Sandwich { .. }
             | Constraint::Between { .. }
+            | Constraint::DoubleArrow { .. }
             | Constraint::Quadruple { .. } => &sums::SUMS,
             Constraint::Thermometer { .. }
             | Constraint::Whispers { .. }

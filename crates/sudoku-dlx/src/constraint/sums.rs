@@ -40,6 +40,7 @@ impl Family for Sums {
             "arrow",
             "sandwich",
             "between",
+            "double-arrow",
             "quadruple",
         ]
     }
@@ -84,6 +85,10 @@ impl Family for Sums {
                     s.max_args(0)?;
                     Constraint::Between { cells }
                 }
+                "double-arrow" => {
+                    s.max_args(0)?;
+                    Constraint::DoubleArrow { cells }
+                }
                 _ => {
                     let mut digits = (0..s.args.len())
                         .map(|k| s.small(k, 0))
@@ -98,7 +103,14 @@ impl Family for Sums {
         };
         matches!(
             s.keyword.as_str(),
-            "cage" | "killer" | "little-killer" | "arrow" | "sandwich" | "between" | "quadruple"
+            "cage"
+                | "killer"
+                | "little-killer"
+                | "arrow"
+                | "sandwich"
+                | "between"
+                | "double-arrow"
+                | "quadruple"
         )
         .then(|| parse(s))
     }
@@ -138,6 +150,10 @@ impl Family for Sums {
                 write!(f, "between: ")?;
                 write_cells(f, cells)
             }
+            Constraint::DoubleArrow { cells } => {
+                write!(f, "double-arrow: ")?;
+                write_cells(f, cells)
+            }
             _ => unreachable!("{constraint:?} is no sum"),
         }
     }
@@ -150,6 +166,7 @@ impl Family for Sums {
             Constraint::Quadruple { .. } => "quadruple",
             Constraint::Sandwich { .. } => "sandwich",
             Constraint::Between { .. } => "between line",
+            Constraint::DoubleArrow { .. } => "double arrow",
             _ => unreachable!("{constraint:?} is no sum"),
         }
     }
@@ -158,7 +175,8 @@ impl Family for Sums {
         match constraint {
             Constraint::Cage { cells, .. }
             | Constraint::LittleKiller { cells, .. }
-            | Constraint::Between { cells } => cells.clone(),
+            | Constraint::Between { cells }
+            | Constraint::DoubleArrow { cells } => cells.clone(),
             Constraint::Arrow { circle, line } => circle.iter().chain(line).copied().collect(),
             Constraint::Quadruple { cell: (r, c), .. } => {
                 vec![(*r, *c), (*r, c + 1), (r + 1, *c), (r + 1, c + 1)]
@@ -170,6 +188,9 @@ impl Family for Sums {
 
     fn validate(&self, constraint: &Constraint, n: usize) -> Result<(), String> {
         match constraint {
+            Constraint::DoubleArrow { cells } if cells.len() < 3 => {
+                Err("a double arrow needs two circles and a cell between".to_string())
+            }
             Constraint::Between { cells } if cells.len() < 2 => {
                 Err("a line needs two cells or more".to_string())
             }
@@ -257,6 +278,14 @@ impl Family for Sums {
                 let (i, j) = (one.min(top), one.max(top));
                 (grid.sum(&cells[i + 1..j]) != *sum).then_some([cells[i], cells[j]])
             }
+            Constraint::DoubleArrow { cells } => {
+                if !grid.all_filled(cells) {
+                    return None;
+                }
+                let [p, q] = ends(cells);
+                let inside = grid.sum(&cells[1..cells.len() - 1]);
+                (inside != grid.get(p) + grid.get(q)).then_some([p, q])
+            }
             Constraint::Between { cells } => {
                 let [p, q] = ends(cells);
                 let (a, b) = (grid.get(p), grid.get(q));
@@ -315,6 +344,13 @@ impl Family for Sums {
                 let mut order = vec![cells[0], cells[m - 1]];
                 order.extend_from_slice(&cells[1..m - 1]);
                 between(b, &order);
+            }
+            Constraint::DoubleArrow { cells } => {
+                let cells = b.indices(cells);
+                let m = cells.len();
+                let mut order = vec![cells[0], cells[m - 1]];
+                order.extend_from_slice(&cells[1..m - 1]);
+                double_arrow(b, &order);
             }
             _ => unreachable!("{constraint:?} is no sum"),
         }
@@ -634,6 +670,28 @@ fn sandwich_chain(b: &mut Builder<'_>, cells: &[usize], sum: u32) {
             }
         },
         &|s| s == AFTER,
+    );
+}
+
+/// `cells` are the two circles first, then the line between them, whose
+/// digits sum to the circles' (state: the circles' sum, then it and the
+/// partial sum).
+fn double_arrow(b: &mut Builder<'_>, cells: &[usize]) {
+    b.chain(
+        cells,
+        0,
+        &|k, s, d| {
+            let d = u64::from(d);
+            match k {
+                0 => Some(d),
+                1 => Some((s + d) << 8),
+                _ => {
+                    let (target, partial) = (s >> 8, (s & 255) + d);
+                    (partial <= target).then_some(target << 8 | partial)
+                }
+            }
+        },
+        &|s| s >> 8 == s & 255,
     );
 }
 
