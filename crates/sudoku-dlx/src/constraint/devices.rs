@@ -674,6 +674,15 @@ pub(crate) fn sets_between(low: u32, high: u32, m: usize, sum: u32) -> Option<Ve
     walk(low, high, m, sum, 0, &mut out).then_some(out)
 }
 
+/// A line's cells in the order the chains of its ends read them: the two
+/// ends first, then the inside in order.
+pub(crate) fn ends_first(cells: &[usize]) -> Vec<usize> {
+    let m = cells.len();
+    let mut order = vec![cells[0], cells[m - 1]];
+    order.extend_from_slice(&cells[1..m - 1]);
+    order
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

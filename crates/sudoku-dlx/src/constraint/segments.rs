@@ -12,7 +12,7 @@
 
 use std::fmt;
 
-use super::devices::Builder;
+use super::devices::{ends_first, Builder};
 use super::{write_cells, Cell, Constraint, Family, Filled, Statement};
 use crate::error::LayoutError;
 
@@ -270,11 +270,9 @@ impl Family for Segments {
             Constraint::Lockout { gap, .. } => {
                 // The ends first, then the inside, which keeps out of the
                 // ends' range.
-                let mut order = vec![cells[0], cells[m - 1]];
-                order.extend_from_slice(&cells[1..m - 1]);
                 let gap = u64::from(gap);
                 b.chain(
-                    &order,
+                    &ends_first(&cells),
                     0,
                     &|k, s, d| {
                         let d = u64::from(d);

@@ -18,7 +18,7 @@ use serde_json::{Map, Value};
 
 use dlx::Contradiction;
 
-use super::devices::{bits, digit_sets, sets_between, Builder, Ref, MAX_TUPLES};
+use super::devices::{bits, digit_sets, ends_first, sets_between, Builder, Ref, MAX_TUPLES};
 use super::domains::{sum_bounds, Domains};
 use super::{ends, write_cells, Cell, Constraint, Family, Filled, Line, Rules, Statement};
 use crate::error::LayoutError;
@@ -338,19 +338,9 @@ impl Family for Sums {
                 let cells = b.indices(&line.cells(n));
                 sandwich(b, &cells, *sum);
             }
-            Constraint::Between { cells } => {
-                let cells = b.indices(cells);
-                let m = cells.len();
-                let mut order = vec![cells[0], cells[m - 1]];
-                order.extend_from_slice(&cells[1..m - 1]);
-                between(b, &order);
-            }
+            Constraint::Between { cells } => between(b, &ends_first(&b.indices(cells))),
             Constraint::DoubleArrow { cells } => {
-                let cells = b.indices(cells);
-                let m = cells.len();
-                let mut order = vec![cells[0], cells[m - 1]];
-                order.extend_from_slice(&cells[1..m - 1]);
-                double_arrow(b, &order);
+                double_arrow(b, &ends_first(&b.indices(cells)));
             }
             _ => unreachable!("{constraint:?} is no sum"),
         }
