@@ -230,6 +230,18 @@ impl PyLayout {
             .collect()
     }
 
+    /// The sums the 45 rule derives from the houses and the killer cages
+    /// with a sum, which the search propagates: each as
+    /// ``"innies of row 1: cage 17: r1c8 r1c9"``, the group then the
+    /// constraint's line.
+    fn derived_sums(&self) -> Vec<String> {
+        self.inner
+            .derived_sums()
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
     /// The region (box or jigsaw piece) of a cell, from 0.
     fn region(&self, row: usize, col: usize) -> PyResult<usize> {
         let n = self.inner.side();
@@ -597,6 +609,18 @@ impl PyGrid {
         self.inner
             .to_line_with(&self::alphabet(alphabet)?)
             .or_raise()
+    }
+
+    /// The killer in the short format of the killer lists (81 sums and
+    /// arrows), or ``None`` when the format cannot hold the puzzle.
+    fn to_killer_short(&self) -> Option<String> {
+        self.inner.to_killer_short()
+    }
+
+    /// The killer in SudoCue's long format (``3x3::k:...``), or ``None``
+    /// when the format cannot hold the puzzle.
+    fn to_killer_long(&self) -> Option<String> {
+        self.inner.to_killer_long()
     }
 
     /// The grid drawn over n lines, boxes set apart.

@@ -188,6 +188,22 @@ def test_constraints_and_fpuzzles():
     assert info.value.line == 2
     records = list(dlx_cover.read_puzzles(FIXTURES / "sudoku" / "variants" / "killer-4x4.txt"))
     assert str(records[0].get().solution()) == "3142421313242431"
+    # Row 1 of a 4x4 holds 1 + 2 + 3 + 4 = 10: 7 outside a cage of 3.
+    sums = Layout.square(2).with_constraint("cage 3: r1c1 r1c2").derived_sums()
+    assert sums[0] == "innies of row 1: cage 7: r1c3 r1c4"
+
+
+def test_killer_lines_read_and_written():
+    lines = (FIXTURES / "sudoku" / "variants" / "killer-lines.txt")
+    records = list(dlx_cover.read_puzzles(lines))
+    assert len(records) == 3
+    short = records[0].get()
+    assert short.is_unique()
+    written = short.to_killer_short()
+    assert written is not None and len(written) == 81
+    assert short.to_killer_long().startswith("3x3::k:")
+    assert Grid.empty(Layout.square(3)).to_killer_short() == "0" * 81
+    assert Grid.parse("1" + "." * 80).to_killer_short() is None
 
 
 def test_generate_seeded_symmetric_unique():
