@@ -129,6 +129,17 @@ impl Line {
             Line::Column(c) => (0..n).map(|r| (r, c)).collect(),
         }
     }
+
+    /// Reads a row as players name it (`r1`, `R1`) or a column (`c1`).
+    pub(crate) fn parse(word: &str) -> Option<Line> {
+        let word = word.to_ascii_lowercase();
+        let index = |w: &str| w.parse::<usize>().ok().filter(|&k| k >= 1).map(|k| k - 1);
+        if let Some(r) = word.strip_prefix('r').and_then(index) {
+            Some(Line::Row(r))
+        } else {
+            word.strip_prefix('c').and_then(index).map(Line::Column)
+        }
+    }
 }
 
 /// Which of the negative constraints: see [`Constraint::Negative`].

@@ -11,7 +11,7 @@
 use std::fmt;
 
 use super::devices::Builder;
-use super::{Cell, Constraint, Family, Filled, Statement};
+use super::{Cell, Constraint, Family, Filled, Line, Statement};
 use crate::error::LayoutError;
 
 /// Where an outside clue stands, beside a row or a column (from 0): the
@@ -31,37 +31,32 @@ pub enum Outside {
 impl Outside {
     /// The line's cells on a grid of side `n`, from the clue's side.
     pub fn cells(self, n: usize) -> Vec<Cell> {
-        match self {
-            Outside::Left(r) => (0..n).map(|c| (r, c)).collect(),
-            Outside::Right(r) => (0..n).rev().map(|c| (r, c)).collect(),
-            Outside::Top(c) => (0..n).map(|r| (r, c)).collect(),
-            Outside::Bottom(c) => (0..n).rev().map(|r| (r, c)).collect(),
+        let (line, from_end) = match self {
+            Outside::Left(r) => (Line::Row(r), false),
+            Outside::Right(r) => (Line::Row(r), true),
+            Outside::Top(c) => (Line::Column(c), false),
+            Outside::Bottom(c) => (Line::Column(c), true),
+        };
+        let mut cells = line.cells(n);
+        if from_end {
+            cells.reverse();
         }
+        cells
     }
 
     /// Reads `r1 left`, `r1 right`, `c1 top` or `c1 bottom`.
     fn parse(text: &str) -> Option<Outside> {
         let mut words = text.split_whitespace();
-        let (line, side) = (words.next()?, words.next()?);
+        let (line, side) = (Line::parse(words.next()?)?, words.next()?);
         if words.next().is_some() {
             return None;
         }
-        let line = line.to_ascii_lowercase();
-        let index = |w: &str| w.parse::<usize>().ok().filter(|&k| k >= 1).map(|k| k - 1);
-        let side = side.to_ascii_lowercase();
-        if let Some(r) = line.strip_prefix('r').and_then(index) {
-            match side.as_str() {
-                "left" => Some(Outside::Left(r)),
-                "right" => Some(Outside::Right(r)),
-                _ => None,
-            }
-        } else {
-            let c = line.strip_prefix('c').and_then(index)?;
-            match side.as_str() {
-                "top" => Some(Outside::Top(c)),
-                "bottom" => Some(Outside::Bottom(c)),
-                _ => None,
-            }
+        match (line, side.to_ascii_lowercase().as_str()) {
+            (Line::Row(r), "left") => Some(Outside::Left(r)),
+            (Line::Row(r), "right") => Some(Outside::Right(r)),
+            (Line::Column(c), "top") => Some(Outside::Top(c)),
+            (Line::Column(c), "bottom") => Some(Outside::Bottom(c)),
+            _ => None,
         }
     }
 }

@@ -51,12 +51,7 @@ impl Family for Sums {
                 s.max_args(1)?;
                 let sum = s.required(0)?;
                 let word = s.tail.trim().to_ascii_lowercase();
-                let index = |w: &str| w.parse::<usize>().ok().filter(|&k| k >= 1).map(|k| k - 1);
-                let line = if let Some(r) = word.strip_prefix('r').and_then(index) {
-                    Line::Row(r)
-                } else if let Some(c) = word.strip_prefix('c').and_then(index) {
-                    Line::Column(c)
-                } else {
+                let Some(line) = Line::parse(&word) else {
                     return Err(s.bad(format!("{word:?} is no row like r1 or column like c1")));
                 };
                 return Ok(Constraint::Sandwich { line, sum });
