@@ -175,8 +175,7 @@ fn emit(files: &[PathBuf], options: ReadOptions, sums: bool) -> Result<Status> {
     let mut out = BufWriter::new(io::stdout().lock());
     if sums {
         for sum in puzzle.layout().derived_sums() {
-            let side = if sum.outies { "outies" } else { "innies" };
-            writeln!(out, "# {side} of {}\n{}", sum.group, sum.constraint)?;
+            writeln!(out, "# {} of {}\n{}", sum.side(), sum.group, sum.constraint)?;
         }
         out.flush()?;
         return Ok(status);

@@ -47,10 +47,20 @@ pub struct DerivedSum {
     pub constraint: Constraint,
 }
 
+impl DerivedSum {
+    /// Where the cells lie, as players say it: `innies` or `outies`.
+    pub fn side(&self) -> &'static str {
+        if self.outies {
+            "outies"
+        } else {
+            "innies"
+        }
+    }
+}
+
 impl fmt::Display for DerivedSum {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let side = if self.outies { "outies" } else { "innies" };
-        write!(f, "{side} of {}: {}", self.group, self.constraint)
+        write!(f, "{} of {}: {}", self.side(), self.group, self.constraint)
     }
 }
 
