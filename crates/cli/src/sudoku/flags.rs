@@ -61,8 +61,11 @@ pub struct Args {
     /// over n lines (HoDoKu, Simple Sudoku, --format pencil, --candidates
     /// --format grid) and SudokuWiki's boards (162 characters, or a link
     /// with bd=). Variant puzzles too, told from the first line: f-puzzles
-    /// JSON, f-puzzles or SudokuPad links (one per line), or blocks of the
-    /// text form (`size 9`, `cage 15: r1c1 r1c2`, ..., `givens ...`).
+    /// JSON, f-puzzles or SudokuPad links (one per line), killer lines
+    /// (the killer lists' short or long format), constraint strings
+    /// (`.Cage~15~R1C1~R1C2.~R3C3_8`, or links holding one after ?q=), or
+    /// blocks of the text form (`size 9`, `cage 15: r1c1 r1c2`, ...,
+    /// `givens ...`).
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// Print the number of solutions of each puzzle. Without --limit every

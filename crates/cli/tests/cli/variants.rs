@@ -15,6 +15,7 @@ const KILLER: &str = "sudoku/variants/killer-4x4.txt";
 const MIXED: &str = "sudoku/variants/mixed-6x6.txt";
 const FPUZZLES: &str = "sudoku/variants/fpuzzles-4x4.json";
 const LINKS: &str = "sudoku/variants/links.txt";
+const STRINGS: &str = "sudoku/variants/strings.txt";
 
 /// The solution of the first puzzle of `killer-4x4.txt`, of
 /// `fpuzzles-4x4.json` and of the first link.
@@ -183,6 +184,20 @@ fn each_form_solves_to_the_solution_its_fixture_states() {
             "{file}"
         );
     }
+}
+
+/// The browser solver's constraint strings: a string, a link holding one
+/// with `~` written `%7E`, and a rule with no encoding refused by name at
+/// its column, the run going on.
+#[test]
+fn constraint_strings_and_their_links_solve() {
+    let (code, out, err) = on(&[], STRINGS);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(out, format!("{SIX}\n{SIX}\ninvalid\n"));
+    assert!(
+        err.ends_with("strings.txt:13:11: FullRank: this rule is not supported\n"),
+        "{err}"
+    );
 }
 
 /// The links players paste: SudokuPad's forms of an f-puzzles puzzle read

@@ -15,6 +15,7 @@ use crate::error::{LayoutError, LayoutErrorKind};
 use crate::fpuzzles::error::FpuzzlesError;
 use crate::fpuzzles::fields::Fields;
 use crate::house::House;
+use crate::read::strings::{Item, ItemError};
 use crate::variant::Variant;
 
 /// Reads a variant's name, or one of its other names, in any case.
@@ -150,6 +151,31 @@ pub(super) fn fpuzzles(
             }
         }
         _ => unreachable!("{key} is no f-puzzles key of the houses"),
+    }
+    Ok(())
+}
+
+/// Reads an item of the constraint strings of one of the houses' types
+/// in [`STRINGS`](super::STRINGS) into `out`: `Diagonal~1` (rising, as
+/// `/`) and `Diagonal~-1` (falling), `Windoku`, `DisjointSets`.
+pub(super) fn strings(item: &Item<'_>, out: &mut Rules) -> Result<(), ItemError> {
+    let n = item.n;
+    match item.kind {
+        "Diagonal" => {
+            let cells = match item.arg(0)? {
+                "1" => (0..n).map(|i| (n - 1 - i, i)).collect(),
+                "-1" => (0..n).map(|i| (i, i)).collect(),
+                other => {
+                    return Err(item.error(0, format!("direction \"{other}\" is neither 1 nor -1")))
+                }
+            };
+            out.constraints.push((item.kind.to_string(), house(cells)));
+        }
+        "Windoku" => out.variants.push((item.kind.to_string(), Variant::Hyper)),
+        "DisjointSets" => out
+            .variants
+            .push((item.kind.to_string(), Variant::Disjoint)),
+        _ => return Err(item.error(0, "no type of the houses")),
     }
     Ok(())
 }

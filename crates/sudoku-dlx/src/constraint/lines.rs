@@ -16,6 +16,7 @@ use super::{write_cells, Cell, Constraint, Family, Filled, Rules, Statement};
 use crate::error::LayoutError;
 use crate::fpuzzles::error::FpuzzlesError;
 use crate::fpuzzles::fields::{small, Fields};
+use crate::read::strings::{Item, ItemError};
 
 /// The family of lines.
 pub(super) struct Lines;
@@ -309,6 +310,45 @@ fn index(constraint: &Constraint) -> usize {
         Constraint::Palindrome { .. } => 3,
         _ => unreachable!("{constraint:?} is no line"),
     }
+}
+
+/// Reads an item of the constraint strings of one of the lines' types in
+/// [`STRINGS`](super::STRINGS) into `out`: `Thermo~cells`,
+/// `Whisper~5~cells` (the difference may be left out: 5),
+/// `Renban~cells`, `Palindrome~cells`.
+pub(super) fn strings(item: &Item<'_>, out: &mut Rules) -> Result<(), ItemError> {
+    let constraint = match item.kind {
+        "Thermo" => Constraint::Thermometer {
+            cells: item.cells(0)?,
+        },
+        "Whisper" => match item.arg(0)?.parse::<u32>() {
+            Ok(gap) => Constraint::Whispers {
+                gap: u8::try_from(gap)
+                    .ok()
+                    .filter(|&g| (1..=item.n).contains(&usize::from(g)))
+                    .ok_or_else(|| {
+                        item.error(
+                            0,
+                            format!("a difference of {gap} on a grid of side {}", item.n),
+                        )
+                    })?,
+                cells: item.cells(1)?,
+            },
+            Err(_) => Constraint::Whispers {
+                gap: 5,
+                cells: item.cells(0)?,
+            },
+        },
+        "Renban" => Constraint::Renban {
+            cells: item.cells(0)?,
+        },
+        "Palindrome" => Constraint::Palindrome {
+            cells: item.cells(0)?,
+        },
+        _ => return Err(item.error(0, "no type of the lines")),
+    };
+    out.constraints.push((item.kind.to_string(), constraint));
+    Ok(())
 }
 
 #[cfg(test)]

@@ -26,9 +26,9 @@
 //! `devices.rs` holds the exact-cover devices the families encode with
 //! (forbidden pairs, digit sets, chains, ...), and this module the
 //! [`Family`] trait of the constraints' families and the registries: the
-//! families in the order their keywords are listed ([`FAMILIES`]), and
-//! the f-puzzles keys in the order their rules join a layout
-//! ([`FPUZZLES`]).
+//! families in the order their keywords are listed ([`FAMILIES`]), the
+//! f-puzzles keys in the order their rules join a layout
+//! ([`FPUZZLES`]), and the constraint strings' types ([`STRINGS`]).
 //!
 //! The check a family gives ([`Family::broken`]) shares no code with its
 //! encoding: it is the independent checker of
@@ -44,7 +44,8 @@
 //!    it, name it, list its cells, validate it, check it, and encode it
 //!    with the devices.
 //! 3. If f-puzzles has it, add its key to [`FPUZZLES`] and read it in
-//!    the family's `fpuzzles`.
+//!    the family's `fpuzzles`; if the constraint strings have it, add
+//!    its type to [`STRINGS`] and read it in the family's `strings`.
 //! 4. Test it: the text round trip, a puzzle whose count is known, and the
 //!    check against the encoding on random grids (`tests/constraints.rs`);
 //!    then its line in the table of docs/encodings.md.
@@ -93,6 +94,7 @@ use crate::cell::{parse_cell, CellName};
 use crate::error::{LayoutError, LayoutErrorKind};
 use crate::fpuzzles::error::FpuzzlesError;
 use crate::fpuzzles::fields::Fields;
+use crate::read::strings::{Item, ItemError};
 use crate::variant::Variant;
 
 mod cells;
@@ -480,6 +482,50 @@ pub(crate) const FPUZZLES: [(&str, FpuzzlesReader); 26] = [
     ("minimum", cells::fpuzzles),
     ("maximum", cells::fpuzzles),
     ("clone", clones::fpuzzles),
+];
+
+/// A family's reader of the constraint strings' items: reads an item of
+/// one of its types into `out`.
+pub(crate) type StringReader = fn(&Item<'_>, &mut Rules) -> Result<(), ItemError>;
+
+/// The types of the constraint strings' rules (`.Cage~15~R1C1~R1C2`),
+/// each with its family's reader. The grid's own types (givens,
+/// `Shape`, `NoBoxes`, `Jigsaw`) are read with the string.
+pub(crate) const STRINGS: [(&str, StringReader); 34] = [
+    ("Cage", sums::strings),
+    ("Sum", sums::strings),
+    ("LittleKiller", sums::strings),
+    ("Arrow", sums::strings),
+    ("PillArrow", sums::strings),
+    ("DoubleArrow", sums::strings),
+    ("Sandwich", sums::strings),
+    ("Between", sums::strings),
+    ("Quad", sums::strings),
+    ("Thermo", lines::strings),
+    ("Whisper", lines::strings),
+    ("Renban", lines::strings),
+    ("Palindrome", lines::strings),
+    ("WhiteDot", pairs::strings),
+    ("BlackDot", pairs::strings),
+    ("X", pairs::strings),
+    ("V", pairs::strings),
+    ("GreaterThan", pairs::strings),
+    ("AntiKnight", pairs::strings),
+    ("AntiKing", pairs::strings),
+    ("AntiConsecutive", pairs::strings),
+    ("StrictKropki", pairs::strings),
+    ("StrictXV", pairs::strings),
+    ("Zipper", segments::strings),
+    ("SumLine", segments::strings),
+    ("Modular", segments::strings),
+    ("Entropic", segments::strings),
+    ("Lockout", segments::strings),
+    ("XSum", outside::strings),
+    ("Skyscraper", outside::strings),
+    ("NumberedRoom", outside::strings),
+    ("Diagonal", houses::strings),
+    ("Windoku", houses::strings),
+    ("DisjointSets", houses::strings),
 ];
 
 /// The rules an f-puzzles puzzle states, each with the field that states

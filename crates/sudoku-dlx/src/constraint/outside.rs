@@ -11,8 +11,9 @@
 use std::fmt;
 
 use super::devices::Builder;
-use super::{Cell, Constraint, Family, Filled, Line, Statement};
+use super::{Cell, Constraint, Family, Filled, Line, Rules, Statement};
 use crate::error::LayoutError;
+use crate::read::strings::{Item, ItemError};
 
 /// Where an outside clue stands, beside a row or a column (from 0): the
 /// clue reads the line from its side.
@@ -244,4 +245,37 @@ fn clue(constraint: &Constraint) -> Outside {
         | Constraint::NumberedRoom { clue, .. } => clue,
         _ => unreachable!("{constraint:?} is no outside clue"),
     }
+}
+
+/// Reads an item of the constraint strings of one of the outside clues'
+/// types in [`STRINGS`](super::STRINGS) into `out`: `XSum~R1~a~b`,
+/// `Skyscraper~C2~a~b`, `NumberedRoom~R3~a~b`, the clue `a` read from the
+/// left (top) and `b` from the right (bottom), either empty for none.
+pub(super) fn strings(item: &Item<'_>, out: &mut Rules) -> Result<(), ItemError> {
+    let line = item.line(0)?;
+    let sides = match line {
+        Line::Row(r) => [Outside::Left(r), Outside::Right(r)],
+        Line::Column(c) => [Outside::Top(c), Outside::Bottom(c)],
+    };
+    for (k, clue) in [1, 2].into_iter().zip(sides) {
+        let Some(value) = item.clue(k)? else {
+            continue;
+        };
+        let constraint = match item.kind {
+            "XSum" => Constraint::XSum { clue, sum: value },
+            "Skyscraper" => Constraint::Skyscraper { clue, count: value },
+            "NumberedRoom" => Constraint::NumberedRoom {
+                clue,
+                digit: u8::try_from(value)
+                    .ok()
+                    .filter(|&d| (1..=item.n).contains(&usize::from(d)))
+                    .ok_or_else(|| {
+                        item.error(k, format!("{value} is no digit from 1 to {}", item.n))
+                    })?,
+            },
+            _ => return Err(item.error(0, "no type of the outside clues")),
+        };
+        out.constraints.push((item.kind.to_string(), constraint));
+    }
+    Ok(())
 }

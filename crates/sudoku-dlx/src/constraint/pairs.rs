@@ -38,6 +38,7 @@ use super::{write_cells, Cell, Constraint, Family, Filled, Negative, Rules, Stat
 use crate::error::LayoutError;
 use crate::fpuzzles::error::{bad, unsupported, FpuzzlesError};
 use crate::fpuzzles::fields::{show, small, Fields};
+use crate::read::strings::{Item, ItemError};
 use crate::variant::Variant;
 
 /// The moves (rows down, columns right) from a cell to the cells after it
@@ -473,6 +474,65 @@ fn xv(field: &str, value: Option<&serde_json::Value>) -> Result<u32, FpuzzlesErr
         )),
         None => Err(bad(field, "an XV clue without \"X\" or \"V\"")),
     }
+}
+
+/// Reads an item of the constraint strings of one of the pairs' types in
+/// [`STRINGS`](super::STRINGS) into `out`: `WhiteDot`, `BlackDot`, `X`,
+/// `V` and `GreaterThan` over cells (each pair of orthogonal neighbours
+/// among them; for `GreaterThan` the earlier cell the greater), and the
+/// rules over the grid `AntiKnight`, `AntiKing`, `AntiConsecutive`,
+/// `StrictKropki` (the negative white and black dots) and `StrictXV`.
+pub(super) fn strings(item: &Item<'_>, out: &mut Rules) -> Result<(), ItemError> {
+    let name = item.kind.to_string();
+    let variant = match item.kind {
+        "AntiKnight" => Some(Variant::AntiKnight),
+        "AntiKing" => Some(Variant::AntiKing),
+        "AntiConsecutive" => Some(Variant::NonConsecutive),
+        _ => None,
+    };
+    if let Some(variant) = variant {
+        out.variants.push((name, variant));
+        return Ok(());
+    }
+    let negatives: &[Negative] = match item.kind {
+        "StrictKropki" => &[Negative::White, Negative::Black],
+        "StrictXV" => &[Negative::Xv],
+        _ => &[],
+    };
+    if !negatives.is_empty() {
+        for &negative in negatives {
+            out.constraints
+                .push((name.clone(), Constraint::Negative(negative)));
+        }
+        return Ok(());
+    }
+    let cells = item.cells(0)?;
+    let mut pairs = Vec::new();
+    for (i, &a) in cells.iter().enumerate() {
+        for &b in &cells[i + 1..] {
+            if a.0.abs_diff(b.0) + a.1.abs_diff(b.1) == 1 {
+                pairs.push([a, b]);
+            }
+        }
+    }
+    if pairs.is_empty() {
+        return Err(item.error(0, "no two of the cells are orthogonal neighbours"));
+    }
+    for cells in pairs {
+        let constraint = match item.kind {
+            "WhiteDot" => Constraint::Difference {
+                cells,
+                difference: 1,
+            },
+            "BlackDot" => Constraint::Ratio { cells, ratio: 2 },
+            "X" => Constraint::Sum { cells, sum: 10 },
+            "V" => Constraint::Sum { cells, sum: 5 },
+            "GreaterThan" => Constraint::Greater { cells },
+            _ => return Err(item.error(0, "no type of the pairs")),
+        };
+        out.constraints.push((name.clone(), constraint));
+    }
+    Ok(())
 }
 
 /// Adds the items of a variant's rule between cells: see the module's

@@ -13,8 +13,9 @@
 use std::fmt;
 
 use super::devices::{ends_first, Builder};
-use super::{write_cells, Cell, Constraint, Family, Filled, Statement};
+use super::{write_cells, Cell, Constraint, Family, Filled, Rules, Statement};
 use crate::error::LayoutError;
+use crate::read::strings::{Item, ItemError};
 
 /// The family of the lines read in pairs, windows and segments.
 pub(super) struct Segments;
@@ -291,4 +292,53 @@ impl Family for Segments {
             _ => unreachable!("{constraint:?} is no line of segments"),
         }
     }
+}
+
+/// Reads an item of the constraint strings of one of the segments'
+/// types in [`STRINGS`](super::STRINGS) into `out`: `Zipper~cells`,
+/// `SumLine~10~cells`, `Modular~3~cells` (3 alone: the modular line),
+/// `Entropic~cells`, `Lockout~4~cells`.
+pub(super) fn strings(item: &Item<'_>, out: &mut Rules) -> Result<(), ItemError> {
+    let constraint = match item.kind {
+        "Zipper" => Constraint::Zipper {
+            cells: item.cells(0)?,
+        },
+        "SumLine" => Constraint::SumLine {
+            sum: item.number(0)?,
+            cells: item.cells(1)?,
+        },
+        "Modular" => {
+            let modulus = item.number(0)?;
+            if modulus != 3 {
+                return Err(item.error(
+                    0,
+                    format!("mod {modulus}: only mod 3 (the modular line) is supported"),
+                ));
+            }
+            Constraint::Modular {
+                cells: item.cells(1)?,
+            }
+        }
+        "Entropic" => Constraint::Entropic {
+            cells: item.cells(0)?,
+        },
+        "Lockout" => {
+            let gap = item.number(0)?;
+            Constraint::Lockout {
+                gap: u8::try_from(gap)
+                    .ok()
+                    .filter(|&g| usize::from(g) < item.n)
+                    .ok_or_else(|| {
+                        item.error(
+                            0,
+                            format!("a difference of {gap} on a grid of side {}", item.n),
+                        )
+                    })?,
+                cells: item.cells(1)?,
+            }
+        }
+        _ => return Err(item.error(0, "no type of the segments")),
+    };
+    out.constraints.push((item.kind.to_string(), constraint));
+    Ok(())
 }

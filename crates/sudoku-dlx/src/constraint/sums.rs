@@ -24,6 +24,7 @@ use super::{ends, write_cells, Cell, Constraint, Family, Filled, Line, Rules, St
 use crate::error::LayoutError;
 use crate::fpuzzles::error::{bad, unsupported, FpuzzlesError};
 use crate::fpuzzles::fields::{cell_name, integer, number, show, Fields};
+use crate::read::strings::{Item, ItemError};
 use crate::side::a_grid;
 
 /// The family of sums.
@@ -420,6 +421,131 @@ pub(super) fn fpuzzles(
         }
     }
     Ok(())
+}
+
+/// Reads an item of the constraint strings of one of the sums' types in
+/// [`STRINGS`](super::STRINGS) into `out`: `Cage~15~cells` (a sum of 0
+/// for none), `Sum~15~cells` (repeats allowed: a little-killer line),
+/// `LittleKiller~15~R1C2` (the diagonal from that cell, as the clue
+/// beside it points), `Arrow~circle~cells`, `PillArrow~2~cells` (the
+/// first 2 or 3 cells the pill, read in reading order),
+/// `DoubleArrow~cells`, `Sandwich~15~R1`, `Between~cells`,
+/// `Quad~R1C1~1~2`.
+pub(super) fn strings(item: &Item<'_>, out: &mut Rules) -> Result<(), ItemError> {
+    let constraint = match item.kind {
+        "Cage" => {
+            let sum = item.number(0)?;
+            Constraint::Cage {
+                cells: item.cells(1)?,
+                sum: (sum != 0).then_some(sum),
+            }
+        }
+        "Sum" => {
+            if item.arg(0)?.contains('_') {
+                return Err(item.error(0, "sums with coefficients are not supported"));
+            }
+            Constraint::LittleKiller {
+                sum: item.number(0)?,
+                cells: item.cells(1)?,
+            }
+        }
+        "LittleKiller" => Constraint::LittleKiller {
+            sum: item.number(0)?,
+            cells: little_killer(item, 1)?,
+        },
+        "Arrow" => {
+            let cells = item.cells(0)?;
+            if cells.len() < 2 {
+                return Err(item.error(1, "an arrow needs a circle and a cell on its line"));
+            }
+            Constraint::Arrow {
+                circle: cells[..1].to_vec(),
+                line: cells[1..].to_vec(),
+            }
+        }
+        "PillArrow" => {
+            let size = item.number(0)? as usize;
+            let cells = item.cells(1)?;
+            if !(2..=3).contains(&size) || cells.len() <= size {
+                return Err(item.error(0, "a pill of 2 or 3 cells, then the arrow's"));
+            }
+            let mut circle = cells[..size].to_vec();
+            circle.sort_unstable();
+            let readable = circle.windows(2).all(|w| {
+                let (a, b) = (w[0], w[1]);
+                [(a.0, a.1 + 1), (a.0 + 1, a.1), (a.0 + 1, a.1 + 1)].contains(&b)
+            });
+            if !readable {
+                return Err(item.error(
+                    1,
+                    "the pill's cells are not in a line read left to right, top to bottom",
+                ));
+            }
+            Constraint::Arrow {
+                circle,
+                line: cells[size..].to_vec(),
+            }
+        }
+        "DoubleArrow" => Constraint::DoubleArrow {
+            cells: item.cells(0)?,
+        },
+        "Sandwich" => Constraint::Sandwich {
+            sum: item.number(0)?,
+            line: item.line(1)?,
+        },
+        "Between" => Constraint::Between {
+            cells: item.cells(0)?,
+        },
+        "Quad" => {
+            let cell = item.cell(0)?;
+            let mut digits = Vec::new();
+            for k in 1..item.len() {
+                let digit = item.number(k)?;
+                match u8::try_from(digit) {
+                    Ok(d) if (1..=item.n).contains(&usize::from(d)) => digits.push(d),
+                    _ => {
+                        return Err(
+                            item.error(k, format!("{digit} is no digit from 1 to {}", item.n))
+                        )
+                    }
+                }
+            }
+            digits.sort_unstable();
+            Constraint::Quadruple { cell, digits }
+        }
+        _ => return Err(item.error(0, "no type of the sums")),
+    };
+    out.constraints.push((item.kind.to_string(), constraint));
+    Ok(())
+}
+
+/// The diagonal of a little killer clue named by its first cell
+/// (argument `k`): from the left edge down and right, from the right edge
+/// up and left, from the top edge down and left, from the bottom edge up
+/// and right (the first of these that starts at the cell, as the browser
+/// solver places its clues).
+fn little_killer(item: &Item<'_>, k: usize) -> Result<Vec<Cell>, ItemError> {
+    let (row, col) = item.cell(k)?;
+    let last = item.n - 1;
+    let step: (isize, isize) = if col == 0 && row < last {
+        (1, 1)
+    } else if col == last && (1..last).contains(&row) {
+        (-1, -1)
+    } else if row == 0 && col >= 1 {
+        (1, -1)
+    } else if row == last && (1..last).contains(&col) {
+        (-1, 1)
+    } else {
+        return Err(item.error(k, "no little killer clue starts at this cell"));
+    };
+    let mut cells = Vec::new();
+    let (mut r, mut c) = (row as isize, col as isize);
+    while (0..=last as isize).contains(&r) && (0..=last as isize).contains(&c) {
+        cells.push((r as usize, c as usize));
+        r += step.0;
+        c += step.1;
+    }
+    Ok(cells)
 }
 
 /// The arrows of an f-puzzles entry: one per line of two cells or more,

@@ -43,7 +43,8 @@ const COSMETIC: [&str; 11] = [
 const COSMETIC_CELL: [&str; 4] = ["c", "highlight", "centerPencilMarks", "cornerPencilMarks"];
 
 /// The symbols of a jigsaw map's regions, region 0 first: enough for 49.
-const REGION_SYMBOLS: &[u8; 52] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+pub(crate) const REGION_SYMBOLS: &[u8; 52] =
+    b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 /// Reads an f-puzzles puzzle: its JSON, the compressed string of an
 /// f-puzzles or SudokuPad `?load=` link (lz-string's `compressToBase64` of

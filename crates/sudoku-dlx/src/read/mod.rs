@@ -19,7 +19,9 @@
 //! - f-puzzles links, or their compressed strings, one a line: [`links`];
 //! - the project's text form of variant puzzles: [`text_form`];
 //! - killer lines, in the killer community's short and long formats:
-//!   [`killers`].
+//!   [`killers`];
+//! - the constraint strings of a browser variant solver (`.Cage~15~R1C1`),
+//!   or its links: [`strings`].
 //!
 //! All of them read the input's lines from [`source`].
 
@@ -31,6 +33,7 @@ mod killers;
 mod links;
 mod pencilmarks;
 mod source;
+pub(crate) mod strings;
 mod text_form;
 
 use std::io::{self, BufRead};
@@ -483,6 +486,9 @@ enum Kind {
     Text,
     /// Killer lines, in the short or the long format, one a line.
     Killers,
+    /// Constraint strings (`.Cage~15~R1C1~R1C2`) or their links, one a
+    /// line.
+    Strings,
 }
 
 impl<R: BufRead> Puzzles<R> {
@@ -507,7 +513,9 @@ impl<R: BufRead> Puzzles<R> {
     /// the first block read): `{` or `[` starts f-puzzles JSON, a line
     /// with `load=` or a compressed string (`N4Ig...`) f-puzzles links, a
     /// statement of the text form (`size`, `cage 15: ...`) variant
-    /// puzzles in text; anything else is classic puzzles.
+    /// puzzles in text, a killer line killers, an item of a constraint
+    /// string (`.Cage~...`, `.~R1C1_8`) or its link constraint strings;
+    /// anything else is classic puzzles.
     fn detect(&mut self) -> Kind {
         let Ok(start) = self.source.reader.fill_buf() else {
             return Kind::Classic;
@@ -534,6 +542,9 @@ impl<R: BufRead> Puzzles<R> {
             }
             if killers::is_killer_line(text) {
                 return Kind::Killers;
+            }
+            if strings::is_strings_line(text) {
+                return Kind::Strings;
             }
             return Kind::Classic;
         }
@@ -570,6 +581,7 @@ impl<R: BufRead> Iterator for Puzzles<R> {
             Kind::Links => self.next_link(),
             Kind::Text => self.next_text(),
             Kind::Killers => self.next_killer(),
+            Kind::Strings => self.next_string(),
             Kind::Classic | Kind::Unknown => return self.next_classic(),
         };
         match record {
