@@ -37,13 +37,19 @@
 
 use dlx::{Entry, OptionId, Problem};
 
-use crate::constraint::devices::{Extra, Ref};
+use crate::constraint::devices::{ChainGraph, Extra, Ref};
 use crate::constraint::encode_rules;
 use crate::layout::Layout;
 use crate::variant::Variant;
 
 /// The exact-cover problem of the sudoku of `layout`.
 pub(crate) fn problem(layout: &Layout) -> Problem {
+    build(layout, false).0
+}
+
+/// [`problem`], and the chains its constraints were encoded with (see
+/// [`ChainGraph`]), for the propagation.
+pub(crate) fn problem_and_chains(layout: &Layout) -> (Problem, Vec<ChainGraph>) {
     build(layout, false)
 }
 
@@ -54,10 +60,10 @@ pub(crate) fn problem(layout: &Layout) -> Problem {
 /// constraints' items after them: `q3...` for the items of the third
 /// constraint, `r1c1d` for the digit of cell r1c1 as a color.
 pub(crate) fn named_problem(layout: &Layout) -> Problem {
-    build(layout, true)
+    build(layout, true).0
 }
 
-fn build(layout: &Layout, named: bool) -> Problem {
+fn build(layout: &Layout, named: bool) -> (Problem, Vec<ChainGraph>) {
     let n = layout.side();
     let houses_end = n * n + layout.house_count() * n;
     let variants: Vec<Variant> = layout.variants().collect();
@@ -129,7 +135,7 @@ fn build(layout: &Layout, named: bool) -> Problem {
     for (k, _) in extra.excluded.iter().enumerate().filter(|(_, &x)| x) {
         problem.remove_option(OptionId::from_index(k));
     }
-    problem
+    (problem, extra.chains)
 }
 
 /// The option "digit `digit` (1-based) in cell `cell`" of a sudoku of side `n`.

@@ -74,6 +74,25 @@ pub(crate) struct Extra {
     pub excluded: Vec<bool>,
     /// The largest color used.
     pub colors: u32,
+    /// The chains encoded, for the propagation.
+    pub chains: Vec<ChainGraph>,
+}
+
+/// A chain's states and transitions, pruned to those on a path from the
+/// start to an accepting end: what the propagation narrows domains by
+/// (a digit stays in a cell while a path through it keeps every other
+/// cell in its domain).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct ChainGraph {
+    /// The position of the chain's constraint among the layout's.
+    pub owner: Option<usize>,
+    /// The cells in the chain's order, row-major.
+    pub cells: Vec<usize>,
+    /// Per position, its transitions (state before, digit, state after),
+    /// the states numbered within their layer.
+    pub steps: Vec<Vec<Step>>,
+    /// The number of states of each layer, `cells.len() + 1` of them.
+    pub widths: Vec<u32>,
 }
 
 /// Sets of digits past this many make a summed cage a chain with distinct
@@ -85,7 +104,7 @@ const MAX_SETS: usize = 5_000;
 pub(crate) const MAX_TUPLES: u64 = 4_096;
 
 /// A transition of a chain: from a state, a digit, to a state.
-type Step = (u32, u8, u32);
+pub(crate) type Step = (u32, u8, u32);
 
 /// The items and options made so far, and what the devices need to know
 /// of the grid.
@@ -107,6 +126,9 @@ pub(crate) struct Builder<'a> {
     tag: String,
     /// The items named so far for that constraint.
     serial: usize,
+    /// The position among `constraints` of the constraint being encoded
+    /// (`None` for the rules of variants).
+    pub owner: Option<usize>,
     /// Whether items get names (for Knuth's format): formatting a name
     /// for each item costs more than the rest of a small layout's build.
     named: bool,
@@ -137,6 +159,7 @@ impl<'a> Builder<'a> {
             forbidders: vec![None; n * n * n],
             tag: String::new(),
             serial: 0,
+            owner: None,
             named,
         }
     }
@@ -410,6 +433,12 @@ impl Builder<'_> {
         if steps.iter().any(Vec::is_empty) {
             return self.impossible();
         }
+        self.extra.chains.push(ChainGraph {
+            owner: self.owner,
+            cells: cells.to_vec(),
+            steps: steps.clone(),
+            widths: layers.iter().map(|l| l.len() as u32).collect(),
+        });
         // Few enough assignments: one option each, which is stronger.
         if let Some(tuples) = self.enumerate(cells, &steps) {
             return self.tuples(cells, &tuples);

@@ -559,6 +559,7 @@ pub(crate) fn encode_rules(
     }
     for (j, constraint) in constraints.iter().enumerate() {
         builder.tag(format!("q{}", j + 1));
+        builder.owner = Some(j);
         constraint.encode(&mut builder);
     }
     builder.finish()

@@ -13,6 +13,7 @@ use std::sync::Arc;
 use dlx::{Limits, Solver, Stats};
 
 use super::error::SolveError;
+use crate::constraint::devices::ChainGraph;
 use crate::encode;
 use crate::grid::Grid;
 use crate::layout::Layout;
@@ -39,7 +40,7 @@ pub(crate) struct Matrix {
     /// The layout's problem, kept until the propagator is built from it
     /// when a constraint can narrow a domain (building it again costs as
     /// much as a hard puzzle's probes).
-    problem: Option<std::sync::Arc<dlx::Problem>>,
+    problem: Option<std::sync::Arc<(dlx::Problem, Vec<ChainGraph>)>>,
     propagating: bool,
     /// The propagator's runs for the loaded puzzle, over all its searches.
     tally: std::sync::Arc<super::propagate::Tally>,
@@ -85,7 +86,7 @@ pub(crate) enum Bounded {
 impl Matrix {
     /// The matrix of `layout`, no puzzle loaded.
     pub(crate) fn new(layout: Layout) -> Matrix {
-        let problem = encode::problem(&layout);
+        let (problem, chains) = encode::problem_and_chains(&layout);
         let n = layout.side();
         let placements = n * n * n;
         // Only constraints take placements out of the problem.
@@ -96,11 +97,11 @@ impl Matrix {
                 .map(|k| problem.option(dlx::OptionId::from_index(k)).is_none())
                 .collect()
         };
-        let propagates = layout.constraints().iter().any(|c| c.propagates());
+        let propagates = !chains.is_empty() || layout.constraints().iter().any(|c| c.propagates());
         let solver = Solver::new(&problem);
         Matrix {
             rules: None,
-            problem: propagates.then(|| std::sync::Arc::new(problem)),
+            problem: propagates.then(|| std::sync::Arc::new((problem, chains))),
             propagating: false,
             tally: std::sync::Arc::default(),
             policy: Propagation::Auto,
@@ -131,7 +132,7 @@ impl Matrix {
             let (layout, problem) = (&self.layout, &mut self.problem);
             let rules = self.rules.get_or_insert_with(|| {
                 let problem = problem.take()?;
-                super::propagate::Rules::of(layout, &problem)
+                super::propagate::Rules::of(layout, &problem.0, &problem.1)
             });
             match rules {
                 Some(rules) => {

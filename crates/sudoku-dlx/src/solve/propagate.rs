@@ -23,7 +23,7 @@ use std::sync::Arc;
 
 use dlx::{Contradiction, Live, OptionId, Problem, Propagator};
 
-use crate::constraint::devices::digit_sets;
+use crate::constraint::devices::{digit_sets, ChainGraph};
 use crate::constraint::domains::{digits, Domains};
 use crate::constraint::{innies, sums, Cell, Constraint};
 use crate::encode;
@@ -112,6 +112,10 @@ enum Rule {
         /// (`None` past those counted), made once.
         sets: Option<Arc<[u64]>>,
     },
+    /// A chain of the encoding: each cell keeps the digits of the paths
+    /// from the start to an accepting end whose every digit is in its
+    /// cell's domain (the support of a regular constraint).
+    Chain(Arc<ChainGraph>),
 }
 
 impl Rule {
@@ -152,12 +156,14 @@ impl Rule {
         match self {
             Rule::Constraint(constraint) => constraint.cells(n),
             Rule::Cage { cells, .. } => cells.clone(),
+            Rule::Chain(chain) => chain.cells.iter().map(|&k| (k / n, k % n)).collect(),
         }
     }
 
     fn propagate(&self, domains: &mut Domains) -> Result<(), Contradiction> {
         match self {
             Rule::Constraint(constraint) => constraint.propagate(domains),
+            Rule::Chain(chain) => chain_support(chain, domains),
             Rule::Cage {
                 cells,
                 sum,
@@ -179,7 +185,7 @@ impl Rule {
 impl Rules {
     /// The propagator of `layout`'s constraints, whose problem is
     /// `problem`; `None` when no constraint can narrow a domain.
-    pub(crate) fn of(layout: &Layout, problem: &Problem) -> Option<Rules> {
+    pub(crate) fn of(layout: &Layout, problem: &Problem, chains: &[ChainGraph]) -> Option<Rules> {
         let constraints: Vec<Rule> = layout
             .constraints()
             .iter()
@@ -191,6 +197,18 @@ impl Rules {
                     .map(|d| d.constraint),
             )
             .map(|constraint| Rule::of(layout, constraint))
+            // The chains of the constraints that propagate by themselves
+            // would only repeat them, at a cost.
+            .chain(
+                chains
+                    .iter()
+                    .filter(|chain| {
+                        chain
+                            .owner
+                            .is_some_and(|k| !layout.constraints()[k].propagates())
+                    })
+                    .map(|chain| Rule::Chain(Arc::new(chain.clone()))),
+            )
             .collect();
         if constraints.is_empty() {
             return None;
@@ -429,6 +447,52 @@ impl Propagator for Rules {
     }
 }
 
+/// Narrows the cells of `chain` to the digits of its paths through the
+/// domains: a pass forward marks the states reachable from the start, a
+/// pass backward those that reach an accepting end (every state of the
+/// last layer accepts), and a digit stays where a transition joins the
+/// two.
+fn chain_support(chain: &ChainGraph, domains: &mut Domains) -> Result<(), Contradiction> {
+    let n = domains.side();
+    let m = chain.cells.len();
+    let mut start = Vec::with_capacity(m + 2);
+    start.push(0usize);
+    for &w in &chain.widths {
+        start.push(start.last().copied().unwrap_or(0) + w as usize);
+    }
+    // Bit 0: reached from the start; bit 1: reaches the end.
+    let mut marks = vec![0u8; start[m + 1]];
+    marks[0] = 1;
+    let masks: Vec<u64> = chain
+        .cells
+        .iter()
+        .map(|&k| domains.get((k / n, k % n)))
+        .collect();
+    for k in 0..m {
+        for &(i, d, j) in &chain.steps[k] {
+            if marks[start[k] + i as usize] & 1 != 0 && masks[k] >> d & 1 != 0 {
+                marks[start[k + 1] + j as usize] |= 1;
+            }
+        }
+    }
+    for mark in &mut marks[start[m]..start[m + 1]] {
+        *mark |= *mark << 1;
+    }
+    for k in (0..m).rev() {
+        let mut kept = 0u64;
+        for &(i, d, j) in &chain.steps[k] {
+            let (from, to) = (start[k] + i as usize, start[k + 1] + j as usize);
+            if marks[from] & 1 != 0 && marks[to] & 2 != 0 && masks[k] >> d & 1 != 0 {
+                marks[from] |= 2;
+                kept |= 1 << d;
+            }
+        }
+        let cell = chain.cells[k];
+        domains.restrict((cell / n, cell % n), kept)?;
+    }
+    Ok(())
+}
+
 /// The cells whose placements share an item with a placement of each
 /// cell, that cell left out, and that some constraint watches: a cell
 /// no constraint reads needs no domain.
@@ -462,4 +526,54 @@ fn peers(n: usize, problem: &Problem, watchers: &[Vec<u32>]) -> Vec<Vec<u32>> {
         }
     }
     peers
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The chains of a 4x4 layout with `constraint`.
+    fn chains(constraint: &str) -> Vec<ChainGraph> {
+        let layout = Layout::square(2)
+            .unwrap()
+            .with_constraint(constraint.parse().unwrap())
+            .unwrap();
+        encode::problem_and_chains(&layout).1
+    }
+
+    #[test]
+    fn a_chain_keeps_the_digits_of_its_paths_through_the_domains() {
+        // Segments of 5 on three cells of digits 1-4: all three sum to 5.
+        let chains = chains("sum-line 5: r1c1 r1c2 r1c3");
+        assert_eq!(chains.len(), 1);
+        let mut domains = Domains::new(4);
+        chain_support(&chains[0], &mut domains).unwrap();
+        assert_eq!(domains.get((0, 0)), 0b1110, "1, 2 or 3");
+        domains.restrict((0, 0), 1 << 3).unwrap();
+        chain_support(&chains[0], &mut domains).unwrap();
+        assert_eq!((domains.get((0, 1)), domains.get((0, 2))), (0b10, 0b10));
+        domains.restrict((0, 2), 1 << 2).unwrap_err();
+        assert!(chain_support(&chains[0], &mut domains).is_err());
+    }
+
+    #[test]
+    fn chains_of_constraints_that_propagate_themselves_are_left_out() {
+        let layout = Layout::square(2).unwrap();
+        let with = |line: &str| {
+            layout
+                .clone()
+                .with_constraint(line.parse().unwrap())
+                .unwrap()
+        };
+        let rules = |layout: &Layout| {
+            let (problem, chains) = encode::problem_and_chains(layout);
+            Rules::of(layout, &problem, &chains).map_or(0, |r| r.constraints.len())
+        };
+        // A skyscraper propagates through its chain alone.
+        assert_eq!(rules(&with("skyscraper 2: r1 left")), 1);
+        // A little killer is a chain too, but propagates itself: one rule.
+        let killer = with("little-killer 5: r1c2 r2c1");
+        assert_eq!(encode::problem_and_chains(&killer).1.len(), 1);
+        assert_eq!(rules(&killer), 1);
+    }
 }
