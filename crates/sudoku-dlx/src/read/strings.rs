@@ -26,6 +26,7 @@
 use std::collections::BTreeMap;
 use std::io::BufRead;
 
+use super::pencilmarks::grid_of_masks;
 use super::source::MAX_LINE_LEN;
 use super::{Puzzles, Record};
 use crate::constraint::{Cell, Constraint, Line, Rules, STRINGS};
@@ -406,21 +407,11 @@ fn read(text: &str) -> Result<Grid, ItemError> {
             .map_err(refused(column))?;
     }
     let full = (1u64 << (n + 1)) - 2;
-    if givens.values().all(|&(mask, _)| mask.count_ones() == 1) {
-        let mut cells = vec![0; n * n];
-        for (&(r, c), &(mask, _)) in &givens {
-            cells[r * n + c] = mask.trailing_zeros() as u8;
-        }
-        return Grid::from_cells_in(&layout, cells).map_err(|e| ItemError {
-            column: givens.values().next().map_or(1, |&(_, column)| column),
-            message: e.to_string(),
-        });
-    }
     let mut masks = vec![full; n * n];
     for (&(r, c), &(mask, _)) in &givens {
         masks[r * n + c] = mask;
     }
-    Ok(Grid::from_candidates(layout, masks))
+    Ok(grid_of_masks(layout, masks, None))
 }
 
 /// The item of a split item's parts, on a grid of side `n`.
@@ -600,6 +591,10 @@ mod tests {
         let marks = grid(".Shape~4x4.~R1C1_1_2_3.~R1C1_2_3_4");
         assert!(marks.is_candidate(0, 2) && marks.is_candidate(0, 3));
         assert!(!marks.is_candidate(0, 1) && !marks.is_candidate(0, 4));
+        // Its text form writes the candidates, and reads back.
+        let text = marks.to_variant_text();
+        let again = crate::Puzzles::new(text.as_bytes()).next().unwrap().unwrap();
+        assert_eq!(again.result.as_ref(), Ok(&marks), "{text}");
         assert!(marks.is_candidate(1, 4));
         assert_eq!(
             error(".Shape~4x4.~R1C1_5"),

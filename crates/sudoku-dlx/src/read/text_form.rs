@@ -18,7 +18,9 @@
 //! - `variant NAME`: one of the variants (`x`, `hyper`, `disjoint`,
 //!   `anti-knight`, `anti-king`, `non-consecutive`);
 //! - `givens` and the puzzle's cells on the same line (one line of n*n
-//!   cells) or on the n lines that follow (a drawn grid);
+//!   cells) or on the n lines that follow (a drawn grid); or a line of
+//!   n*n*n pencilmarks, each cell's n places holding its candidates (the
+//!   digit k at place k, else `.`), as a pencilmark puzzle writes itself;
 //! - a constraint, as [`Constraint`]'s text: `cage 15: r1c1 r1c2`, ...
 //!
 //! [`Puzzles`] reads the form a block at a time, when it is what the
@@ -26,7 +28,9 @@
 
 use std::io::BufRead;
 
+use super::pencilmarks::grid_of_masks;
 use super::{Puzzles, Record};
+use crate::alphabet::Alphabet;
 use crate::constraint::{is_keyword, Constraint};
 use crate::error::{ParseError, ParseErrorKind};
 use crate::grid::Grid;
@@ -267,12 +271,43 @@ impl Statements {
                 .map_err(layout_error(line))?;
         }
         match givens {
+            Some((_, cells)) if pencilmarks(&cells, layout.side()).is_some() => {
+                let masks = pencilmarks(&cells, layout.side()).unwrap_or_default();
+                Ok(grid_of_masks(layout, masks, None))
+            }
             Some((numbers, cells)) => {
                 Grid::parse_in(&cells, &layout).map_err(|e| at_row(&e, &numbers))
             }
             None => Ok(Grid::empty_in(&layout)),
         }
     }
+}
+
+/// The candidates of the cells of a line of pencilmarks of side `n` (as
+/// a pencilmark puzzle writes itself): n*n groups of n symbols, at place
+/// k the digit k + 1 or `.`; `None` for any other text.
+fn pencilmarks(text: &str, n: usize) -> Option<Vec<u64>> {
+    let alphabet = Alphabet::standard();
+    let symbols: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+    if n < 2 || symbols.len() != n * n * n {
+        return None;
+    }
+    symbols
+        .chunks(n)
+        .map(|group| {
+            group
+                .iter()
+                .enumerate()
+                .try_fold(0u64, |mask, (k, &symbol)| {
+                    let digit = k as u8 + 1;
+                    match symbol {
+                        '.' => Some(mask),
+                        s if s == alphabet.symbol(digit) => Some(mask | 1 << digit),
+                        _ => None,
+                    }
+                })
+        })
+        .collect()
 }
 
 /// The symbol of jigsaw region `k` in its map, so that the map reads
