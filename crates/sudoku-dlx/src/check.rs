@@ -277,6 +277,7 @@ impl Grid {
         let grid = Filled {
             digits: self.cells(),
             n: self.side(),
+            layout: self.layout(),
             constraints,
         };
         constraints

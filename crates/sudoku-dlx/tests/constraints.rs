@@ -71,6 +71,7 @@ fn reads(constraint: &Constraint, n: usize) -> Vec<Cell> {
         Constraint::Clone { cells, clones } => [cells.as_slice(), clones].concat(),
         Constraint::Zipper { cells }
         | Constraint::SumLine { cells, .. }
+        | Constraint::RegionSum { cells }
         | Constraint::Entropic { cells }
         | Constraint::Modular { cells }
         | Constraint::Lockout { cells, .. }
@@ -216,6 +217,23 @@ fn holds(constraint: &Constraint, grid: &[u8], n: usize, all_constraints: &[Cons
                 v[0] + v[m - 1]
             };
             (0..m / 2).all(|i| v[i] + v[m - 1 - i] == target)
+        }
+        Constraint::RegionSum { cells } => {
+            // Cut where the line crosses into another box: every run the
+            // same sum.
+            let shape = if n == 4 { FOUR } else { SIX };
+            let mut sums: Vec<u32> = Vec::new();
+            for (i, &(r, c)) in cells.iter().enumerate() {
+                let new = i == 0 || {
+                    let (pr, pc) = cells[i - 1];
+                    shape.box_of(pr, pc) != shape.box_of(r, c)
+                };
+                if new {
+                    sums.push(0);
+                }
+                *sums.last_mut().unwrap() += digit((r, c));
+            }
+            sums.iter().all(|&s| s == sums[0])
         }
         Constraint::SumLine { cells, sum } => {
             // Some cut of the line into runs that each sum to `sum`.
@@ -1079,6 +1097,12 @@ fn lines_of_pairs_windows_and_segments() {
     assert_eq!(four(&["parity: r1c1 r1c2 r1c3 r1c4"]), 288 * 8 / 24);
     four(&["parity: r1c1 r2c2 r3c3"]);
     assert_eq!(four(&["dutch-whispers: r1c1 r1c2"]), 0);
+    // A row of four crosses two boxes: its halves sum alike when they
+    // split 1+4 | 2+3, 8 of the 24 orders. Within one box: no rule.
+    assert_eq!(four(&["region-sum: r1c1 r1c2 r1c3 r1c4"]), 288 * 8 / 24);
+    assert_eq!(four(&["region-sum: r1c2 r2c2 r2c1"]), 288);
+    four(&["region-sum: r1c2 r2c2 r3c2"]);
+    four(&["region-sum: r2c2 r2c3 r3c3 r3c2"]);
     for line in [
         "zipper: r1c1 r1c2 r1c3",
         "sum-line 10: r1c1 r1c2",
@@ -1086,6 +1110,7 @@ fn lines_of_pairs_windows_and_segments() {
         "modular: r1c1 r1c2 r1c3",
         "lockout 5: r1c1 r1c2 r1c3",
         "parity: r1c1 r1c2",
+        "region-sum: r1c1 r1c2",
     ] {
         assert_eq!(line.parse::<Constraint>().unwrap().to_string(), line);
     }
@@ -1572,8 +1597,9 @@ fn random_constraint(rng: &mut Rng, n: usize) -> Constraint {
         },
         25..=30 => {
             let cells = random_line(rng, n, 2, 5);
-            match rng.below(6) {
+            match rng.below(7) {
                 0 => Constraint::Zipper { cells },
+                5 => Constraint::RegionSum { cells },
                 1 => {
                     let sum = rng.range(n / 2 + 1, 2 * n) as u32;
                     Constraint::SumLine { cells, sum }
@@ -1775,7 +1801,7 @@ fn random_cases(
 }
 
 /// The kinds of constraint, as `random_constraint` draws them.
-const KINDS: usize = 30;
+const KINDS: usize = 31;
 
 /// The kinds `random_constraint` draws on a grid of side `n`: entropic
 /// lines only where the side splits in thirds.

@@ -234,6 +234,17 @@ impl Builder<'_> {
         self.primary("none");
     }
 
+    /// The region (box or jigsaw region) of `cell`, numbered as the
+    /// layout's houses are.
+    pub fn region(&self, cell: usize) -> usize {
+        let n = self.n;
+        self.houses[cell]
+            .iter()
+            .copied()
+            .find(|h| (2 * n..3 * n).contains(h))
+            .unwrap_or(cell / n)
+    }
+
     /// Whether two cells share a house.
     pub fn share_house(&self, p: usize, q: usize) -> bool {
         let (a, b) = (&self.houses[p], &self.houses[q]);

@@ -76,6 +76,7 @@
 //! | `entropic: ...`, `modular: ...` | any three consecutive cells hold a low, a middle and a high digit; digits that differ mod 3 |
 //! | `lockout 4: r1c1 r1c2 r1c3` | the ends differ by 4 or more (4 without a number) and no digit inside lies between them |
 //! | `parity: r1c1 r1c2` | neighbours along the line alternate odd and even |
+//! | `region-sum: r1c3 r1c4 r2c4` | the line's segments in each region it crosses (split where it crosses a border) have one sum |
 //! | `clone: r1c1 r1c2 = r9c8 r9c9` | each cell holds the digit of its clone, in the same place after the `=` |
 //! | `quadruple 1 2 9: r1c1` | the digits appear among the 2x2 cells whose top-left cell is r1c1 (a digit listed twice, at least twice) |
 //! | `sandwich 8: r1`, `sandwich 0: c3` | the digits strictly between the 1 and the n of row 1 (column 3) sum to 8 |
@@ -293,6 +294,13 @@ pub enum Constraint {
         /// The least difference of the ends.
         gap: u8,
     },
+    /// Region sum line: the line splits where it crosses from one region
+    /// (box, or jigsaw region) into another, and every segment has the
+    /// same sum.
+    RegionSum {
+        /// The line's cells in order.
+        cells: Vec<Cell>,
+    },
     /// Parity line: neighbours along the line alternate odd and even.
     Parity {
         /// The line's cells in order.
@@ -491,7 +499,7 @@ pub(crate) type StringReader = fn(&Item<'_>, &mut Rules) -> Result<(), ItemError
 /// The types of the constraint strings' rules (`.Cage~15~R1C1~R1C2`),
 /// each with its family's reader. The grid's own types (givens,
 /// `Shape`, `NoBoxes`, `Jigsaw`) are read with the string.
-pub(crate) const STRINGS: [(&str, StringReader); 34] = [
+pub(crate) const STRINGS: [(&str, StringReader); 35] = [
     ("Cage", sums::strings),
     ("Sum", sums::strings),
     ("LittleKiller", sums::strings),
@@ -520,6 +528,7 @@ pub(crate) const STRINGS: [(&str, StringReader); 34] = [
     ("Modular", segments::strings),
     ("Entropic", segments::strings),
     ("Lockout", segments::strings),
+    ("RegionSumLine", segments::strings),
     ("XSum", outside::strings),
     ("Skyscraper", outside::strings),
     ("NumberedRoom", outside::strings),
@@ -607,7 +616,8 @@ impl Constraint {
             | Constraint::Entropic { .. }
             | Constraint::Modular { .. }
             | Constraint::Lockout { .. }
-            | Constraint::Parity { .. } => &segments::SEGMENTS,
+            | Constraint::Parity { .. }
+            | Constraint::RegionSum { .. } => &segments::SEGMENTS,
         }
     }
 
@@ -838,6 +848,8 @@ pub(crate) struct Filled<'a> {
     pub digits: &'a [u8],
     /// The side.
     pub n: usize,
+    /// The layout, for its regions.
+    pub layout: &'a crate::Layout,
     /// Every constraint of the layout.
     pub constraints: &'a [Constraint],
 }

@@ -1,14 +1,16 @@
 //! The lines read in pairs, windows and segments: zipper lines, sum lines
 //! (10-lines), entropic and modular lines, lockout lines and parity
-//! lines.
+//! lines, region sum lines.
 //!
 //! Each is a chain read along its cells in an order of its own (devices:
 //! chains), whose states the exact cover sees in full: the centre's digit
 //! or the pairs' sum and the pair's first digit (zippers, read from the
 //! centre out in pairs), the partial sum of the segment (sum lines), the
 //! classes of the last two digits (entropic: low, middle, high; modular:
-//! the digit mod 3), the two ends (lockout, ends first); parity lines
-//! forbid pairs of one parity side by side.
+//! the digit mod 3), the two ends (lockout, ends first), the first
+//! segment's sum and the partial sum of the segment (region sum lines,
+//! whose segments the layout's regions cut); parity lines forbid pairs of
+//! one parity side by side.
 
 use std::fmt;
 
@@ -24,8 +26,14 @@ pub(super) struct Segments;
 pub(super) const SEGMENTS: Segments = Segments;
 
 /// The keyword of each kind, as its line starts.
-const KEYWORDS: [&str; 6] = [
-    "zipper", "sum-line", "entropic", "modular", "lockout", "parity",
+const KEYWORDS: [&str; 7] = [
+    "zipper",
+    "sum-line",
+    "entropic",
+    "modular",
+    "lockout",
+    "parity",
+    "region-sum",
 ];
 
 /// The line's cells.
@@ -36,9 +44,25 @@ fn line(constraint: &Constraint) -> &[Cell] {
         | Constraint::Entropic { cells }
         | Constraint::Modular { cells }
         | Constraint::Lockout { cells, .. }
-        | Constraint::Parity { cells } => cells,
+        | Constraint::Parity { cells }
+        | Constraint::RegionSum { cells } => cells,
         _ => unreachable!("{constraint:?} is no line of segments"),
     }
+}
+
+/// The lengths of the segments of a region sum line whose cells lie in
+/// the regions `regions`, in order: a segment ends where the next cell is
+/// in another region.
+fn segment_lengths(regions: &[usize]) -> Vec<usize> {
+    let mut lengths = vec![1];
+    for w in regions.windows(2) {
+        if w[0] == w[1] {
+            *lengths.last_mut().expect("one segment at least") += 1;
+        } else {
+            lengths.push(1);
+        }
+    }
+    lengths
 }
 
 /// The class of digit `d` on a grid of side `n` that entropic (low,
@@ -79,6 +103,7 @@ impl Family for Segments {
                         "zipper" => Constraint::Zipper { cells },
                         "entropic" => Constraint::Entropic { cells },
                         "modular" => Constraint::Modular { cells },
+                        "region-sum" => Constraint::RegionSum { cells },
                         _ => Constraint::Parity { cells },
                     }
                 }
@@ -94,6 +119,7 @@ impl Family for Segments {
             Constraint::Zipper { .. } => write!(f, "zipper: ")?,
             Constraint::Entropic { .. } => write!(f, "entropic: ")?,
             Constraint::Modular { .. } => write!(f, "modular: ")?,
+            Constraint::RegionSum { .. } => write!(f, "region-sum: ")?,
             _ => write!(f, "parity: ")?,
         }
         write_cells(f, line(constraint))
@@ -106,6 +132,7 @@ impl Family for Segments {
             Constraint::Entropic { .. } => "entropic line",
             Constraint::Modular { .. } => "modular line",
             Constraint::Lockout { .. } => "lockout line",
+            Constraint::RegionSum { .. } => "region sum line",
             _ => "parity line",
         }
     }
@@ -173,6 +200,28 @@ impl Family for Segments {
                     }
                 }
                 (partial != 0).then_some(ends)
+            }
+            Constraint::RegionSum { .. } => {
+                if !grid.all_filled(cells) {
+                    return None;
+                }
+                let regions: Vec<usize> = cells
+                    .iter()
+                    .map(|&(r, c)| grid.layout.region(r, c))
+                    .collect();
+                let mut start = 0;
+                let mut first: Option<(Cell, u32)> = None;
+                for length in segment_lengths(&regions) {
+                    let segment = &cells[start..start + length];
+                    let sum = grid.sum(segment);
+                    match first {
+                        None => first = Some((segment[0], sum)),
+                        Some((cell, s)) if s != sum => return Some([cell, segment[0]]),
+                        Some(_) => {}
+                    }
+                    start += length;
+                }
+                None
             }
             Constraint::Lockout { gap, .. } => {
                 let (a, b) = (grid.get(ends[0]), grid.get(ends[1]));
@@ -268,6 +317,36 @@ impl Family for Segments {
                     &|_| true,
                 );
             }
+            Constraint::RegionSum { .. } => {
+                // State: the first segment's sum (bits 8 and up, 0 while
+                // the first segment is read), the partial sum of the
+                // segment (bits 0-7).
+                let regions: Vec<usize> = cells.iter().map(|&cell| b.region(cell)).collect();
+                let mut starts = vec![false; m];
+                let mut k = 0;
+                for length in segment_lengths(&regions) {
+                    starts[k] = true;
+                    k += length;
+                }
+                let single = segment_lengths(&regions).len() == 1;
+                b.chain(
+                    &cells,
+                    0,
+                    &|k, s, d| {
+                        let d = u64::from(d);
+                        let (target, partial) = (s >> 8, s & 255);
+                        if k == 0 || !starts[k] {
+                            return Some(target << 8 | (partial + d));
+                        }
+                        match target {
+                            0 => Some(partial << 8 | d),
+                            t if t == partial => Some(t << 8 | d),
+                            _ => None,
+                        }
+                    },
+                    &|s| single || s >> 8 == s & 255,
+                );
+            }
             Constraint::Lockout { gap, .. } => {
                 // The ends first, then the inside, which keeps out of the
                 // ends' range.
@@ -297,7 +376,7 @@ impl Family for Segments {
 /// Reads an item of the constraint strings of one of the segments'
 /// types in [`STRINGS`](super::STRINGS) into `out`: `Zipper~cells`,
 /// `SumLine~10~cells`, `Modular~3~cells` (3 alone: the modular line),
-/// `Entropic~cells`, `Lockout~4~cells`.
+/// `Entropic~cells`, `Lockout~4~cells`, `RegionSumLine~cells`.
 pub(super) fn strings(item: &Item<'_>, out: &mut Rules) -> Result<(), ItemError> {
     let constraint = match item.kind {
         "Zipper" => Constraint::Zipper {
@@ -320,6 +399,9 @@ pub(super) fn strings(item: &Item<'_>, out: &mut Rules) -> Result<(), ItemError>
             }
         }
         "Entropic" => Constraint::Entropic {
+            cells: item.cells(0)?,
+        },
+        "RegionSumLine" => Constraint::RegionSum {
             cells: item.cells(0)?,
         },
         "Lockout" => {
