@@ -71,6 +71,7 @@ fn reads(constraint: &Constraint, n: usize) -> Vec<Cell> {
         Constraint::Clone { cells, clones } => [cells.as_slice(), clones].concat(),
         Constraint::Zipper { cells }
         | Constraint::SumLine { cells, .. }
+        | Constraint::Lunchbox { cells, .. }
         | Constraint::RegionSum { cells }
         | Constraint::Entropic { cells }
         | Constraint::Modular { cells }
@@ -217,6 +218,13 @@ fn holds(constraint: &Constraint, grid: &[u8], n: usize, all_constraints: &[Cons
                 v[0] + v[m - 1]
             };
             (0..m / 2).all(|i| v[i] + v[m - 1 - i] == target)
+        }
+        Constraint::Lunchbox { cells, sum } => {
+            let v = digits(cells);
+            let low = (0..v.len()).min_by_key(|&k| v[k]).unwrap();
+            let high = (0..v.len()).max_by_key(|&k| v[k]).unwrap();
+            let (i, j) = (low.min(high), low.max(high));
+            distinct(&v) && v[i + 1..j].iter().sum::<u32>() == *sum
         }
         Constraint::RegionSum { cells } => {
             // Cut where the line crosses into another box: every run the
@@ -994,6 +1002,21 @@ fn quadruples() {
 }
 
 #[test]
+fn lunchboxes() {
+    // 1 and 4 side by side in a row of four: 12 of the 24 orders; at its
+    // ends, 2 + 3 between them: 4 of the 24.
+    assert_eq!(four(&["lunchbox 0: r1c1 r1c2 r1c3 r1c4"]), 288 * 12 / 24);
+    assert_eq!(four(&["lunchbox 5: r1c1 r1c2 r1c3 r1c4"]), 288 * 4 / 24);
+    // Distinct digits even across boxes.
+    four(&["lunchbox 0: r1c2 r2c3"]);
+    four(&["lunchbox 3: r1c1 r2c2 r3c3 r4c4"]);
+    four(&["lunchbox 2: r2c1 r2c2 r3c2 r3c3"]);
+    assert_eq!(four(&["lunchbox 9: r1c1 r2c2 r3c3"]), 0);
+    let line = "lunchbox 4: r1c1 r1c2 r1c3";
+    assert_eq!(line.parse::<Constraint>().unwrap().to_string(), line);
+}
+
+#[test]
 fn sandwiches() {
     // Where 1 and 4 sit in a row of four: neighbours in 12 of the 24
     // orders (sum 0), one cell apart holding 2 or 3 in 4 each, at the
@@ -1488,7 +1511,7 @@ fn near(rng: &mut Rng, lo: usize, hi: usize) -> u32 {
 /// A random constraint that fits a grid of side `n`.
 fn random_constraint(rng: &mut Rng, n: usize) -> Constraint {
     let top = |k: usize| (n + 1 - k..=n).sum::<usize>();
-    match rng.below(33) {
+    match rng.below(34) {
         0 | 1 => {
             let size = rng.range(1, n.min(5));
             let cells = random_region(rng, n, size);
@@ -1589,6 +1612,11 @@ fn random_constraint(rng: &mut Rng, n: usize) -> Constraint {
         17 => Constraint::Between {
             cells: random_line(rng, n, 2, 5),
         },
+        33 => {
+            let cells = random_line(rng, n, 2, 5.min(n));
+            let sum = near(rng, 0, top(cells.len().saturating_sub(2)));
+            Constraint::Lunchbox { cells, sum }
+        }
         32 => Constraint::DoubleArrow {
             cells: random_line(rng, n, 3, 5),
         },
@@ -1801,7 +1829,7 @@ fn random_cases(
 }
 
 /// The kinds of constraint, as `random_constraint` draws them.
-const KINDS: usize = 31;
+const KINDS: usize = 32;
 
 /// The kinds `random_constraint` draws on a grid of side `n`: entropic
 /// lines only where the side splits in thirds.

@@ -80,6 +80,7 @@
 //! | `clone: r1c1 r1c2 = r9c8 r9c9` | each cell holds the digit of its clone, in the same place after the `=` |
 //! | `quadruple 1 2 9: r1c1` | the digits appear among the 2x2 cells whose top-left cell is r1c1 (a digit listed twice, at least twice) |
 //! | `sandwich 8: r1`, `sandwich 0: c3` | the digits strictly between the 1 and the n of row 1 (column 3) sum to 8 |
+//! | `lunchbox 5: r1c1 r1c2 r1c3 r1c4` | distinct digits; those between the least and the greatest (in this order) sum to 5 |
 //! | `between: r1c1 r1c2 r1c3` | the digits inside the line lie strictly between those at its two ends |
 //! | `double-arrow: r1c1 r1c2 r1c3 r1c4` | the digits between the ends sum to the ends' sum |
 //! | `skyscraper 3: r1 left` | read from the left of row 1 (`r1 right`, `c1 top`, `c1 bottom`), 3 digits are each greater than all before them |
@@ -342,6 +343,14 @@ pub enum Constraint {
         /// The sum.
         sum: u32,
     },
+    /// Lunchbox: distinct digits, and those between the cells of the least
+    /// and the greatest digit (in the cells' order) sum to `sum`.
+    Lunchbox {
+        /// The cells in order.
+        cells: Vec<Cell>,
+        /// The sum between the least and the greatest digit.
+        sum: u32,
+    },
     /// Between line: the digits inside the line lie strictly between those
     /// of its two ends.
     Between {
@@ -499,7 +508,7 @@ pub(crate) type StringReader = fn(&Item<'_>, &mut Rules) -> Result<(), ItemError
 /// The types of the constraint strings' rules (`.Cage~15~R1C1~R1C2`),
 /// each with its family's reader. The grid's own types (givens,
 /// `Shape`, `NoBoxes`, `Jigsaw`) are read with the string.
-pub(crate) const STRINGS: [(&str, StringReader); 35] = [
+pub(crate) const STRINGS: [(&str, StringReader); 36] = [
     ("Cage", sums::strings),
     ("Sum", sums::strings),
     ("LittleKiller", sums::strings),
@@ -509,6 +518,7 @@ pub(crate) const STRINGS: [(&str, StringReader); 35] = [
     ("Sandwich", sums::strings),
     ("Between", sums::strings),
     ("Quad", sums::strings),
+    ("Lunchbox", sums::strings),
     ("Thermo", lines::strings),
     ("Whisper", lines::strings),
     ("Renban", lines::strings),
@@ -592,6 +602,7 @@ impl Constraint {
             | Constraint::Arrow { .. }
             | Constraint::Sandwich { .. }
             | Constraint::Between { .. }
+            | Constraint::Lunchbox { .. }
             | Constraint::DoubleArrow { .. }
             | Constraint::Quadruple { .. } => &sums::SUMS,
             Constraint::Thermometer { .. }

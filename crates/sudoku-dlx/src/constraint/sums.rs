@@ -43,6 +43,7 @@ impl Family for Sums {
             "between",
             "double-arrow",
             "quadruple",
+            "lunchbox",
         ]
     }
 
@@ -85,6 +86,13 @@ impl Family for Sums {
                     s.max_args(0)?;
                     Constraint::DoubleArrow { cells }
                 }
+                "lunchbox" => {
+                    s.max_args(1)?;
+                    Constraint::Lunchbox {
+                        sum: s.required(0)?,
+                        cells,
+                    }
+                }
                 _ => {
                     let mut digits = (0..s.args.len())
                         .map(|k| s.small(k, 0))
@@ -107,6 +115,7 @@ impl Family for Sums {
                 | "between"
                 | "double-arrow"
                 | "quadruple"
+                | "lunchbox"
         )
         .then(|| parse(s))
     }
@@ -150,6 +159,10 @@ impl Family for Sums {
                 write!(f, "double-arrow: ")?;
                 write_cells(f, cells)
             }
+            Constraint::Lunchbox { cells, sum } => {
+                write!(f, "lunchbox {sum}: ")?;
+                write_cells(f, cells)
+            }
             _ => unreachable!("{constraint:?} is no sum"),
         }
     }
@@ -163,6 +176,7 @@ impl Family for Sums {
             Constraint::Sandwich { .. } => "sandwich",
             Constraint::Between { .. } => "between line",
             Constraint::DoubleArrow { .. } => "double arrow",
+            Constraint::Lunchbox { .. } => "lunchbox",
             _ => unreachable!("{constraint:?} is no sum"),
         }
     }
@@ -172,7 +186,8 @@ impl Family for Sums {
             Constraint::Cage { cells, .. }
             | Constraint::LittleKiller { cells, .. }
             | Constraint::Between { cells }
-            | Constraint::DoubleArrow { cells } => cells.clone(),
+            | Constraint::DoubleArrow { cells }
+            | Constraint::Lunchbox { cells, .. } => cells.clone(),
             Constraint::Arrow { circle, line } => circle.iter().chain(line).copied().collect(),
             Constraint::Quadruple { cell: (r, c), .. } => {
                 vec![(*r, *c), (*r, c + 1), (r + 1, *c), (r + 1, c + 1)]
@@ -206,6 +221,14 @@ impl Family for Sums {
                 }
                 Ok(())
             }
+            Constraint::Lunchbox { cells, .. } if cells.len() < 2 => {
+                Err("a lunchbox needs two cells or more".to_string())
+            }
+            Constraint::Lunchbox { cells, .. } if cells.len() > n => Err(format!(
+                "a lunchbox of {} distinct digits on {}",
+                cells.len(),
+                a_grid(n)
+            )),
             Constraint::Cage { cells, .. } if cells.len() > n => Err(format!(
                 "a cage of {} distinct digits on {}",
                 cells.len(),
@@ -274,6 +297,19 @@ impl Family for Sums {
                 let (i, j) = (one.min(top), one.max(top));
                 (grid.sum(&cells[i + 1..j]) != *sum).then_some([cells[i], cells[j]])
             }
+            Constraint::Lunchbox { cells, sum } => {
+                if let Some(pair) = grid.first_pair(cells, &|a, b, _| a != b) {
+                    return Some(pair);
+                }
+                if !grid.all_filled(cells) {
+                    return None;
+                }
+                let digits: Vec<u32> = cells.iter().map(|&c| grid.get(c)).collect();
+                let low = (0..digits.len()).min_by_key(|&k| digits[k])?;
+                let high = (0..digits.len()).max_by_key(|&k| digits[k])?;
+                let (i, j) = (low.min(high), low.max(high));
+                (grid.sum(&cells[i + 1..j]) != *sum).then_some([cells[i], cells[j]])
+            }
             Constraint::DoubleArrow { cells } => {
                 if !grid.all_filled(cells) {
                     return None;
@@ -337,6 +373,11 @@ impl Family for Sums {
             Constraint::Between { cells } => between(b, &ends_first(&b.indices(cells))),
             Constraint::DoubleArrow { cells } => {
                 double_arrow(b, &ends_first(&b.indices(cells)));
+            }
+            Constraint::Lunchbox { cells, sum } => {
+                let cells = b.indices(cells);
+                b.distinct(&cells);
+                lunchbox(b, &cells, *sum);
             }
             _ => unreachable!("{constraint:?} is no sum"),
         }
@@ -430,7 +471,7 @@ pub(super) fn fpuzzles(
 /// beside it points), `Arrow~circle~cells`, `PillArrow~2~cells` (the
 /// first 2 or 3 cells the pill, read in reading order),
 /// `DoubleArrow~cells`, `Sandwich~15~R1`, `Between~cells`,
-/// `Quad~R1C1~1~2`.
+/// `Quad~R1C1~1~2`, `Lunchbox~15~cells`.
 pub(super) fn strings(item: &Item<'_>, out: &mut Rules) -> Result<(), ItemError> {
     let constraint = match item.kind {
         "Cage" => {
@@ -495,6 +536,10 @@ pub(super) fn strings(item: &Item<'_>, out: &mut Rules) -> Result<(), ItemError>
         },
         "Between" => Constraint::Between {
             cells: item.cells(0)?,
+        },
+        "Lunchbox" => Constraint::Lunchbox {
+            sum: item.number(0)?,
+            cells: item.cells(1)?,
         },
         "Quad" => {
             let cell = item.cell(0)?;
@@ -787,6 +832,63 @@ fn sandwich_chain(b: &mut Builder<'_>, cells: &[usize], sum: u32) {
 /// `cells` are the two circles first, then the line between them, whose
 /// digits sum to the circles' (state: the circles' sum, then it and the
 /// partial sum).
+/// A lunchbox: a chain read along the cells, its state the least and
+/// the greatest digit so far, which of the two came later, the sum of the
+/// digits between them, and the sum of the digits since the later one.
+/// A new least (greatest) digit makes the digits since the greatest
+/// (least) the ones between: the sum since the later one, or the sum
+/// between plus the later one's digit plus the sum since, when the
+/// other came later. Sums past the clue only ever grow into sums past it,
+/// so they are all one state: the clue plus one.
+fn lunchbox(b: &mut Builder<'_>, cells: &[usize], sum: u32) {
+    // Fields: least (bits 0-7), greatest (8-15), the greatest came later
+    // (bit 16), between (17-28), since (29-40).
+    let over = u64::from(sum) + 1;
+    let pack = |lo: u64, hi: u64, high_later: bool, between: u64, since: u64| {
+        let (between, since) = (between.min(over), since.min(over));
+        lo | hi << 8 | u64::from(high_later) << 16 | between << 17 | since << 29
+    };
+    let field = |s: u64, at: u32, bits: u32| s >> at & ((1 << bits) - 1);
+    b.chain(
+        cells,
+        0,
+        &|k, s, d| {
+            let d = u64::from(d);
+            if k == 0 {
+                return Some(pack(d, d, false, 0, 0));
+            }
+            let (lo, hi) = (field(s, 0, 8), field(s, 8, 8));
+            let high_later = field(s, 16, 1) == 1;
+            let (between, since) = (field(s, 17, 12), field(s, 29, 12));
+            if d == lo || d == hi {
+                return None;
+            }
+            if d < lo {
+                let inside = if lo == hi {
+                    0
+                } else if high_later {
+                    since
+                } else {
+                    between + lo + since
+                };
+                Some(pack(d, hi, false, inside, 0))
+            } else if d > hi {
+                let inside = if lo == hi {
+                    0
+                } else if !high_later {
+                    since
+                } else {
+                    between + hi + since
+                };
+                Some(pack(lo, d, true, inside, 0))
+            } else {
+                Some(pack(lo, hi, high_later, between, since + d))
+            }
+        },
+        &|s| field(s, 17, 12) == u64::from(sum),
+    );
+}
+
 fn double_arrow(b: &mut Builder<'_>, cells: &[usize]) {
     b.chain(
         cells,
