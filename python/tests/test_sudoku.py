@@ -206,6 +206,17 @@ def test_killer_lines_read_and_written():
     assert Grid.parse("1" + "." * 80).to_killer_short() is None
 
 
+def test_constraint_strings_and_links_read():
+    strings = FIXTURES / "sudoku" / "variants" / "strings.txt"
+    records = list(dlx_cover.read_puzzles(strings))
+    assert [r.ok for r in records] == [True, True, False]
+    six = "513246462315326154154623235461641532"
+    assert [str(r.get().solution()) for r in records[:2]] == [six, six]
+    assert "FullRank: this rule is not supported" in str(records[2].error)
+    puzzle = next(dlx_cover.parse_puzzles(".Shape~4x4.Cage~3~R1C1~R1C2.~R4C4_1\n")).get()
+    assert "cage 3: r1c1 r1c2" in puzzle.layout.constraints
+
+
 def test_generate_seeded_symmetric_unique():
     puzzle = dlx_cover.generate(42, symmetry="rotate180")
     assert puzzle.is_unique()
