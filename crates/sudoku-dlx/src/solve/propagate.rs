@@ -228,7 +228,17 @@ impl Rules {
             }
             rule_cells.push(mine);
         }
-        let weight = watchers.iter().map(|w| 1 + w.len() as u32).collect();
+        // A palindrome's cell stands for its mirror too: on the f-puzzles
+        // with palindromes, weighing it twice takes Effluence from 777 to
+        // 149 million instructions, and no puzzle past 1.5 times.
+        let weighs = |k: &u32| match constraints[*k as usize] {
+            Rule::Constraint(Constraint::Palindrome { .. }) => 2,
+            _ => 1,
+        };
+        let weight = watchers
+            .iter()
+            .map(|w| 1 + w.iter().map(weighs).sum::<u32>())
+            .collect();
         Some(Rules {
             n,
             queue: VecDeque::with_capacity(constraints.len()),
@@ -423,7 +433,8 @@ impl Propagator for Rules {
     }
 
     /// Branches on the cell of the fewest digits per weight (dom/wdeg):
-    /// a cell's weight grows with the constraints over it and with each
+    /// a cell's weight grows with the constraints over it (a palindrome
+    /// twice: its cells stand for their mirrors too) and with each
     /// contradiction one of them finds, so that the search turns to
     /// where the puzzle is hard. On the f-puzzles and the killer lists it
     /// visits fewer nodes than the item of the fewest options
