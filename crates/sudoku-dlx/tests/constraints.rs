@@ -69,6 +69,7 @@ fn reads(constraint: &Constraint, n: usize) -> Vec<Cell> {
         | Constraint::Greater { cells } => cells.to_vec(),
         Constraint::Odd(cell) | Constraint::Even(cell) => vec![*cell],
         Constraint::Clone { cells, clones } => [cells.as_slice(), clones].concat(),
+        Constraint::EqualSum { groups } => groups.concat(),
         Constraint::Zipper { cells }
         | Constraint::SumLine { cells, .. }
         | Constraint::Lunchbox { cells, .. }
@@ -209,6 +210,10 @@ fn holds(constraint: &Constraint, grid: &[u8], n: usize, all_constraints: &[Cons
             v[one.min(top) + 1..one.max(top)].iter().sum::<u32>() == *sum
         }
         Constraint::Clone { cells, clones } => digits(cells) == digits(clones),
+        Constraint::EqualSum { groups } => {
+            let sums: Vec<u32> = groups.iter().map(|g| digits(g).iter().sum()).collect();
+            sums.iter().all(|&s| s == sums[0])
+        }
         Constraint::Zipper { cells } => {
             let v = digits(cells);
             let m = v.len();
@@ -1002,6 +1007,27 @@ fn quadruples() {
 }
 
 #[test]
+fn equal_sum_cages() {
+    // Two cells of a row against the other two: 1+4 | 2+3 both ways, 8
+    // of the 24 orders.
+    assert_eq!(four(&["equal-sum: r1c1 r1c2 | r1c3 r1c4"]), 288 * 8 / 24);
+    // One cell against a pair: the pair sums to the cell's digit.
+    four(&["equal-sum: r1c1 | r2c3 r2c4"]);
+    four(&["equal-sum: r1c1 r2c2 | r3c3 r4c4 | r1c4"]);
+    assert_eq!(four(&["equal-sum: r1c1 | r1c2"]), 0);
+    let line = "equal-sum: r1c1 r1c2 | r3c3";
+    assert_eq!(line.parse::<Constraint>().unwrap().to_string(), line);
+    // One group, or a cell in two, is refused by the layout.
+    let four = Layout::square(2).unwrap();
+    for bad in ["equal-sum: r1c1 r1c2", "equal-sum: r1c1 r1c2 | r1c2 r2c2"] {
+        assert!(
+            four.clone().with_constraint(bad.parse().unwrap()).is_err(),
+            "{bad}"
+        );
+    }
+}
+
+#[test]
 fn lunchboxes() {
     // 1 and 4 side by side in a row of four: 12 of the 24 orders; at its
     // ends, 2 + 3 between them: 4 of the 24.
@@ -1508,10 +1534,29 @@ fn near(rng: &mut Rng, lo: usize, hi: usize) -> u32 {
     rng.range(lo.saturating_sub(1), hi + 1) as u32
 }
 
+/// Equal-sum cages: two or three groups of 1 to 3 cells, no cell in two.
+fn random_equal_sum(rng: &mut Rng, n: usize) -> Constraint {
+    let mut groups: Vec<Vec<Cell>> = Vec::new();
+    let mut used: Vec<Cell> = Vec::new();
+    for _ in 0..rng.range(2, 3) {
+        let size = rng.range(1, 3);
+        let mut group = Vec::new();
+        while group.len() < size {
+            let cell = random_cell(rng, n);
+            if !used.contains(&cell) {
+                used.push(cell);
+                group.push(cell);
+            }
+        }
+        groups.push(group);
+    }
+    Constraint::EqualSum { groups }
+}
+
 /// A random constraint that fits a grid of side `n`.
 fn random_constraint(rng: &mut Rng, n: usize) -> Constraint {
     let top = |k: usize| (n + 1 - k..=n).sum::<usize>();
-    match rng.below(34) {
+    match rng.below(35) {
         0 | 1 => {
             let size = rng.range(1, n.min(5));
             let cells = random_region(rng, n, size);
@@ -1612,6 +1657,7 @@ fn random_constraint(rng: &mut Rng, n: usize) -> Constraint {
         17 => Constraint::Between {
             cells: random_line(rng, n, 2, 5),
         },
+        34 => random_equal_sum(rng, n),
         33 => {
             let cells = random_line(rng, n, 2, 5.min(n));
             let sum = near(rng, 0, top(cells.len().saturating_sub(2)));
@@ -1749,6 +1795,17 @@ fn random_constraints(
         .map(|_| {
             let mut c = random_constraint(rng, n);
             if let Some(grid) = keep {
+                // Some kinds seldom hold by chance (palindromes, equal
+                // sums): other draws of the same kind first.
+                for _ in 0..200 {
+                    if holds(&c, grid, n, std::slice::from_ref(&c)) {
+                        break;
+                    }
+                    let d = random_constraint(rng, n);
+                    if std::mem::discriminant(&d) == std::mem::discriminant(&c) {
+                        c = d;
+                    }
+                }
                 for _ in 0..100 {
                     if holds(&c, grid, n, std::slice::from_ref(&c)) {
                         break;
@@ -1811,25 +1868,34 @@ fn random_cases(
             std::panic::catch_unwind(|| agree_propagating(shape, &givens, &constraints))
                 .unwrap_or_else(|_| panic!("random {n}x{n} case {case} of seed {seed}"));
         removed += taken;
-        kinds[usize::from(count > 0)].extend(constraints.iter().map(std::mem::discriminant));
+        // A kind is its keyword; the negative rules are one kind, and so
+        // are X, V and other sums of two.
+        let kind = |c: &Constraint| {
+            let text = c.to_string();
+            let word = text.split([' ', ':']).next().unwrap_or("").to_string();
+            match c {
+                Constraint::Negative(_) => "negative".to_string(),
+                Constraint::Sum { .. } => "x, v or sum".to_string(),
+                _ => word,
+            }
+        };
+        kinds[usize::from(count > 0)].extend(constraints.iter().map(kind));
     }
     // The propagation was tried, not idle.
     assert!(removed > 0, "placements taken out by the propagation");
     let [impossible, solvable] = kinds;
+    let mut all: Vec<&String> = solvable.union(&impossible).collect();
+    all.sort();
     assert_eq!(
-        solvable.len(),
-        kinds_on(n),
-        "kinds of constraint in solvable puzzles"
-    );
-    assert_eq!(
-        impossible.len(),
-        kinds_on(n),
-        "kinds of constraint in impossible puzzles"
+        (solvable.len(), impossible.len()),
+        (kinds_on(n), kinds_on(n)),
+        "kinds of constraint in solvable and impossible puzzles; all seen: {all:?}; \
+         solvable: {solvable:?}"
     );
 }
 
 /// The kinds of constraint, as `random_constraint` draws them.
-const KINDS: usize = 32;
+const KINDS: usize = 33;
 
 /// The kinds `random_constraint` draws on a grid of side `n`: entropic
 /// lines only where the side splits in thirds.

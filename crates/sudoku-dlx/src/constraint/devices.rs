@@ -494,6 +494,40 @@ impl Builder<'_> {
         }
     }
 
+    /// Segments of equal sums: `cells` read in order, cut into runs of
+    /// `lengths` cells, every run with the sum of the first. A chain whose
+    /// state is the first run's sum (bits 8 and up, 0 while the first run
+    /// is read) and the partial sum of the run (bits 0-7).
+    pub fn equal_sums(&mut self, cells: &[usize], lengths: &[usize]) {
+        let m = cells.len();
+        let mut starts = vec![false; m];
+        let mut k = 0;
+        for &length in lengths {
+            if k < m {
+                starts[k] = true;
+            }
+            k += length;
+        }
+        let single = lengths.len() == 1;
+        self.chain(
+            cells,
+            0,
+            &|k, s, d| {
+                let d = u64::from(d);
+                let (target, partial) = (s >> 8, s & 255);
+                if k == 0 || !starts[k] {
+                    return Some(target << 8 | (partial + d));
+                }
+                match target {
+                    0 => Some(partial << 8 | d),
+                    t if t == partial => Some(t << 8 | d),
+                    _ => None,
+                }
+            },
+            &|s| single || s >> 8 == s & 255,
+        );
+    }
+
     /// The assignments of the chain's pruned `steps` to `cells` whose
     /// digits differ in cells that share a house, `None` past
     /// [`MAX_TUPLES`] of them before that filter.

@@ -80,6 +80,7 @@
 //! | `clone: r1c1 r1c2 = r9c8 r9c9` | each cell holds the digit of its clone, in the same place after the `=` |
 //! | `quadruple 1 2 9: r1c1` | the digits appear among the 2x2 cells whose top-left cell is r1c1 (a digit listed twice, at least twice) |
 //! | `sandwich 8: r1`, `sandwich 0: c3` | the digits strictly between the 1 and the n of row 1 (column 3) sum to 8 |
+//! | `equal-sum: r1c1 r1c2 \| r3c3 r4c3` | the groups' digits have one sum, repeats allowed |
 //! | `lunchbox 5: r1c1 r1c2 r1c3 r1c4` | distinct digits; those between the least and the greatest (in this order) sum to 5 |
 //! | `between: r1c1 r1c2 r1c3` | the digits inside the line lie strictly between those at its two ends |
 //! | `double-arrow: r1c1 r1c2 r1c3 r1c4` | the digits between the ends sum to the ends' sum |
@@ -343,6 +344,12 @@ pub enum Constraint {
         /// The sum.
         sum: u32,
     },
+    /// Equal-sum cages: the digits of each group of cells have one sum
+    /// (repeats allowed; the groups do not overlap).
+    EqualSum {
+        /// The groups, two or more, each of one cell or more.
+        groups: Vec<Vec<Cell>>,
+    },
     /// Lunchbox: distinct digits, and those between the cells of the least
     /// and the greatest digit (in the cells' order) sum to `sum`.
     Lunchbox {
@@ -508,7 +515,7 @@ pub(crate) type StringReader = fn(&Item<'_>, &mut Rules) -> Result<(), ItemError
 /// The types of the constraint strings' rules (`.Cage~15~R1C1~R1C2`),
 /// each with its family's reader. The grid's own types (givens,
 /// `Shape`, `NoBoxes`, `Jigsaw`) are read with the string.
-pub(crate) const STRINGS: [(&str, StringReader); 36] = [
+pub(crate) const STRINGS: [(&str, StringReader); 37] = [
     ("Cage", sums::strings),
     ("Sum", sums::strings),
     ("LittleKiller", sums::strings),
@@ -519,6 +526,7 @@ pub(crate) const STRINGS: [(&str, StringReader); 36] = [
     ("Between", sums::strings),
     ("Quad", sums::strings),
     ("Lunchbox", sums::strings),
+    ("EqualSum", sums::strings),
     ("Thermo", lines::strings),
     ("Whisper", lines::strings),
     ("Renban", lines::strings),
@@ -603,6 +611,7 @@ impl Constraint {
             | Constraint::Sandwich { .. }
             | Constraint::Between { .. }
             | Constraint::Lunchbox { .. }
+            | Constraint::EqualSum { .. }
             | Constraint::DoubleArrow { .. }
             | Constraint::Quadruple { .. } => &sums::SUMS,
             Constraint::Thermometer { .. }

@@ -9,8 +9,8 @@
 //! classes of the last two digits (entropic: low, middle, high; modular:
 //! the digit mod 3), the two ends (lockout, ends first), the first
 //! segment's sum and the partial sum of the segment (region sum lines,
-//! whose segments the layout's regions cut); parity lines forbid pairs of
-//! one parity side by side.
+//! whose segments the layout's regions cut: devices' equal sums); parity
+//! lines forbid pairs of one parity side by side.
 
 use std::fmt;
 
@@ -318,34 +318,8 @@ impl Family for Segments {
                 );
             }
             Constraint::RegionSum { .. } => {
-                // State: the first segment's sum (bits 8 and up, 0 while
-                // the first segment is read), the partial sum of the
-                // segment (bits 0-7).
                 let regions: Vec<usize> = cells.iter().map(|&cell| b.region(cell)).collect();
-                let mut starts = vec![false; m];
-                let mut k = 0;
-                for length in segment_lengths(&regions) {
-                    starts[k] = true;
-                    k += length;
-                }
-                let single = segment_lengths(&regions).len() == 1;
-                b.chain(
-                    &cells,
-                    0,
-                    &|k, s, d| {
-                        let d = u64::from(d);
-                        let (target, partial) = (s >> 8, s & 255);
-                        if k == 0 || !starts[k] {
-                            return Some(target << 8 | (partial + d));
-                        }
-                        match target {
-                            0 => Some(partial << 8 | d),
-                            t if t == partial => Some(t << 8 | d),
-                            _ => None,
-                        }
-                    },
-                    &|s| single || s >> 8 == s & 255,
-                );
+                b.equal_sums(&cells, &segment_lengths(&regions));
             }
             Constraint::Lockout { gap, .. } => {
                 // The ends first, then the inside, which keeps out of the

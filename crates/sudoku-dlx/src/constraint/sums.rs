@@ -44,11 +44,21 @@ impl Family for Sums {
             "double-arrow",
             "quadruple",
             "lunchbox",
+            "equal-sum",
         ]
     }
 
     fn parse(&self, s: &Statement<'_>) -> Option<Result<Constraint, LayoutError>> {
         let parse = |s: &Statement<'_>| -> Result<Constraint, LayoutError> {
+            if s.keyword == "equal-sum" {
+                s.max_args(0)?;
+                let groups = s
+                    .tail
+                    .split('|')
+                    .map(|group| s.cells_of(group.split_whitespace()))
+                    .collect::<Result<Vec<_>, _>>()?;
+                return Ok(Constraint::EqualSum { groups });
+            }
             if s.keyword == "sandwich" {
                 s.max_args(1)?;
                 let sum = s.required(0)?;
@@ -116,6 +126,7 @@ impl Family for Sums {
                 | "double-arrow"
                 | "quadruple"
                 | "lunchbox"
+                | "equal-sum"
         )
         .then(|| parse(s))
     }
@@ -163,6 +174,16 @@ impl Family for Sums {
                 write!(f, "lunchbox {sum}: ")?;
                 write_cells(f, cells)
             }
+            Constraint::EqualSum { groups } => {
+                write!(f, "equal-sum: ")?;
+                for (k, group) in groups.iter().enumerate() {
+                    if k > 0 {
+                        write!(f, " | ")?;
+                    }
+                    write_cells(f, group)?;
+                }
+                Ok(())
+            }
             _ => unreachable!("{constraint:?} is no sum"),
         }
     }
@@ -177,6 +198,7 @@ impl Family for Sums {
             Constraint::Between { .. } => "between line",
             Constraint::DoubleArrow { .. } => "double arrow",
             Constraint::Lunchbox { .. } => "lunchbox",
+            Constraint::EqualSum { .. } => "equal-sum cages",
             _ => unreachable!("{constraint:?} is no sum"),
         }
     }
@@ -193,6 +215,7 @@ impl Family for Sums {
                 vec![(*r, *c), (*r, c + 1), (r + 1, *c), (r + 1, c + 1)]
             }
             Constraint::Sandwich { line, .. } => line.cells(n),
+            Constraint::EqualSum { groups } => groups.concat(),
             _ => unreachable!("{constraint:?} is no sum"),
         }
     }
@@ -220,6 +243,12 @@ impl Family for Sums {
                     return Err("an arrow needs a cell beside its circle".to_string());
                 }
                 Ok(())
+            }
+            Constraint::EqualSum { groups } if groups.len() < 2 => {
+                Err("equal sums need two groups or more, separated by |".to_string())
+            }
+            Constraint::EqualSum { groups } if groups.iter().any(Vec::is_empty) => {
+                Err("a group without cells".to_string())
             }
             Constraint::Lunchbox { cells, .. } if cells.len() < 2 => {
                 Err("a lunchbox needs two cells or more".to_string())
@@ -296,6 +325,17 @@ impl Family for Sums {
                 let top = cells.iter().position(|&c| grid.get(c) == grid.n as u32)?;
                 let (i, j) = (one.min(top), one.max(top));
                 (grid.sum(&cells[i + 1..j]) != *sum).then_some([cells[i], cells[j]])
+            }
+            Constraint::EqualSum { groups } => {
+                let all = groups.concat();
+                if !grid.all_filled(&all) {
+                    return None;
+                }
+                let first = grid.sum(&groups[0]);
+                groups[1..]
+                    .iter()
+                    .find(|group| grid.sum(group) != first)
+                    .map(|group| [groups[0][0], group[0]])
             }
             Constraint::Lunchbox { cells, sum } => {
                 if let Some(pair) = grid.first_pair(cells, &|a, b, _| a != b) {
@@ -378,6 +418,11 @@ impl Family for Sums {
                 let cells = b.indices(cells);
                 b.distinct(&cells);
                 lunchbox(b, &cells, *sum);
+            }
+            Constraint::EqualSum { groups } => {
+                let cells = b.indices(&groups.concat());
+                let lengths: Vec<usize> = groups.iter().map(Vec::len).collect();
+                b.equal_sums(&cells, &lengths);
             }
             _ => unreachable!("{constraint:?} is no sum"),
         }
@@ -471,7 +516,8 @@ pub(super) fn fpuzzles(
 /// beside it points), `Arrow~circle~cells`, `PillArrow~2~cells` (the
 /// first 2 or 3 cells the pill, read in reading order),
 /// `DoubleArrow~cells`, `Sandwich~15~R1`, `Between~cells`,
-/// `Quad~R1C1~1~2`, `Lunchbox~15~cells`.
+/// `Quad~R1C1~1~2`, `Lunchbox~15~cells`, `EqualSum~cells~-~cells` (the
+/// groups separated by `-`).
 pub(super) fn strings(item: &Item<'_>, out: &mut Rules) -> Result<(), ItemError> {
     let constraint = match item.kind {
         "Cage" => {
@@ -541,6 +587,16 @@ pub(super) fn strings(item: &Item<'_>, out: &mut Rules) -> Result<(), ItemError>
             sum: item.number(0)?,
             cells: item.cells(1)?,
         },
+        "EqualSum" => {
+            let mut groups = vec![Vec::new()];
+            for k in 0..item.len() {
+                match item.arg(k)? {
+                    "-" => groups.push(Vec::new()),
+                    _ => groups.last_mut().expect("a group").push(item.cell(k)?),
+                }
+            }
+            Constraint::EqualSum { groups }
+        }
         "Quad" => {
             let cell = item.cell(0)?;
             let mut digits = Vec::new();

@@ -41,7 +41,7 @@ const MAX_SIDE: usize = 16;
 
 /// The solver's types this project has no rule for: read, they are an
 /// error that says so, rather than an unknown type.
-const UNSUPPORTED: [&str; 39] = [
+const UNSUPPORTED: [&str; 38] = [
     "Or",
     "And",
     "End",
@@ -71,7 +71,6 @@ const UNSUPPORTED: [&str; 39] = [
     "LookAndSay",
     "ConnectedValues",
     "SameValues",
-    "EqualSum",
     "Binary",
     "BinaryX",
     "Pair",
@@ -681,6 +680,22 @@ mod tests {
                 "palindrome: r8c1 r8c2"
             ]
         );
+    }
+
+    #[test]
+    fn lunchboxes_region_sums_and_equal_sums() {
+        assert_eq!(
+            rules(".Lunchbox~5~R1C1~R1C2~R1C3.RegionSumLine~R1C3~R1C4.EqualSum~R5C5~R5C6~-~R7C7"),
+            [
+                "lunchbox 5: r1c1 r1c2 r1c3",
+                "region-sum: r1c3 r1c4",
+                "equal-sum: r5c5 r5c6 | r7c7"
+            ]
+        );
+        // Groups that share a cell are refused by the layout.
+        let (column, message) = error(".EqualSum~R1C1~-~R1C1~R1C2");
+        assert_eq!(column, 1);
+        assert!(message.contains("named twice"), "{message}");
     }
 
     #[test]
