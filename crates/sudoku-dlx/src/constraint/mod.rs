@@ -515,7 +515,7 @@ pub(crate) type StringReader = fn(&Item<'_>, &mut Rules) -> Result<(), ItemError
 /// The types of the constraint strings' rules (`.Cage~15~R1C1~R1C2`),
 /// each with its family's reader. The grid's own types (givens,
 /// `Shape`, `NoBoxes`, `Jigsaw`) are read with the string.
-pub(crate) const STRINGS: [(&str, StringReader); 37] = [
+pub(crate) const STRINGS: [(&str, StringReader); 38] = [
     ("Cage", sums::strings),
     ("Sum", sums::strings),
     ("LittleKiller", sums::strings),
@@ -527,6 +527,7 @@ pub(crate) const STRINGS: [(&str, StringReader); 37] = [
     ("Quad", sums::strings),
     ("Lunchbox", sums::strings),
     ("EqualSum", sums::strings),
+    ("AllDifferent", sums::strings),
     ("Thermo", lines::strings),
     ("Whisper", lines::strings),
     ("Renban", lines::strings),

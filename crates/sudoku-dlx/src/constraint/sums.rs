@@ -517,7 +517,7 @@ pub(super) fn fpuzzles(
 /// first 2 or 3 cells the pill, read in reading order),
 /// `DoubleArrow~cells`, `Sandwich~15~R1`, `Between~cells`,
 /// `Quad~R1C1~1~2`, `Lunchbox~15~cells`, `EqualSum~cells~-~cells` (the
-/// groups separated by `-`).
+/// groups separated by `-`), `AllDifferent~cells` (a cage without a sum).
 pub(super) fn strings(item: &Item<'_>, out: &mut Rules) -> Result<(), ItemError> {
     let constraint = match item.kind {
         "Cage" => {
@@ -527,6 +527,10 @@ pub(super) fn strings(item: &Item<'_>, out: &mut Rules) -> Result<(), ItemError>
                 sum: (sum != 0).then_some(sum),
             }
         }
+        "AllDifferent" => Constraint::Cage {
+            cells: item.cells(0)?,
+            sum: None,
+        },
         "Sum" => {
             if item.arg(0)?.contains('_') {
                 return Err(item.error(0, "sums with coefficients are not supported"));
