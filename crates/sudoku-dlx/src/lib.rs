@@ -202,9 +202,10 @@
 //!   or grids over several lines, `#` comments), each [`Record`] with its
 //!   line number, and errors that name line and column.
 //! - [`Constraint`]: the rules of variant puzzles beyond houses (cages,
-//!   lines, dots, parity, sandwiches, ...), each read from the project's
-//!   text form or from f-puzzles ([`from_fpuzzles`]), checked and encoded
-//!   in the puzzle's own exact-cover problem.
+//!   lines, dots, parity, sandwiches, outside clues, ...), each read from
+//!   the project's text form, from f-puzzles ([`from_fpuzzles`]) or from a
+//!   browser solver's constraint strings ([`Puzzles`]), checked and
+//!   encoded in the puzzle's own exact-cover problem.
 //! - [`Logic`]: solving as a player does, a [`Step`] at a time, rated on
 //!   Sudoku Explainer's scale ([`SeRating`]).
 //! - The errors: [`ParseError`] (what, line and column in puzzle text),
@@ -217,15 +218,19 @@
 //! # Where a rule lives
 //!
 //! Rules come in families, one file each under `src/constraint/`: sums
-//! (cages, little killers, arrows, sandwiches, between lines,
-//! quadruples), lines (thermometers, whispers, renban, palindromes), pairs
-//! (kropki dots, X and V, the negative rules, and the variants' rules
-//! between cells: anti-knight, anti-king, non-consecutive), cells (odd,
-//! even) and houses (the variants' names and extra houses). A family's
-//! file is the one place its kinds are read (the text form and f-puzzles
-//! keys), written, validated against a layout, checked against a grid
-//! (sharing no code with the encoding) and encoded, with the exact-cover
-//! devices of `constraint/devices.rs`. Adding a rule:
+//! (cages, little killers, arrows, double arrows, sandwiches, between
+//! lines, quadruples, lunchboxes, equal sums), lines (thermometers,
+//! whispers, renban, palindromes), pairs (kropki dots, X and V,
+//! greater-than, the negative rules, and the variants' rules between
+//! cells: anti-knight, anti-king, non-consecutive), cells (odd, even,
+//! minimum, maximum), outside clues (skyscrapers, X-sums, numbered
+//! rooms), segments (zipper, sum, entropic, modular, lockout, parity and
+//! region sum lines), clones, and houses (the variants' names and extra
+//! houses). A family's file is the one place its kinds are read (the
+//! text form, f-puzzles keys and constraint strings' types), written,
+//! validated against a layout, checked against a grid (sharing no code
+//! with the encoding) and encoded, with the exact-cover devices of
+//! `constraint/devices.rs`. Adding a rule:
 //!
 //! 1. its kind in [`Constraint`], and the kind's family in
 //!    `Constraint::family`;
@@ -233,7 +238,8 @@
 //!    keyword and parsing, `Display`, name, cells, validation, check and
 //!    encoding;
 //! 3. its f-puzzles key, if it has one, in `FPUZZLES`, read by the
-//!    family's `fpuzzles`;
+//!    family's `fpuzzles`, and its constraint strings' type, if they have
+//!    one, in `STRINGS`, read by the family's `strings`;
 //! 4. tests: the text round trip, a puzzle of known count, the check
 //!    against the encoding on random grids (`tests/constraints.rs`), and
 //!    its line in the table of docs/encodings.md.
