@@ -47,8 +47,8 @@ pub(crate) fn problem(layout: &Layout) -> Problem {
     build(layout, false).0
 }
 
-/// [`problem`], and the chains its constraints were encoded with (see
-/// [`ChainGraph`]), for the propagation.
+/// [`problem`], and the chains of the constraints that do not propagate
+/// by themselves (see [`ChainGraph`]), for the propagation.
 pub(crate) fn problem_and_chains(layout: &Layout) -> (Problem, Vec<ChainGraph>) {
     build(layout, false)
 }

@@ -74,7 +74,8 @@ pub(crate) struct Extra {
     pub excluded: Vec<bool>,
     /// The largest color used.
     pub colors: u32,
-    /// The chains encoded, for the propagation.
+    /// The chains of the constraints that do not propagate by
+    /// themselves, for the propagation.
     pub chains: Vec<ChainGraph>,
 }
 
@@ -84,15 +85,15 @@ pub(crate) struct Extra {
 /// cell in its domain).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct ChainGraph {
-    /// The position of the chain's constraint among the layout's.
-    pub owner: Option<usize>,
     /// The cells in the chain's order, row-major.
     pub cells: Vec<usize>,
     /// Per position, its transitions (state before, digit, state after),
     /// the states numbered within their layer.
     pub steps: Vec<Vec<Step>>,
-    /// The number of states of each layer, `cells.len() + 1` of them.
-    pub widths: Vec<u32>,
+    /// Where each layer's states start when all layers' are numbered in
+    /// one run, `cells.len() + 2` entries: the last is the number of
+    /// states.
+    pub starts: Vec<usize>,
 }
 
 /// Sets of digits past this many make a summed cage a chain with distinct
@@ -444,12 +445,22 @@ impl Builder<'_> {
         if steps.iter().any(Vec::is_empty) {
             return self.impossible();
         }
-        self.extra.chains.push(ChainGraph {
-            owner: self.owner,
-            cells: cells.to_vec(),
-            steps: steps.clone(),
-            widths: layers.iter().map(|l| l.len() as u32).collect(),
-        });
+        // The chains of constraints that propagate by themselves would
+        // only repeat them, at a cost: the propagation takes the others'.
+        if self
+            .owner
+            .is_some_and(|k| !self.constraints[k].propagates())
+        {
+            let mut starts = vec![0];
+            for layer in &layers {
+                starts.push(starts[starts.len() - 1] + layer.len());
+            }
+            self.extra.chains.push(ChainGraph {
+                cells: cells.to_vec(),
+                steps: steps.clone(),
+                starts,
+            });
+        }
         // Few enough assignments: one option each, which is stronger.
         if let Some(tuples) = self.enumerate(cells, &steps) {
             return self.tuples(cells, &tuples);

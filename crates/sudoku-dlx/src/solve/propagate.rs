@@ -197,16 +197,9 @@ impl Rules {
                     .map(|d| d.constraint),
             )
             .map(|constraint| Rule::of(layout, constraint))
-            // The chains of the constraints that propagate by themselves
-            // would only repeat them, at a cost.
             .chain(
                 chains
                     .iter()
-                    .filter(|chain| {
-                        chain
-                            .owner
-                            .is_some_and(|k| !layout.constraints()[k].propagates())
-                    })
                     .map(|chain| Rule::Chain(Arc::new(chain.clone()))),
             )
             .collect();
@@ -466,11 +459,7 @@ impl Propagator for Rules {
 fn chain_support(chain: &ChainGraph, domains: &mut Domains) -> Result<(), Contradiction> {
     let n = domains.side();
     let m = chain.cells.len();
-    let mut start = Vec::with_capacity(m + 2);
-    start.push(0usize);
-    for &w in &chain.widths {
-        start.push(start.last().copied().unwrap_or(0) + w as usize);
-    }
+    let start = &chain.starts;
     // Bit 0: reached from the start; bit 1: reaches the end.
     let mut marks = vec![0u8; start[m + 1]];
     marks[0] = 1;
@@ -582,9 +571,10 @@ mod tests {
         };
         // A skyscraper propagates through its chain alone.
         assert_eq!(rules(&with("skyscraper 2: r1 left")), 1);
-        // A little killer is a chain too, but propagates itself: one rule.
+        // A little killer is a chain too, but propagates itself: its
+        // chain is not kept, and it is one rule.
         let killer = with("little-killer 5: r1c2 r2c1");
-        assert_eq!(encode::problem_and_chains(&killer).1.len(), 1);
+        assert!(encode::problem_and_chains(&killer).1.is_empty());
         assert_eq!(rules(&killer), 1);
     }
 }
