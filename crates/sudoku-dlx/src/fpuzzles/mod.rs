@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use crate::cell::Cell;
 use crate::constraint::{Constraint, Rules, FPUZZLES};
+use crate::error::LayoutError;
 use crate::grid::Grid;
 use crate::layout::Layout;
 use crate::side::{a_grid, MAX_SIDE};
@@ -45,6 +46,17 @@ const COSMETIC_CELL: [&str; 4] = ["c", "highlight", "centerPencilMarks", "corner
 /// The symbols of a jigsaw map's regions, region 0 first: enough for 49.
 pub(crate) const REGION_SYMBOLS: &[u8; 52] =
     b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/// The jigsaw of side `n` whose cell k (row-major) is in region
+/// `region(k)`, from 0: its map drawn with [`REGION_SYMBOLS`] and read.
+pub(crate) fn jigsaw_of(n: usize, region: &dyn Fn(usize) -> usize) -> Result<Layout, LayoutError> {
+    let mut map = String::with_capacity(n * (n + 1));
+    for r in 0..n {
+        map.extend((0..n).map(|c| char::from(REGION_SYMBOLS[region(r * n + c)])));
+        map.push('\n');
+    }
+    Layout::jigsaw(&map)
+}
 
 /// Reads an f-puzzles puzzle: its JSON, the compressed string of an
 /// f-puzzles or SudokuPad `?load=` link (lz-string's `compressToBase64` of
@@ -295,28 +307,18 @@ fn regions_layout(
             cells.entry(*id).or_default().push((k / n, k % n));
         }
     }
-    let jigsaw = |symbol_of: &dyn Fn(usize) -> u8| {
-        let mut map = String::with_capacity(n * (n + 1));
-        for r in 0..n {
-            map.extend((0..n).map(|c| char::from(symbol_of(r * n + c))));
-            map.push('\n');
-        }
-        Layout::jigsaw(&map).map_err(layout_error)
-    };
+    let jigsaw = |region: &dyn Fn(usize) -> usize| jigsaw_of(n, region).map_err(layout_error);
     let exact = regions.iter().all(Option::is_some)
         && cells.len() == n
         && cells.values().all(|region| region.len() == n);
     if exact {
         let rank: BTreeMap<u64, usize> = cells.keys().enumerate().map(|(i, &id)| (id, i)).collect();
-        let symbol_of = |k: usize| {
-            let id = regions[k].expect("every cell has a region");
-            REGION_SYMBOLS[rank[&id]]
-        };
-        return Ok((jigsaw(&symbol_of)?, Vec::new()));
+        let region = |k: usize| rank[&regions[k].expect("every cell has a region")];
+        return Ok((jigsaw(&region)?, Vec::new()));
     }
     // A Latin square: each row its own region, which repeats the row's
     // rule and adds none. The regions of n cells become cages.
-    let rows = jigsaw(&|k| REGION_SYMBOLS[k / n])?;
+    let rows = jigsaw(&|k| k / n)?;
     let houses = cells
         .into_values()
         .filter(|region| region.len() == n)

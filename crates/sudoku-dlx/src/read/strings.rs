@@ -31,7 +31,7 @@ use super::source::MAX_LINE_LEN;
 use super::{Puzzles, Record};
 use crate::constraint::{Cell, Constraint, Line, Rules, STRINGS};
 use crate::error::{ParseError, ParseErrorKind};
-use crate::fpuzzles::REGION_SYMBOLS;
+use crate::fpuzzles::jigsaw_of;
 use crate::grid::Grid;
 use crate::layout::Layout;
 use crate::variant::Variant;
@@ -501,14 +501,7 @@ fn grid_layout(
         column: 1,
         message: e.to_string(),
     };
-    let map = |region: &dyn Fn(usize) -> usize| {
-        let mut map = String::with_capacity(n * (n + 1));
-        for r in 0..n {
-            map.extend((0..n).map(|c| char::from(REGION_SYMBOLS[region(r * n + c)])));
-            map.push('\n');
-        }
-        Layout::jigsaw(&map).map_err(refused)
-    };
+    let map = |region: &dyn Fn(usize) -> usize| jigsaw_of(n, region).map_err(refused);
     let squarest = Layout::squarest(n).ok().filter(|_| boxes);
     match (jigsaw, squarest) {
         (None, Some(layout)) => Ok((layout, Vec::new())),
