@@ -37,16 +37,8 @@ impl<R: BufRead> Puzzles<R> {
             Some(_) => return None,
             None => Layout::for_side(N)?,
         };
-        let mut candidates = vec![0u64; N * N];
-        for (i, (_, symbol)) in line_cells(&line.text).enumerate() {
-            match symbol {
-                '.' | '0' => {}
-                _ if symbol.to_digit(10) == Some((i % N) as u32 + 1) => {
-                    candidates[i / N] |= 1 << (i % N + 1);
-                }
-                _ => return None,
-            }
-        }
+        let symbols: Vec<char> = line_cells(&line.text).map(|(_, symbol)| symbol).collect();
+        let candidates = mark_groups(&symbols, N, &['.', '0'])?;
         let result = self.options.with_variants(layout, line.number);
         Some(Record::new(
             line.number,
@@ -218,6 +210,33 @@ fn candidate_row(line: &str, alphabet: &Alphabet) -> Option<Vec<u64>> {
                 }
             }
             Some(mask)
+        })
+        .collect()
+}
+
+/// The candidates of cells written as pencilmarks of side `n`: n*n groups
+/// of n symbols, at place k the digit k + 1 (in the standard alphabet) or
+/// one of `empties`; per cell, bit d set for digit d. `None` for symbols
+/// of another count or in another place.
+pub(super) fn mark_groups(symbols: &[char], n: usize, empties: &[char]) -> Option<Vec<u64>> {
+    let alphabet = Alphabet::standard();
+    if symbols.len() != n * n * n {
+        return None;
+    }
+    symbols
+        .chunks(n)
+        .map(|group| {
+            group
+                .iter()
+                .enumerate()
+                .try_fold(0u64, |mask, (k, &symbol)| {
+                    let digit = k as u8 + 1;
+                    if empties.contains(&symbol) {
+                        Some(mask)
+                    } else {
+                        (symbol == alphabet.symbol(digit)).then_some(mask | 1 << digit)
+                    }
+                })
         })
         .collect()
 }

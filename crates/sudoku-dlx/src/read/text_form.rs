@@ -28,9 +28,8 @@
 
 use std::io::BufRead;
 
-use super::pencilmarks::grid_of_masks;
+use super::pencilmarks::{grid_of_masks, mark_groups};
 use super::{Puzzles, Record};
-use crate::alphabet::Alphabet;
 use crate::constraint::{is_keyword, Constraint};
 use crate::error::{ParseError, ParseErrorKind};
 use crate::grid::Grid;
@@ -284,30 +283,14 @@ impl Statements {
 }
 
 /// The candidates of the cells of a line of pencilmarks of side `n` (as
-/// a pencilmark puzzle writes itself): n*n groups of n symbols, at place
-/// k the digit k + 1 or `.`; `None` for any other text.
+/// a pencilmark puzzle writes itself: the digit k at place k, else `.`);
+/// `None` for any other text.
 fn pencilmarks(text: &str, n: usize) -> Option<Vec<u64>> {
-    let alphabet = Alphabet::standard();
     let symbols: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
-    if n < 2 || symbols.len() != n * n * n {
+    if n < 2 {
         return None;
     }
-    symbols
-        .chunks(n)
-        .map(|group| {
-            group
-                .iter()
-                .enumerate()
-                .try_fold(0u64, |mask, (k, &symbol)| {
-                    let digit = k as u8 + 1;
-                    match symbol {
-                        '.' => Some(mask),
-                        s if s == alphabet.symbol(digit) => Some(mask | 1 << digit),
-                        _ => None,
-                    }
-                })
-        })
-        .collect()
+    mark_groups(&symbols, n, &['.'])
 }
 
 /// The symbol of jigsaw region `k` in its map, so that the map reads
