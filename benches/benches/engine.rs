@@ -1,7 +1,9 @@
 //! The exact-cover engine against dlx 0.8.5 (a port of Knuth's DLX1), on the
 //! same matrices: every solution of each instance, timed as a search from a
 //! structure built beforehand (building is linear and not what is compared).
-//! Throughput is solutions per second.
+//! Throughput is solutions per second. `dlx-rs` is the solver as it counts
+//! (on its compact engine when the problem fits it), `dlx-rs/links` the
+//! same solver on its dancing links alone.
 //!
 //! `engine/sparse-20000` is a problem of many primary items and little else:
 //! 20,000 items, each with one option of its own. Its one solution takes
@@ -58,6 +60,19 @@ fn engine_group(c: &mut Criterion, instance: &Instance, samples: usize, time: Du
         })
     });
 
+    // The same solver on its dancing links alone, where the compact
+    // engine would take the count (a problem small enough for it).
+    let links = Cell::new(None);
+    let mut linked = Solver::new(&instance.problem);
+    linked.set_compact(false);
+    group.bench_function(BenchmarkId::from_parameter("dlx-rs/links"), |b| {
+        b.iter(|| {
+            let count = black_box(&mut linked).count();
+            links.set(Some(count));
+            count
+        })
+    });
+
     let theirs = Cell::new(None);
     let mut knuth = instance.knuth.build();
     group.bench_function(BenchmarkId::from_parameter("dlx-0.8.5"), |b| {
@@ -70,6 +85,7 @@ fn engine_group(c: &mut Criterion, instance: &Instance, samples: usize, time: Du
     group.finish();
 
     check(&name, "dlx-rs", &ours, instance);
+    check(&name, "dlx-rs/links", &links, instance);
     check(&name, "dlx-0.8.5", &theirs, instance);
 }
 

@@ -114,6 +114,7 @@
 #![warn(missing_docs)]
 
 mod arena;
+mod compact;
 mod error;
 mod estimate;
 mod footprint;
@@ -127,6 +128,7 @@ pub mod puzzles;
 mod search;
 mod split;
 
+pub use compact::{CompactSolver, MAX_OPTIONS, MAX_TABLE_BYTES};
 pub use error::{Error, ErrorKind};
 pub use estimate::{Estimate, Probe};
 pub use format::{option_text, parse, read, read_lenient, write, Skipped};
@@ -145,6 +147,7 @@ const _: () = {
     const fn send_sync<T: Send + Sync>() {}
     send_sync::<Problem>();
     send_sync::<Solver>();
+    send_sync::<CompactSolver>();
     send_sync::<Solutions<'_>>();
     send_sync::<Split>();
     send_sync::<Stats>();

@@ -15,9 +15,10 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, PoisonError};
 
+use crate::compact::CompactSolver;
 use crate::error::{Error, ErrorKind};
 use crate::problem::OptionId;
-use crate::search::{Memo, MemoStats, Outcome, Solver, Stats};
+use crate::search::{Limits, Memo, MemoStats, Outcome, Solver, Stats};
 
 /// Nodes a worker searches between two looks at the shared budget: a few
 /// milliseconds of search.
@@ -281,7 +282,7 @@ impl Solver {
             for index in 0..pieces.len() {
                 run(self, table(0), index);
             }
-            self.restore_stats(saved);
+            self.put_stats(saved);
         } else {
             let next = AtomicUsize::new(0);
             let this: &Solver = self;
@@ -334,46 +335,16 @@ impl Solver {
             index,
             ..PieceCount::default()
         };
-        counted.outcome = loop {
-            let grant = shared.budget.take(SLICE);
-            if grant == 0 {
-                break Outcome::NodeLimit;
+        match self.mirror() {
+            Some(compact) => {
+                (counted.solutions, counted.outcome) = slices(compact, &limits, shared, visit);
+                counted.stats = compact.stats().clone();
             }
-            let before = self.stats().nodes;
-            self.set_limits(limits.clone().nodes(before.saturating_add(grant)));
-            let mut reached = false;
-            while self.next_found() {
-                // As the serial search does, stop at the solution that
-                // reaches the limit: the search then says the limit stopped
-                // it, whether or not more solutions remain.
-                let n = shared.found.fetch_add(1, Ordering::Relaxed) + 1;
-                if shared.limit.is_some_and(|max| n > max) {
-                    reached = true;
-                    break;
-                }
-                counted.solutions += 1;
-                if let Some(visit) = visit {
-                    visit(self.reported());
-                }
-                if shared.limit == Some(n) {
-                    reached = true;
-                    break;
-                }
+            None => {
+                (counted.solutions, counted.outcome) = slices(self, &limits, shared, visit);
+                counted.stats = self.stats();
             }
-            shared.budget.settle(grant, self.stats().nodes - before);
-            if reached {
-                break Outcome::SolutionLimit;
-            }
-            match self.outcome() {
-                Outcome::NodeLimit => {
-                    if let Some(halt) = shared.halted() {
-                        break halt;
-                    }
-                }
-                outcome => break outcome,
-            }
-        };
-        counted.stats = self.stats();
+        }
         for _ in piece {
             self.unselect();
         }
@@ -533,6 +504,107 @@ impl Budget {
             self.returned.notify_all();
         }
     }
+}
+
+/// A search that counts in slices of nodes: the linked engine's or the
+/// compact one's.
+trait Slices {
+    fn nodes(&self) -> u64;
+    fn set_limits(&mut self, limits: Limits);
+    fn next_found(&mut self) -> bool;
+    fn reported(&mut self) -> &[OptionId];
+    fn outcome(&self) -> Outcome;
+}
+
+impl Slices for Solver {
+    fn nodes(&self) -> u64 {
+        self.stats().nodes
+    }
+    fn set_limits(&mut self, limits: Limits) {
+        Solver::set_limits(self, limits);
+    }
+    fn next_found(&mut self) -> bool {
+        Solver::next_found(self)
+    }
+    fn reported(&mut self) -> &[OptionId] {
+        Solver::reported(self)
+    }
+    fn outcome(&self) -> Outcome {
+        Solver::outcome(self)
+    }
+}
+
+impl Slices for CompactSolver {
+    fn nodes(&self) -> u64 {
+        self.stats().nodes
+    }
+    fn set_limits(&mut self, limits: Limits) {
+        CompactSolver::set_limits(self, limits);
+    }
+    fn next_found(&mut self) -> bool {
+        CompactSolver::next_found(self)
+    }
+    fn reported(&mut self) -> &[OptionId] {
+        CompactSolver::reported(self)
+    }
+    fn outcome(&self) -> Outcome {
+        CompactSolver::outcome(self)
+    }
+}
+
+/// Counts the solutions of the search under way in `search`, in slices of
+/// nodes from the shared budget, calling `visit` for each: the count and
+/// how it ended. The search's limits are left as slices set them.
+fn slices<S: Slices, F>(
+    search: &mut S,
+    limits: &Limits,
+    shared: &Shared,
+    visit: Option<&F>,
+) -> (u128, Outcome)
+where
+    F: Fn(&[OptionId]) + Sync,
+{
+    let mut solutions = 0;
+    let outcome = loop {
+        let grant = shared.budget.take(SLICE);
+        if grant == 0 {
+            break Outcome::NodeLimit;
+        }
+        let before = search.nodes();
+        search.set_limits(limits.clone().nodes(before.saturating_add(grant)));
+        let mut reached = false;
+        while search.next_found() {
+            // As the serial search does, stop at the solution that
+            // reaches the limit: the search then says the limit stopped
+            // it, whether or not more solutions remain.
+            let n = shared.found.fetch_add(1, Ordering::Relaxed) + 1;
+            if shared.limit.is_some_and(|max| n > max) {
+                reached = true;
+                break;
+            }
+            solutions += 1;
+            if let Some(visit) = visit {
+                visit(search.reported());
+            }
+            if shared.limit == Some(n) {
+                reached = true;
+                break;
+            }
+        }
+        shared.budget.settle(grant, search.nodes() - before);
+        if reached {
+            break Outcome::SolutionLimit;
+        }
+        match search.outcome() {
+            Outcome::NodeLimit => {
+                if let Some(halt) = shared.halted() {
+                    break halt;
+                }
+            }
+            outcome => break outcome,
+        }
+    };
+    (solutions, outcome)
 }
 
 #[cfg(test)]

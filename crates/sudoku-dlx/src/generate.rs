@@ -165,11 +165,16 @@ impl Generator {
     /// Builds the layout's exact-cover solver: `n³` options.
     pub fn new(layout: &Layout) -> Generator {
         let problem = encode::problem(layout);
+        let mut solver = Solver::new(&problem);
+        // Each count would copy the givens into the compact engine, which
+        // counts no faster on sudoku: 300 puzzles took 0.07 s with it
+        // against 0.05 s.
+        solver.set_compact(false);
         let mut generator = Generator {
             layout: layout.clone(),
             symmetry: Symmetry::None,
             target: None,
-            solver: Solver::new(&problem),
+            solver,
             cells: Cells::of(layout),
             orbits: Vec::new(),
             #[cfg(test)]

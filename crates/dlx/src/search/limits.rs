@@ -22,8 +22,8 @@ use std::sync::Arc;
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     pub(crate) solutions: Option<u64>,
-    pub(super) nodes: Option<u64>,
-    pub(super) cancel: Option<Arc<AtomicBool>>,
+    pub(crate) nodes: Option<u64>,
+    pub(crate) cancel: Option<Arc<AtomicBool>>,
 }
 
 impl Limits {

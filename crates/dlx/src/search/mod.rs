@@ -51,6 +51,7 @@ use std::sync::Arc;
 use crate::arena::{
     branches_by_blocks, ActiveBlocks, Arena, Branching, FlatScan, Narrow, Node, Pristine, Storage,
 };
+use crate::compact::CompactSolver;
 use crate::error::{Error, ErrorKind};
 use crate::names::NameList;
 use crate::problem::{node_count_of, OptionId, Problem};
@@ -197,6 +198,11 @@ pub struct Solver {
     arenas: Arenas,
     shared: Arc<Shared>,
     walk: Walk,
+    /// The compact engine of a small problem (see `compact`), which counts
+    /// in its place; `None` when the problem does not fit it.
+    compact: Option<Box<CompactSolver>>,
+    /// Whether counts take the compact engine when there is one.
+    use_compact: bool,
 }
 
 impl Solver {
@@ -226,6 +232,10 @@ impl Solver {
         };
         Solver {
             arenas: Arenas::new(problem),
+            compact: CompactSolver::new(problem)
+                .filter(CompactSolver::pays)
+                .map(Box::new),
+            use_compact: true,
             shared: Arc::new(Shared {
                 names: problem.item_names(),
                 option_ids,
@@ -360,15 +370,6 @@ impl Solver {
         self.shared.bytes
     }
 
-    /// Puts back statistics saved from [`Solver::stats`], updates
-    /// included.
-    #[cfg(feature = "parallel")]
-    pub(crate) fn restore_stats(&mut self, stats: Stats) {
-        let updates = stats.updates;
-        self.walk.stats = stats;
-        with_arena!(&mut self.arenas, c => c.arena.set_updates(updates));
-    }
-
     /// Sets the statistics back to zero.
     pub fn clear_stats(&mut self) {
         self.walk.stats = Stats::default();
@@ -381,6 +382,70 @@ impl Solver {
     /// How the last search ended.
     pub fn outcome(&self) -> Outcome {
         self.walk.outcome
+    }
+
+    /// Whether counts ([`Solver::count`], [`Solver::count_up_to`] and the
+    /// parallel counts) run on the compact engine when the problem fits it
+    /// (on by default): a [`CompactSolver`] that copies a small problem's
+    /// state from level to level instead of dancing the links, with the
+    /// same count and the same [`Stats`]. Off, they run on the links; on,
+    /// they still do under a [`Propagator`] or [`Solver::profile_levels`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let problem = dlx::puzzles::queens(8);
+    /// let mut solver = dlx::Solver::new(&problem);
+    /// assert_eq!(solver.count(), 92);
+    /// let compact = solver.stats();
+    /// solver.set_compact(false);
+    /// solver.clear_stats();
+    /// assert_eq!(solver.count(), 92);
+    /// assert_eq!(solver.stats(), compact);
+    /// ```
+    pub fn set_compact(&mut self, on: bool) {
+        self.use_compact = on;
+    }
+
+    /// Puts back statistics, updates included.
+    pub(crate) fn put_stats(&mut self, stats: Stats) {
+        let updates = stats.updates;
+        self.walk.stats = stats;
+        with_arena!(&mut self.arenas, c => c.arena.set_updates(updates));
+    }
+
+    /// The compact engine, holding what this solver holds (its selections,
+    /// pieces and exclusions, limits and statistics), for a count that it
+    /// can take; `None` when it cannot.
+    pub(crate) fn mirror(&mut self) -> Option<&mut CompactSolver> {
+        if !self.use_compact || self.walk.propagator.is_some() || self.walk.profile {
+            return None;
+        }
+        self.compact.as_ref()?;
+        let stats = self.stats();
+        let selected = with_arena!(&self.arenas, c => self
+            .walk
+            .selected
+            .iter()
+            .map(|s| (self.shared.option_ids[c.arena.option_of(s.lead as usize)], s.level))
+            .collect::<Vec<_>>());
+        let excluded: Vec<OptionId> = self.excluded().collect();
+        let compact = self.compact.as_deref_mut()?;
+        compact.reset();
+        for (id, level) in selected {
+            let held = if level {
+                compact.select_level(id)
+            } else {
+                compact.select(id)
+            };
+            held.ok()?;
+        }
+        for id in excluded {
+            compact.exclude(id).ok()?;
+        }
+        compact.set_limits(self.walk.limits.clone());
+        compact.set_stats(stats);
+        Some(compact)
     }
 
     /// The number of primary items of the problem.
@@ -666,6 +731,13 @@ impl Solver {
     /// Exponential in general: exact cover is NP-complete.
     pub fn count(&mut self) -> u64 {
         self.restart();
+        if let Some(compact) = self.mirror() {
+            let count = compact.count_up_to(u64::MAX);
+            let (stats, outcome) = (compact.stats().clone(), compact.outcome());
+            self.put_stats(stats);
+            self.walk.outcome = outcome;
+            return count;
+        }
         let mut count = 0;
         while self.search() == Event::Solution {
             count += 1;
