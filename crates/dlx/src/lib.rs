@@ -87,6 +87,11 @@
 //!   nodes and a cancel flag, with the [`Outcome`] saying which stopped the
 //!   search; [`Stats`] (nodes, updates, solutions, deepest level, nodes per
 //!   level) and a [`progress`](Solver::progress) estimate.
+//! - [`CompactSolver`]: a second engine for problems of a few thousand
+//!   options, which copies the search state from level to level instead
+//!   of dancing the links, with the same solutions and statistics; the
+//!   [`Solver`]'s counts run on it where it pays (half the time on
+//!   pentominoes), unless [`Solver::set_compact`] turns it off.
 //! - Pieces: [`Solver::split`] cuts the search tree at a depth into
 //!   independent pieces, which can be solved anywhere
 //!   ([`Solver::select_piece`], [`Solver::count_piece`]), on many machines
