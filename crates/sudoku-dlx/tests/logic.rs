@@ -498,3 +498,103 @@ fn uniqueness_rules_on_puzzles_that_need_them() {
         assert!(steps.iter().all(|s| s.technique() != technique), "{line}");
     }
 }
+
+/// The first step of a killer in the text form.
+fn killer_logic(text: &str) -> Logic {
+    let record = sudoku_dlx::Puzzles::new(text.as_bytes())
+        .next()
+        .unwrap()
+        .unwrap();
+    Logic::new(&record.result.unwrap()).unwrap()
+}
+
+/// A cage's combinations rule out the digits none of them uses, and the
+/// digits every one of them holds leave the houses the cage lies in.
+#[test]
+fn cage_combinations_as_a_killer_player_reads_them() {
+    let logic = killer_logic("size 9\ncage 3: r1c1 r1c2\n");
+    let step = logic.next_step().expect("a step");
+    assert_eq!(step.technique(), Technique::CageCombinations);
+    assert!(
+        step.to_string()
+            .starts_with("cage combinations: r1c1+r1c2 = 3: {1,2} =>"),
+        "{step}"
+    );
+    // The cage's cells have no other candidates (the encoding leaves
+    // none out of its combinations); 1 and 2 leave the rest of row 1 and
+    // of box 1, and nothing else goes.
+    let out = step.eliminations();
+    for cell in [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 18, 19, 20] {
+        assert!(
+            out.contains(&(cell, 1)) && out.contains(&(cell, 2)),
+            "{step}"
+        );
+    }
+    assert_eq!(out.len(), 2 * 13, "{step}");
+}
+
+/// The 45 rule: the cells of a row outside its cages sum to 45 less
+/// the cages, read as a cage of their own.
+#[test]
+fn innies_of_a_row() {
+    let mut logic = killer_logic("size 9\ncage 6: r1c1 r1c2 r1c3\ncage 30: r1c4 r1c5 r1c6 r1c7\n");
+    let mut innies = None;
+    for _ in 0..10 {
+        let step = logic.next_step().expect("a step");
+        if step.technique() == Technique::Innies {
+            innies = Some(step);
+            break;
+        }
+        logic.apply(&step);
+    }
+    let step = innies.expect("an innies step");
+    // 45 - 6 - 30 = 9 over two cells that differ (one row holds them).
+    assert!(step.to_string().contains("row 1: r1c8+r1c9 = 9:"), "{step}");
+    // The earlier cages leave 4 and 5 there, which leave the rest of box 3.
+    assert!(step.eliminations().contains(&(15, 4)), "{step}");
+}
+
+/// Every step of the human-solvable killers of the published lists is
+/// true of the solution, and the killer rules take part.
+#[test]
+fn killer_rules_on_the_human_solvable_killers() {
+    check_killers("hs-");
+}
+
+/// Every step of every killer of the published lists is true of the
+/// solution (a minute in a release build).
+#[test]
+#[ignore]
+fn killer_rules_on_every_published_killer() {
+    check_killers("");
+}
+
+/// Checks the paths of the published killers whose names start with
+/// `prefix`, and that the killer rules take part.
+fn check_killers(prefix: &str) {
+    let Some(path) = dataset("../killers/index.tsv") else {
+        return;
+    };
+    let index = std::fs::read_to_string(path).unwrap();
+    let mut killer_steps = 0;
+    for row in index.lines().skip(1).filter(|l| l.starts_with(prefix)) {
+        let fields: Vec<&str> = row.split('\t').collect();
+        let record = sudoku_dlx::Puzzles::new(fields[2].as_bytes())
+            .next()
+            .unwrap()
+            .unwrap();
+        let puzzle = record.result.unwrap();
+        assert_eq!(puzzle.solution().unwrap().to_string(), fields[4]);
+        let path = checked_path(&puzzle);
+        killer_steps += path
+            .iter()
+            .filter(|s| {
+                matches!(
+                    s.technique(),
+                    Technique::CageCombinations | Technique::Innies | Technique::Outies
+                )
+            })
+            .count();
+    }
+    assert!(killer_steps > 0);
+}

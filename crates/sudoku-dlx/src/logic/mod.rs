@@ -16,6 +16,8 @@
 //!   fish (k = 2 to 4) are this rule;
 //! - the **direct** forms of pointing, claiming and hidden subsets, which
 //!   place the single their eliminations leave;
+//! - **cage combinations** of killer cages, and of the **innies** and
+//!   **outies** of groups of houses (the 45 rule), in module `cages`;
 //! - **XY-** and **XYZ-wings**; **unique rectangles** and **BUG+1** when
 //!   the puzzle is known to have one solution ([`Logic::assume_unique`]);
 //! - **chains** (module `chains`): forcing chains and loops of strong and
@@ -55,6 +57,7 @@ use crate::encode;
 use crate::grid::Grid;
 use crate::layout::Layout;
 
+mod cages;
 mod chains;
 mod order;
 mod rating;
@@ -99,6 +102,9 @@ struct Shape {
     items: Vec<Vec<u32>>,
     /// The options of each item.
     options: Vec<Vec<u32>>,
+    /// The killer cages with a sum and the sums the 45 rule derives,
+    /// as the cage rule reads them.
+    cages: cages::Cages,
 }
 
 /// The state of a puzzle being solved by logic: the options still
@@ -198,6 +204,7 @@ impl Logic {
                 exact,
                 items,
                 options,
+                cages: cages::cages(puzzle.layout()),
             }),
             n,
             live,

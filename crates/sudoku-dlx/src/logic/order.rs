@@ -3,7 +3,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::{Logic, Step, MAX_SET};
+use super::{Logic, Step, Technique, MAX_SET};
 use crate::grid::Grid;
 
 impl Logic {
@@ -20,6 +20,16 @@ impl Logic {
         // is tried only while the search is not cancelled.
         let go = || !self.is_cancelled();
         let single = self.single();
+        // A constraint's item with one option left places no digit: a
+        // killer player reads the cage's combinations first.
+        let of_constraint = single
+            .as_ref()
+            .is_some_and(|s| s.technique() == Technique::Single && s.placements().is_empty());
+        if of_constraint {
+            if let Some(step) = self.cage_step() {
+                return Some(step);
+            }
+        }
         if single.as_ref().is_some_and(|s| s.difficulty() < 1.7) {
             return single;
         }
@@ -28,6 +38,11 @@ impl Logic {
         }
         if single.is_some() {
             return single;
+        }
+        // A killer player's reading of cages and of the 45 rule, before
+        // the rules that work on the exact cover's items.
+        if let Some(step) = self.cage_step() {
+            return Some(step);
         }
         if let Some(step) = self.direct(3) {
             return Some(step);

@@ -48,6 +48,17 @@ pub enum Technique {
     /// A hidden pair or triple whose eliminations leave another digit
     /// one place in the house: the step places it.
     DirectHiddenSubset(usize),
+    /// A killer cage's sum read as the combinations of distinct digits
+    /// its cells' candidates allow: a candidate none of them uses goes.
+    CageCombinations,
+    /// The cells of a group of houses outside the cages inside it (the
+    /// 45 rule), read as a cage: their sum is the houses' less the
+    /// cages'.
+    Innies,
+    /// The cells outside a group of houses of the cages that cover it
+    /// (the 45 rule), read as a cage: their sum is the cages' less the
+    /// houses'.
+    Outies,
     /// A cell of two candidates x, y seeing cells xz and yz: z leaves
     /// what sees both.
     XyWing,
@@ -120,6 +131,9 @@ impl Technique {
             Technique::DirectHiddenSubset(k) => {
                 format!("direct {}", Technique::HiddenSubset(k).name())
             }
+            Technique::CageCombinations => "cage combinations".into(),
+            Technique::Innies => "innies".into(),
+            Technique::Outies => "outies".into(),
             Technique::XyWing => "XY-wing".into(),
             Technique::XyzWing => "XYZ-wing".into(),
             Technique::UniqueRectangle(kind) => format!("unique rectangle type {kind}"),
@@ -150,7 +164,8 @@ impl Technique {
     /// XY-wing, 6.6 an X-chain, 7.0 a chain of both kinds of link, 7.5
     /// nishio, 8.0 multiple and 8.5 dynamic forcing chains); the general
     /// set rule takes the value of a hidden subset of its size, and trial
-    /// 10.0. Chains add to it by their length ([`Step::difficulty`]).
+    /// 10.0. The killer rules, which that scale does not name, come
+    /// after the singles: cage combinations 2.0, innies and outies 2.5. Chains add to it by their length ([`Step::difficulty`]).
     /// Steps are chosen easiest first.
     ///
     /// [`Step::difficulty`]: super::Step::difficulty
@@ -168,6 +183,8 @@ impl Technique {
             Technique::DirectPointing => 1.7,
             Technique::DirectClaiming => 1.9,
             Technique::DirectHiddenSubset(k) => by_size(k, [1.2, 2.0, 2.5, 2.5]),
+            Technique::CageCombinations => 2.0,
+            Technique::Innies | Technique::Outies => 2.5,
             Technique::XyWing => 4.2,
             Technique::XyzWing => 4.4,
             Technique::UniqueRectangle(_) => 4.5,

@@ -1,0 +1,341 @@
+//! Killer cages as a player reads them: the combinations of digits a
+//! cage's sum allows, and the 45 rule.
+//!
+//! A **cage combination** step takes a killer cage with a sum and lists
+//! every way its cells can take distinct digits, each from its cell's
+//! candidates, that add up to the sum: a candidate no way uses goes
+//! (`cage combinations: r1c1+r1c2 = 3: {1,2} => r1c1<>3`). The same
+//! reading serves the sums the houses and cages imply together
+//! ([`Layout::derived_sums`](crate::Layout::derived_sums), the 45 rule):
+//! the **innies** of a group of houses (its cells outside the cages that
+//! lie inside it) and the **outies** (the cells outside it of the cages
+//! that cover it), whose digits may repeat where no house holds two of
+//! them (`innies: rows 1-3: r3c4+r3c5 = 11: {2,9} {3,8} => r3c4<>1`).
+//!
+//! Every way is a matching of cells to digits checked against the
+//! candidates, so a step is true of every solution; cages are read
+//! smallest first, the innies and outies after them.
+
+use super::{cell_name, Logic, Step, Technique};
+use crate::constraint::Constraint;
+use crate::encode;
+use crate::layout::Layout;
+
+/// The most ways one sum is read in before it is left alone: a sum of
+/// many cells and candidates is no step a player takes, and its reading
+/// would cost more than every other rule.
+const MAX_WAYS: usize = 20_000;
+
+/// The most combinations a step lists; it says how many more there are.
+const SHOWN: usize = 8;
+
+/// A sum over cells that every solution keeps: a killer cage, or the
+/// innies or outies of a group of houses.
+#[derive(Clone, Debug)]
+pub(super) struct SumGroup {
+    technique: Technique,
+    /// The group of houses of innies and outies (`rows 1-3`); empty for a
+    /// cage.
+    group: String,
+    cells: Vec<usize>,
+    sum: u32,
+    /// Per cell of the group, the cells of the group (by position) it
+    /// shares a house or the cage with: their digits differ.
+    differ: Vec<u32>,
+    /// Whether all its digits differ.
+    distinct: bool,
+}
+
+/// The most cells of the innies or outies the rule reads: a player adds
+/// up a few cells, and a long sum of repeated digits has more ways than
+/// it is worth.
+const MAX_DERIVED_CELLS: usize = 5;
+
+/// The sums a player reads in a layout, and its houses, for the digits a
+/// sum confines to one house.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Cages {
+    groups: Vec<SumGroup>,
+    /// The cells of each house.
+    house_cells: Vec<Vec<usize>>,
+    /// The houses of each cell.
+    houses_of: Vec<Vec<usize>>,
+}
+
+/// The sums of `layout` a player reads ([`sum_groups`]) and its houses.
+pub(super) fn cages(layout: &Layout) -> Cages {
+    let groups = sum_groups(layout);
+    if groups.is_empty() {
+        return Cages::default();
+    }
+    let n = layout.side();
+    let house_cells: Vec<Vec<usize>> = (0..layout.house_count())
+        .map(|h| (0..n).map(|k| layout.house_cell(h, k)).collect())
+        .collect();
+    let mut houses_of = vec![Vec::new(); n * n];
+    for (h, cells) in house_cells.iter().enumerate() {
+        for &c in cells {
+            houses_of[c].push(h);
+        }
+    }
+    Cages {
+        groups,
+        house_cells,
+        houses_of,
+    }
+}
+
+/// The sums of `layout` a player reads: its killer cages with a sum of
+/// two cells or more (a cage of one is a given: its cell's single says
+/// it), smallest first, then the innies and outies of its groups of
+/// houses of at most [`MAX_DERIVED_CELLS`] cells.
+fn sum_groups(layout: &Layout) -> Vec<SumGroup> {
+    let n = layout.side();
+    let index = |cells: &[(usize, usize)]| cells.iter().map(|&(r, c)| r * n + c).collect();
+    let mut cages: Vec<SumGroup> = layout
+        .constraints()
+        .iter()
+        .filter_map(|constraint| match constraint {
+            Constraint::Cage {
+                cells,
+                sum: Some(sum),
+            } if (2..=32).contains(&cells.len()) => Some(group(
+                layout,
+                Technique::CageCombinations,
+                String::new(),
+                index(cells),
+                *sum,
+                true,
+            )),
+            _ => None,
+        })
+        .collect();
+    cages.sort_by_key(|g| g.cells.len());
+    for derived in layout.derived_sums() {
+        let (cells, sum, distinct) = match &derived.constraint {
+            Constraint::Cage {
+                cells,
+                sum: Some(sum),
+            } => (cells, *sum, true),
+            Constraint::LittleKiller { cells, sum } => (cells, *sum, false),
+            _ => continue,
+        };
+        if cells.len() > MAX_DERIVED_CELLS {
+            continue;
+        }
+        let technique = if derived.outies {
+            Technique::Outies
+        } else {
+            Technique::Innies
+        };
+        let cells = index(cells);
+        cages.push(group(
+            layout,
+            technique,
+            derived.group,
+            cells,
+            sum,
+            distinct,
+        ));
+    }
+    cages
+}
+
+/// A sum group, with which of its cells must differ: all of them in a
+/// cage, those that share a house otherwise.
+fn group(
+    layout: &Layout,
+    technique: Technique,
+    group: String,
+    cells: Vec<usize>,
+    sum: u32,
+    distinct: bool,
+) -> SumGroup {
+    let k = cells.len();
+    let all = if k == 32 { u32::MAX } else { (1u32 << k) - 1 };
+    let mut differ: Vec<u32> = (0..k).map(|i| all & !(1 << i)).collect();
+    if !distinct {
+        differ = vec![0; k];
+        let n = layout.side();
+        for h in 0..layout.house_count() {
+            let members: u32 = (0..n)
+                .filter_map(|j| cells.iter().position(|&c| c == layout.house_cell(h, j)))
+                .fold(0, |m, i| m | 1 << i);
+            for (i, d) in differ.iter_mut().enumerate() {
+                if members >> i & 1 == 1 {
+                    *d |= members & !(1 << i);
+                }
+            }
+        }
+    }
+    SumGroup {
+        technique,
+        group,
+        cells,
+        sum,
+        differ,
+        distinct,
+    }
+}
+
+/// The ways of one sum group: per cell, the digits some way gives it, and
+/// the combinations (digits sorted) of the ways.
+struct Ways {
+    support: Vec<u64>,
+    combinations: Vec<Vec<u8>>,
+    count: usize,
+}
+
+impl Logic {
+    /// The first sum group (cages smallest first, then innies and
+    /// outies) whose ways leave out a candidate of one of its cells.
+    pub(super) fn cage_step(&self) -> Option<Step> {
+        let cages = &self.shape.cages;
+        cages
+            .groups
+            .iter()
+            .find_map(|group| self.sum_step(group, cages))
+    }
+
+    fn sum_step(&self, group: &SumGroup, cages: &Cages) -> Option<Step> {
+        let masks: Vec<u64> = group.cells.iter().map(|&c| self.cell_mask(c)).collect();
+        let ways = ways(group, &masks)?;
+        let n = self.n;
+        let mut removed = Vec::new();
+        for (i, &cell) in group.cells.iter().enumerate() {
+            let gone = masks[i] & !ways.support[i];
+            for digit in (1..=n as u8).filter(|&d| gone >> d & 1 == 1) {
+                removed.push(encode::option(n, cell, digit).index() as u32);
+            }
+        }
+        // A digit every combination of distinct digits holds is in the
+        // group: where the cells that may take it share a house, it
+        // leaves the rest of that house.
+        let required = if group.distinct && ways.count > 0 {
+            ways.combinations
+                .iter()
+                .map(|c| c.iter().fold(0u64, |m, &d| m | 1 << d))
+                .fold(u64::MAX, |a, b| a & b)
+        } else {
+            0
+        };
+        for digit in (1..=n as u8).filter(|&d| required >> d & 1 == 1) {
+            let holders: Vec<usize> = (0..group.cells.len())
+                .filter(|&i| ways.support[i] >> digit & 1 == 1)
+                .map(|i| group.cells[i])
+                .collect();
+            let Some((&first, rest)) = holders.split_first() else {
+                continue;
+            };
+            for &h in &cages.houses_of[first] {
+                if !rest.iter().all(|c| cages.houses_of[*c].contains(&h)) {
+                    continue;
+                }
+                for &cell in &cages.house_cells[h] {
+                    let option = encode::option(n, cell, digit).index() as u32;
+                    if !group.cells.contains(&cell)
+                        && self.is_live(option as usize)
+                        && !removed.contains(&option)
+                    {
+                        removed.push(option);
+                    }
+                }
+            }
+        }
+        if removed.is_empty() {
+            return None;
+        }
+        let cells: Vec<String> = group.cells.iter().map(|&c| cell_name(n, c)).collect();
+        let mut base = Vec::new();
+        if !group.group.is_empty() {
+            base.push(format!("{}:", group.group));
+        }
+        base.push(format!("{} = {}:", cells.join("+"), group.sum));
+        for combination in ways.combinations.iter().take(SHOWN) {
+            let digits: Vec<String> = combination.iter().map(u8::to_string).collect();
+            base.push(format!("{{{}}}", digits.join(",")));
+        }
+        if ways.combinations.len() > SHOWN {
+            base.push(format!("(+{} more)", ways.combinations.len() - SHOWN));
+        }
+        if ways.count == 0 {
+            base.push("no way".to_string());
+        }
+        Some(self.step(group.technique, base, Vec::new(), Vec::new(), removed))
+    }
+}
+
+/// Every way the group's cells take digits from `masks` (bit `d` for
+/// digit `d`) that add up to its sum, differing where they must; `None`
+/// when there are more than [`MAX_WAYS`].
+fn ways(group: &SumGroup, masks: &[u64]) -> Option<Ways> {
+    let k = group.cells.len();
+    // Cells with the fewest candidates first.
+    let mut order: Vec<usize> = (0..k).collect();
+    order.sort_by_key(|&i| masks[i].count_ones());
+    // The least and the most the cells from each position on can add.
+    let low = |m: u64| m.trailing_zeros();
+    let high = |m: u64| 63u32.saturating_sub(m.leading_zeros());
+    let mut least = vec![0u32; k + 1];
+    let mut most = vec![0u32; k + 1];
+    for p in (0..k).rev() {
+        let m = masks[order[p]];
+        if m == 0 {
+            return Some(Ways {
+                support: vec![0; k],
+                combinations: Vec::new(),
+                count: 0,
+            });
+        }
+        least[p] = least[p + 1] + low(m);
+        most[p] = most[p + 1] + high(m);
+    }
+    let mut ways = Ways {
+        support: vec![0; k],
+        combinations: Vec::new(),
+        count: 0,
+    };
+    let mut digits = vec![0u8; k];
+    let mut seen = std::collections::HashSet::new();
+    let mut stack: Vec<(usize, u64)> = vec![(0, masks[order[0]])];
+    let mut total = 0u32;
+    // Depth-first over the positions of `order`: each entry holds the
+    // digits still to try at its position.
+    while let Some(&mut (p, ref mut left)) = stack.last_mut() {
+        if *left == 0 {
+            stack.pop();
+            if let Some(&(q, _)) = stack.last() {
+                total -= u32::from(digits[order[q]]);
+            }
+            continue;
+        }
+        let d = left.trailing_zeros() as u8;
+        *left &= *left - 1;
+        let i = order[p];
+        let clash = (0..p).any(|q| group.differ[i] >> order[q] & 1 == 1 && digits[order[q]] == d);
+        let after = total + u32::from(d);
+        if clash || after + least[p + 1] > group.sum || after + most[p + 1] < group.sum {
+            continue;
+        }
+        digits[i] = d;
+        if p + 1 == k {
+            ways.count += 1;
+            if ways.count > MAX_WAYS {
+                return None;
+            }
+            for (q, &digit) in digits.iter().enumerate() {
+                ways.support[q] |= 1 << digit;
+            }
+            let mut combination = digits.clone();
+            combination.sort_unstable();
+            if seen.insert(combination.clone()) {
+                ways.combinations.push(combination);
+            }
+            continue;
+        }
+        total = after;
+        stack.push((p + 1, masks[order[p + 1]]));
+    }
+    ways.combinations.sort();
+    Some(ways)
+}
