@@ -199,7 +199,7 @@ impl Logic {
 
     fn sum_step(&self, group: &SumGroup, cages: &Cages) -> Option<Step> {
         let masks: Vec<u64> = group.cells.iter().map(|&c| self.cell_mask(c)).collect();
-        let ways = ways(group, &masks)?;
+        let ways = ways(group, &masks, self.held_digits(group, cages))?;
         let n = self.n;
         let mut removed = Vec::new();
         for (i, &cell) in group.cells.iter().enumerate() {
@@ -265,10 +265,39 @@ impl Logic {
     }
 }
 
+impl Logic {
+    /// The digits the group must hold: those of a house whose every
+    /// place in the house is a cell of the group.
+    fn held_digits(&self, group: &SumGroup, cages: &Cages) -> u64 {
+        let mut houses: Vec<usize> = group
+            .cells
+            .iter()
+            .flat_map(|&c| cages.houses_of[c].iter().copied())
+            .collect();
+        houses.sort_unstable();
+        houses.dedup();
+        let mut held = 0u64;
+        for h in houses {
+            let (mut inside, mut outside) = (0u64, 0u64);
+            for &cell in &cages.house_cells[h] {
+                let mask = self.cell_mask(cell);
+                if group.cells.contains(&cell) {
+                    inside |= mask;
+                } else {
+                    outside |= mask;
+                }
+            }
+            held |= inside & !outside;
+        }
+        held
+    }
+}
+
 /// Every way the group's cells take digits from `masks` (bit `d` for
-/// digit `d`) that add up to its sum, differing where they must; `None`
-/// when there are more than [`MAX_WAYS`].
-fn ways(group: &SumGroup, masks: &[u64]) -> Option<Ways> {
+/// digit `d`) that add up to its sum, differing where they must and
+/// holding every digit of `held`; `None` when there are more than
+/// [`MAX_WAYS`].
+fn ways(group: &SumGroup, masks: &[u64], held: u64) -> Option<Ways> {
     let k = group.cells.len();
     // Cells with the fewest candidates first.
     let mut order: Vec<usize> = (0..k).collect();
@@ -319,6 +348,10 @@ fn ways(group: &SumGroup, masks: &[u64]) -> Option<Ways> {
         }
         digits[i] = d;
         if p + 1 == k {
+            let digits_in = digits.iter().fold(0u64, |m, &d| m | 1 << d);
+            if digits_in & held != held {
+                continue;
+            }
             ways.count += 1;
             if ways.count > MAX_WAYS {
                 return None;
