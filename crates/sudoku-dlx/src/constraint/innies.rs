@@ -153,7 +153,7 @@ pub(crate) fn derived_sums(layout: &Layout) -> Vec<DerivedSum> {
 /// Two boxes took tarek-41 from 5.1 million nodes to 1.0 million, and
 /// the slowest killer of tarek's list from 4.5 s to under 1 s; four
 /// boxes in a square added nothing.
-fn groups(layout: &Layout) -> Vec<(String, Vec<bool>, usize)> {
+pub(crate) fn groups(layout: &Layout) -> Vec<(String, Vec<bool>, usize)> {
     let n = layout.side();
     let mut groups = Vec::new();
     for h in 0..layout.house_count() {

@@ -38,7 +38,11 @@ pub(super) struct SumGroup {
     /// cage.
     group: String,
     cells: Vec<usize>,
-    sum: u32,
+    /// The sum of the cells' digits, those of `minus` taken away.
+    sum: i32,
+    /// The cells (by position) whose digits count negatively: the
+    /// outies of an innies-and-outies difference.
+    minus: u32,
     /// Per cell of the group, the cells of the group (by position) it
     /// shares a house or the cage with: their digits differ.
     differ: Vec<u32>,
@@ -104,7 +108,7 @@ fn sum_groups(layout: &Layout) -> Vec<SumGroup> {
                 Technique::CageCombinations,
                 String::new(),
                 index(cells),
-                *sum,
+                *sum as i32,
                 true,
             )),
             _ => None,
@@ -134,11 +138,97 @@ fn sum_groups(layout: &Layout) -> Vec<SumGroup> {
             technique,
             derived.group,
             cells,
-            sum,
+            sum as i32,
             distinct,
         ));
     }
+    cages.extend(differences(layout));
     cages
+}
+
+/// The innies and outies of a group of houses whose cages cross its
+/// border, read together. The group's houses sum to the cages inside it,
+/// the cells of the group in no cage (`U`), and the cells inside of the
+/// cages that cross its border. Each crossing cage is either kept (its
+/// cells inside count) or taken away (its sum less its cells outside
+/// stands for them): the cells kept and `U` added, the cells outside of
+/// the cages taken away subtracted, make the houses' sum less the sums
+/// of the cages inside and of those taken away. Kept when both sides
+/// have cells and there are at most [`MAX_DERIVED_CELLS`] in all.
+fn differences(layout: &Layout) -> Vec<SumGroup> {
+    /// The most cages crossing a group's border that are tried each way.
+    const MAX_CROSSING: usize = 10;
+    let n = layout.side();
+    let cages: Vec<(Vec<usize>, u32)> = layout
+        .constraints()
+        .iter()
+        .filter_map(|constraint| match constraint {
+            Constraint::Cage {
+                cells,
+                sum: Some(sum),
+            } => Some((cells.iter().map(|&(r, c)| r * n + c).collect(), *sum)),
+            _ => None,
+        })
+        .collect();
+    let house_sum = (n * (n + 1) / 2) as i64;
+    let mut seen = std::collections::HashSet::new();
+    let mut found = Vec::new();
+    for (name, inside, houses) in crate::constraint::innies::groups(layout) {
+        let mut caged = vec![false; n * n];
+        let mut total = house_sum * houses as i64;
+        // Each crossing cage: its cells inside, its cells outside, its sum.
+        let mut crossing: Vec<(Vec<usize>, Vec<usize>, i64)> = Vec::new();
+        for (cells, sum) in &cages {
+            let (cells_in, cells_out): (Vec<usize>, Vec<usize>) =
+                cells.iter().partition(|&&c| inside[c]);
+            if cells_in.is_empty() {
+                continue;
+            }
+            cells.iter().for_each(|&c| caged[c] = true);
+            if cells_out.is_empty() {
+                total -= i64::from(*sum);
+            } else {
+                crossing.push((cells_in, cells_out, i64::from(*sum)));
+            }
+        }
+        if crossing.is_empty() || crossing.len() > MAX_CROSSING {
+            continue;
+        }
+        let free: Vec<usize> = (0..n * n).filter(|&c| inside[c] && !caged[c]).collect();
+        for taken in 1..(1u32 << crossing.len()) {
+            let mut plus = free.clone();
+            let mut minus = Vec::new();
+            let mut sum = total;
+            for (k, (cells_in, cells_out, cage_sum)) in crossing.iter().enumerate() {
+                if taken >> k & 1 == 1 {
+                    minus.extend_from_slice(cells_out);
+                    sum -= cage_sum;
+                } else {
+                    plus.extend_from_slice(cells_in);
+                }
+            }
+            if plus.is_empty() || plus.len() + minus.len() > MAX_DERIVED_CELLS {
+                continue;
+            }
+            plus.sort_unstable();
+            minus.sort_unstable();
+            if !seen.insert((plus.clone(), minus.clone())) {
+                continue;
+            }
+            let Ok(sum) = i32::try_from(sum) else {
+                continue;
+            };
+            let signs = ((1u32 << minus.len()) - 1) << plus.len();
+            let mut cells = plus;
+            cells.extend(minus);
+            let technique = Technique::InniesOuties;
+            let mut g = group(layout, technique, name.clone(), cells, sum, false);
+            g.minus = signs;
+            found.push(g);
+        }
+    }
+    found.sort_by_key(|g| g.cells.len());
+    found
 }
 
 /// A sum group, with which of its cells must differ: all of them in a
@@ -148,7 +238,7 @@ fn group(
     technique: Technique,
     group: String,
     cells: Vec<usize>,
-    sum: u32,
+    sum: i32,
     distinct: bool,
 ) -> SumGroup {
     let k = cells.len();
@@ -173,6 +263,7 @@ fn group(
         group,
         cells,
         sum,
+        minus: 0,
         differ,
         distinct,
     }
@@ -250,10 +341,31 @@ impl Logic {
         if !group.group.is_empty() {
             base.push(format!("{}:", group.group));
         }
-        base.push(format!("{} = {}:", cells.join("+"), group.sum));
+        let plus: Vec<&str> = (0..cells.len())
+            .filter(|&i| group.minus >> i & 1 == 0)
+            .map(|i| cells[i].as_str())
+            .collect();
+        let minus: Vec<&str> = (0..cells.len())
+            .filter(|&i| group.minus >> i & 1 == 1)
+            .map(|i| cells[i].as_str())
+            .collect();
+        let mut terms = plus.join("+");
+        for cell in &minus {
+            terms.push('-');
+            terms.push_str(cell);
+        }
+        base.push(format!("{terms} = {}:", group.sum));
         for combination in ways.combinations.iter().take(SHOWN) {
-            let digits: Vec<String> = combination.iter().map(u8::to_string).collect();
-            base.push(format!("{{{}}}", digits.join(",")));
+            let digits = |part: &[u8]| {
+                let text: Vec<String> = part.iter().map(u8::to_string).collect();
+                format!("{{{}}}", text.join(","))
+            };
+            let (plus, minus) = combination.split_at(plus.len());
+            if minus.is_empty() {
+                base.push(digits(plus));
+            } else {
+                base.push(format!("{}-{}", digits(plus), digits(minus)));
+            }
         }
         if ways.combinations.len() > SHOWN {
             base.push(format!("(+{} more)", ways.combinations.len() - SHOWN));
@@ -302,11 +414,13 @@ fn ways(group: &SumGroup, masks: &[u64], held: u64) -> Option<Ways> {
     // Cells with the fewest candidates first.
     let mut order: Vec<usize> = (0..k).collect();
     order.sort_by_key(|&i| masks[i].count_ones());
+    // The sign of each cell's digit in the sum.
+    let sign = |i: usize| if group.minus >> i & 1 == 1 { -1 } else { 1 };
     // The least and the most the cells from each position on can add.
-    let low = |m: u64| m.trailing_zeros();
-    let high = |m: u64| 63u32.saturating_sub(m.leading_zeros());
-    let mut least = vec![0u32; k + 1];
-    let mut most = vec![0u32; k + 1];
+    let low = |m: u64| m.trailing_zeros() as i32;
+    let high = |m: u64| 63 - m.leading_zeros() as i32;
+    let mut least = vec![0i32; k + 1];
+    let mut most = vec![0i32; k + 1];
     for p in (0..k).rev() {
         let m = masks[order[p]];
         if m == 0 {
@@ -316,8 +430,13 @@ fn ways(group: &SumGroup, masks: &[u64], held: u64) -> Option<Ways> {
                 count: 0,
             });
         }
-        least[p] = least[p + 1] + low(m);
-        most[p] = most[p + 1] + high(m);
+        let (lo, hi) = if sign(order[p]) > 0 {
+            (low(m), high(m))
+        } else {
+            (-high(m), -low(m))
+        };
+        least[p] = least[p + 1] + lo;
+        most[p] = most[p + 1] + hi;
     }
     let mut ways = Ways {
         support: vec![0; k],
@@ -327,14 +446,14 @@ fn ways(group: &SumGroup, masks: &[u64], held: u64) -> Option<Ways> {
     let mut digits = vec![0u8; k];
     let mut seen = std::collections::HashSet::new();
     let mut stack: Vec<(usize, u64)> = vec![(0, masks[order[0]])];
-    let mut total = 0u32;
+    let mut total = 0i32;
     // Depth-first over the positions of `order`: each entry holds the
     // digits still to try at its position.
     while let Some(&mut (p, ref mut left)) = stack.last_mut() {
         if *left == 0 {
             stack.pop();
             if let Some(&(q, _)) = stack.last() {
-                total -= u32::from(digits[order[q]]);
+                total -= sign(order[q]) * i32::from(digits[order[q]]);
             }
             continue;
         }
@@ -342,7 +461,7 @@ fn ways(group: &SumGroup, masks: &[u64], held: u64) -> Option<Ways> {
         *left &= *left - 1;
         let i = order[p];
         let clash = (0..p).any(|q| group.differ[i] >> order[q] & 1 == 1 && digits[order[q]] == d);
-        let after = total + u32::from(d);
+        let after = total + sign(i) * i32::from(d);
         if clash || after + least[p + 1] > group.sum || after + most[p + 1] < group.sum {
             continue;
         }
@@ -359,8 +478,18 @@ fn ways(group: &SumGroup, masks: &[u64], held: u64) -> Option<Ways> {
             for (q, &digit) in digits.iter().enumerate() {
                 ways.support[q] |= 1 << digit;
             }
-            let mut combination = digits.clone();
+            // The digits added, sorted, then those taken away, sorted.
+            let mut combination: Vec<u8> = (0..k)
+                .filter(|&q| group.minus >> q & 1 == 0)
+                .map(|q| digits[q])
+                .collect();
             combination.sort_unstable();
+            let mut taken: Vec<u8> = (0..k)
+                .filter(|&q| group.minus >> q & 1 == 1)
+                .map(|q| digits[q])
+                .collect();
+            taken.sort_unstable();
+            combination.extend(taken);
             if seen.insert(combination.clone()) {
                 ways.combinations.push(combination);
             }

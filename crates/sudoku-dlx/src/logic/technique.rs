@@ -59,6 +59,10 @@ pub enum Technique {
     /// (the 45 rule), read as a cage: their sum is the cages' less the
     /// houses'.
     Outies,
+    /// The cells of a group of houses outside every cage less the cells
+    /// outside it of the cages that cross its border (the 45 rule), read
+    /// as a sum of digits added and taken away.
+    InniesOuties,
     /// A cell of two candidates x, y seeing cells xz and yz: z leaves
     /// what sees both.
     XyWing,
@@ -134,6 +138,7 @@ impl Technique {
             Technique::CageCombinations => "cage combinations".into(),
             Technique::Innies => "innies".into(),
             Technique::Outies => "outies".into(),
+            Technique::InniesOuties => "innies and outies".into(),
             Technique::XyWing => "XY-wing".into(),
             Technique::XyzWing => "XYZ-wing".into(),
             Technique::UniqueRectangle(kind) => format!("unique rectangle type {kind}"),
@@ -184,7 +189,7 @@ impl Technique {
             Technique::DirectClaiming => 1.9,
             Technique::DirectHiddenSubset(k) => by_size(k, [1.2, 2.0, 2.5, 2.5]),
             Technique::CageCombinations => 2.0,
-            Technique::Innies | Technique::Outies => 2.5,
+            Technique::Innies | Technique::Outies | Technique::InniesOuties => 2.5,
             Technique::XyWing => 4.2,
             Technique::XyzWing => 4.4,
             Technique::UniqueRectangle(_) => 4.5,
