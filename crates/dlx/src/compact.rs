@@ -180,28 +180,6 @@ const SELECTED: u8 = 1;
 /// An excluded option.
 const EXCLUDED: u8 = 2;
 
-/// Makes sure the slot of level `depth` exists, and its entries of the
-/// stacks.
-fn grow(
-    lens: &mut Vec<i16>,
-    live: &mut Vec<u64>,
-    levels: &mut Vec<Level>,
-    path: &mut Vec<u32>,
-    len_stride: usize,
-    words: usize,
-    depth: usize,
-) {
-    let slots = depth + 2;
-    if lens.len() < slots * len_stride {
-        lens.resize(slots * len_stride, COVERED);
-        live.resize(slots * words, 0);
-    }
-    if levels.len() <= depth {
-        levels.resize(depth + 1, Level::default());
-        path.resize(depth + 1, 0);
-    }
-}
-
 /// Takes the options of `set` out of one slot's state: clears their bits
 /// in `live` and shortens each of their items; with `tries`, lists them
 /// there. Returns the updates, as Knuth counts them: each option's nodes
@@ -535,18 +513,19 @@ impl CompactSolver {
         self.outcome
     }
 
-    /// Makes sure the slot of level `depth` exists.
+    /// Makes sure the slot of level `depth` exists, and its entries of
+    /// the stacks.
     fn reserve(&mut self, depth: usize) {
         let (ls, ws) = (self.tables.len_stride, self.tables.words);
-        grow(
-            &mut self.lens,
-            &mut self.live,
-            &mut self.levels,
-            &mut self.path,
-            ls,
-            ws,
-            depth,
-        );
+        let slots = depth + 2;
+        if self.lens.len() < slots * ls {
+            self.lens.resize(slots * ls, COVERED);
+            self.live.resize(slots * ws, 0);
+        }
+        if self.levels.len() <= depth {
+            self.levels.resize(depth + 1, Level::default());
+            self.path.resize(depth + 1, 0);
+        }
     }
 
     /// Walks the tree to its next solution: `true` when one is found (the
@@ -563,7 +542,9 @@ impl CompactSolver {
             self.depth = 0;
             self.phase = Phase::Enter;
         }
-        let t = &*self.tables;
+        // The tables, held apart from `self` while its state changes.
+        let tables = Arc::clone(&self.tables);
+        let t = &*tables;
         loop {
             match self.phase {
                 Phase::Fresh => return false,
@@ -632,15 +613,7 @@ impl CompactSolver {
                     }
                     let k = self.tries[level.next as usize] as usize;
                     self.levels[d].next += 1;
-                    grow(
-                        &mut self.lens,
-                        &mut self.live,
-                        &mut self.levels,
-                        &mut self.path,
-                        ls,
-                        ws,
-                        d + 1,
-                    );
+                    self.reserve(d + 1);
                     let (slot, next) = (d + 1, d + 2);
                     self.lens.copy_within(slot * ls..(slot + 1) * ls, next * ls);
                     self.live.copy_within(slot * ws..(slot + 1) * ws, next * ws);

@@ -64,11 +64,11 @@ impl fmt::Display for DerivedSum {
     }
 }
 
-/// The sums of cells `layout`'s houses and its cages with a sum imply
-/// (see the module's docs), none when it has no cage with a sum.
-pub(crate) fn derived_sums(layout: &Layout) -> Vec<DerivedSum> {
+/// The killer cages of `layout` with a sum: their cells (row-major
+/// indices) and sums.
+pub(crate) fn summed_cages(layout: &Layout) -> Vec<(Vec<usize>, u32)> {
     let n = layout.side();
-    let cages: Vec<(Vec<usize>, u32)> = layout
+    layout
         .constraints()
         .iter()
         .filter_map(|constraint| match constraint {
@@ -78,7 +78,14 @@ pub(crate) fn derived_sums(layout: &Layout) -> Vec<DerivedSum> {
             } => Some((cells.iter().map(|&(r, c)| r * n + c).collect(), *sum)),
             _ => None,
         })
-        .collect();
+        .collect()
+}
+
+/// The sums of cells `layout`'s houses and its cages with a sum imply
+/// (see the module's docs), none when it has no cage with a sum.
+pub(crate) fn derived_sums(layout: &Layout) -> Vec<DerivedSum> {
+    let n = layout.side();
+    let cages = summed_cages(layout);
     if cages.is_empty() {
         return Vec::new();
     }

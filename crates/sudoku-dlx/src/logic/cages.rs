@@ -17,6 +17,7 @@
 //! smallest first, the innies and outies after them.
 
 use super::{cell_name, Logic, Step, Technique};
+use crate::constraint::innies::{groups, summed_cages};
 use crate::constraint::Constraint;
 use crate::encode;
 use crate::layout::Layout;
@@ -96,22 +97,12 @@ pub(super) fn cages(layout: &Layout) -> Cages {
 fn sum_groups(layout: &Layout) -> Vec<SumGroup> {
     let n = layout.side();
     let index = |cells: &[(usize, usize)]| cells.iter().map(|&(r, c)| r * n + c).collect();
-    let mut cages: Vec<SumGroup> = layout
-        .constraints()
-        .iter()
-        .filter_map(|constraint| match constraint {
-            Constraint::Cage {
-                cells,
-                sum: Some(sum),
-            } if (2..=32).contains(&cells.len()) => Some(group(
-                layout,
-                Technique::CageCombinations,
-                String::new(),
-                index(cells),
-                *sum as i32,
-                true,
-            )),
-            _ => None,
+    let mut cages: Vec<SumGroup> = summed_cages(layout)
+        .into_iter()
+        .filter(|(cells, _)| (2..=32).contains(&cells.len()))
+        .map(|(cells, sum)| {
+            let technique = Technique::CageCombinations;
+            group(layout, technique, String::new(), cells, sum as i32, true)
         })
         .collect();
     cages.sort_by_key(|g| g.cells.len());
@@ -159,21 +150,11 @@ fn differences(layout: &Layout) -> Vec<SumGroup> {
     /// The most cages crossing a group's border that are tried each way.
     const MAX_CROSSING: usize = 10;
     let n = layout.side();
-    let cages: Vec<(Vec<usize>, u32)> = layout
-        .constraints()
-        .iter()
-        .filter_map(|constraint| match constraint {
-            Constraint::Cage {
-                cells,
-                sum: Some(sum),
-            } => Some((cells.iter().map(|&(r, c)| r * n + c).collect(), *sum)),
-            _ => None,
-        })
-        .collect();
+    let cages = summed_cages(layout);
     let house_sum = (n * (n + 1) / 2) as i64;
     let mut seen = std::collections::HashSet::new();
     let mut found = Vec::new();
-    for (name, inside, houses) in crate::constraint::innies::groups(layout) {
+    for (name, inside, houses) in groups(layout) {
         let mut caged = vec![false; n * n];
         let mut total = house_sum * houses as i64;
         // Each crossing cage: its cells inside, its cells outside, its sum.
