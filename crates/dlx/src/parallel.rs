@@ -577,7 +577,13 @@ where
             // As the serial search does, stop at the solution that
             // reaches the limit: the search then says the limit stopped
             // it, whether or not more solutions remain.
-            let n = shared.found.fetch_add(1, Ordering::Relaxed) + 1;
+            // The shared tally serves the solution limit only: without
+            // one, a count of millions of solutions makes no atomic add
+            // for each.
+            let n = match shared.limit {
+                Some(_) => shared.found.fetch_add(1, Ordering::Relaxed) + 1,
+                None => 0,
+            };
             if shared.limit.is_some_and(|max| n > max) {
                 reached = true;
                 break;
