@@ -56,45 +56,11 @@ pub(super) struct SumGroup {
 /// it is worth.
 const MAX_DERIVED_CELLS: usize = 5;
 
-/// The sums a player reads in a layout, and its houses, for the digits a
-/// sum confines to one house.
-#[derive(Clone, Debug, Default)]
-pub(super) struct Cages {
-    groups: Vec<SumGroup>,
-    /// The cells of each house.
-    house_cells: Vec<Vec<usize>>,
-    /// The houses of each cell.
-    houses_of: Vec<Vec<usize>>,
-}
-
-/// The sums of `layout` a player reads ([`sum_groups`]) and its houses.
-pub(super) fn cages(layout: &Layout) -> Cages {
-    let groups = sum_groups(layout);
-    if groups.is_empty() {
-        return Cages::default();
-    }
-    let n = layout.side();
-    let house_cells: Vec<Vec<usize>> = (0..layout.house_count())
-        .map(|h| (0..n).map(|k| layout.house_cell(h, k)).collect())
-        .collect();
-    let mut houses_of = vec![Vec::new(); n * n];
-    for (h, cells) in house_cells.iter().enumerate() {
-        for &c in cells {
-            houses_of[c].push(h);
-        }
-    }
-    Cages {
-        groups,
-        house_cells,
-        houses_of,
-    }
-}
-
 /// The sums of `layout` a player reads: its killer cages with a sum of
 /// two cells or more (a cage of one is a given: its cell's single says
 /// it), smallest first, then the innies and outies of its groups of
 /// houses of at most [`MAX_DERIVED_CELLS`] cells.
-fn sum_groups(layout: &Layout) -> Vec<SumGroup> {
+pub(super) fn sum_groups(layout: &Layout) -> Vec<SumGroup> {
     let n = layout.side();
     let index = |cells: &[(usize, usize)]| cells.iter().map(|&(r, c)| r * n + c).collect();
     let mut cages: Vec<SumGroup> = summed_cages(layout)
@@ -223,22 +189,18 @@ fn group(
     distinct: bool,
 ) -> SumGroup {
     let k = cells.len();
-    let all = if k == 32 { u32::MAX } else { (1u32 << k) - 1 };
-    let mut differ: Vec<u32> = (0..k).map(|i| all & !(1 << i)).collect();
-    if !distinct {
-        differ = vec![0; k];
-        let n = layout.side();
-        for h in 0..layout.house_count() {
-            let members: u32 = (0..n)
-                .filter_map(|j| cells.iter().position(|&c| c == layout.house_cell(h, j)))
-                .fold(0, |m, i| m | 1 << i);
-            for (i, d) in differ.iter_mut().enumerate() {
-                if members >> i & 1 == 1 {
-                    *d |= members & !(1 << i);
-                }
-            }
-        }
-    }
+    let share = |a: usize, b: usize| {
+        layout
+            .cell_houses(a)
+            .any(|h| layout.cell_houses(b).any(|g| g == h))
+    };
+    let differ = (0..k)
+        .map(|i| {
+            (0..k)
+                .filter(|&j| j != i && (distinct || share(cells[i], cells[j])))
+                .fold(0u32, |m, j| m | 1 << j)
+        })
+        .collect();
     SumGroup {
         technique,
         group,
@@ -262,16 +224,15 @@ impl Logic {
     /// The first sum group (cages smallest first, then innies and
     /// outies) whose ways leave out a candidate of one of its cells.
     pub(super) fn cage_step(&self) -> Option<Step> {
-        let cages = &self.shape.cages;
-        cages
-            .groups
+        self.shape
+            .sums
             .iter()
-            .find_map(|group| self.sum_step(group, cages))
+            .find_map(|group| self.sum_step(group))
     }
 
-    fn sum_step(&self, group: &SumGroup, cages: &Cages) -> Option<Step> {
+    fn sum_step(&self, group: &SumGroup) -> Option<Step> {
         let masks: Vec<u64> = group.cells.iter().map(|&c| self.cell_mask(c)).collect();
-        let ways = ways(group, &masks, self.held_digits(group, cages))?;
+        let ways = ways(group, &masks, self.held_digits(group))?;
         let n = self.n;
         let mut removed = Vec::new();
         for (i, &cell) in group.cells.iter().enumerate() {
@@ -299,11 +260,12 @@ impl Logic {
             let Some((&first, rest)) = holders.split_first() else {
                 continue;
             };
-            for &h in &cages.houses_of[first] {
-                if !rest.iter().all(|c| cages.houses_of[*c].contains(&h)) {
+            let layout = &self.shape.layout;
+            for h in layout.cell_houses(first) {
+                if !rest.iter().all(|&c| layout.cell_houses(c).any(|g| g == h)) {
                     continue;
                 }
-                for &cell in &cages.house_cells[h] {
+                for cell in (0..n).map(|k| layout.house_cell(h, k)) {
                     let option = encode::option(n, cell, digit).index() as u32;
                     if !group.cells.contains(&cell)
                         && self.is_live(option as usize)
@@ -361,18 +323,19 @@ impl Logic {
 impl Logic {
     /// The digits the group must hold: those of a house whose every
     /// place in the house is a cell of the group.
-    fn held_digits(&self, group: &SumGroup, cages: &Cages) -> u64 {
+    fn held_digits(&self, group: &SumGroup) -> u64 {
+        let layout = &self.shape.layout;
         let mut houses: Vec<usize> = group
             .cells
             .iter()
-            .flat_map(|&c| cages.houses_of[c].iter().copied())
+            .flat_map(|&c| layout.cell_houses(c))
             .collect();
         houses.sort_unstable();
         houses.dedup();
         let mut held = 0u64;
         for h in houses {
             let (mut inside, mut outside) = (0u64, 0u64);
-            for &cell in &cages.house_cells[h] {
+            for cell in (0..self.n).map(|k| layout.house_cell(h, k)) {
                 let mask = self.cell_mask(cell);
                 if group.cells.contains(&cell) {
                     inside |= mask;

@@ -104,7 +104,7 @@ struct Shape {
     options: Vec<Vec<u32>>,
     /// The killer cages with a sum and the sums the 45 rule derives,
     /// as the cage rule reads them.
-    cages: cages::Cages,
+    sums: Vec<cages::SumGroup>,
 }
 
 /// The state of a puzzle being solved by logic: the options still
@@ -204,7 +204,7 @@ impl Logic {
                 exact,
                 items,
                 options,
-                cages: cages::cages(puzzle.layout()),
+                sums: cages::sum_groups(puzzle.layout()),
             }),
             n,
             live,
