@@ -173,6 +173,21 @@ struct Tables {
     live: Vec<u64>,
 }
 
+impl Tables {
+    /// The items of internal option `k`.
+    #[inline(always)]
+    fn items_of(&self, k: usize) -> &[u32] {
+        &self.row[self.row_start[k] as usize..self.row_start[k + 1] as usize]
+    }
+}
+
+/// Whether the compact engine counts faster than the links, as measured:
+/// when an item's list holds at least twice as many options, on average,
+/// as a set of options has words (see the module docs).
+fn pays(items: usize, words: usize, entries: usize) -> bool {
+    2 * words * items <= entries
+}
+
 /// An option neither selected nor excluded.
 const FREE: u8 = 0;
 /// A selected option.
@@ -189,8 +204,7 @@ fn take_out(
     lens: &mut [i16],
     live: &mut [u64],
     set: &[u64],
-    row_start: &[u32],
-    row: &[u32],
+    tables: &Tables,
     mut tries: Option<&mut Vec<u32>>,
 ) -> u64 {
     let mut updates = 0;
@@ -203,7 +217,7 @@ fn take_out(
             if let Some(tries) = tries.as_deref_mut() {
                 tries.push(k as u32);
             }
-            let items = &row[row_start[k] as usize..row_start[k + 1] as usize];
+            let items = tables.items_of(k);
             updates += items.len() as u64 - 1;
             for &j in items {
                 lens[1 + j as usize] -= 1;
@@ -305,7 +319,17 @@ impl CompactSolver {
     /// as a set of options has words (see the module docs).
     pub fn pays(&self) -> bool {
         let t = &*self.tables;
-        2 * t.words * t.items <= t.row.len()
+        pays(t.items, t.words, t.row.len())
+    }
+
+    /// [`CompactSolver::new`] for a problem on which it pays
+    /// ([`CompactSolver::pays`]), asked before its tables are built.
+    pub(crate) fn new_if_it_pays(problem: &Problem) -> Option<CompactSolver> {
+        let words = problem.option_count().div_ceil(64).max(1);
+        if !pays(problem.item_count(), words, problem.entry_count()) {
+            return None;
+        }
+        CompactSolver::new(problem)
     }
 
     /// Sets the limits of the searches to come (see [`Limits`]).
@@ -363,7 +387,7 @@ impl CompactSolver {
             return Err(Error::new(ErrorKind::Excluded(id.index())));
         }
         let t = &*self.tables;
-        let items = &t.row[t.row_start[k] as usize..t.row_start[k + 1] as usize];
+        let items = t.items_of(k);
         let (ls, ws) = (t.len_stride, t.words);
         if let Some(&j) = items
             .iter()
@@ -376,7 +400,7 @@ impl CompactSolver {
         let lens = &mut self.lens[..ls];
         let live = &mut self.live[..ws];
         let conflicts = &t.conflicts[k * ws..(k + 1) * ws];
-        take_out(lens, live, conflicts, &t.row_start, &t.row, None);
+        take_out(lens, live, conflicts, t, None);
         for &j in items {
             lens[1 + j as usize] = COVERED;
         }
@@ -415,7 +439,7 @@ impl CompactSolver {
         let bit = 1u64 << (k % 64);
         if self.live[k / 64] & bit != 0 {
             self.live[k / 64] &= !bit;
-            for &j in &t.row[t.row_start[k] as usize..t.row_start[k + 1] as usize] {
+            for &j in t.items_of(k) {
                 self.lens[1 + j as usize] -= 1;
             }
         }
@@ -589,8 +613,7 @@ impl CompactSolver {
                     let start = self.tries.len() as u32;
                     let column = &t.columns[item * ws..(item + 1) * ws];
                     let tries = Some(&mut self.tries);
-                    self.stats.updates +=
-                        1 + take_out(lens, live, column, &t.row_start, &t.row, tries);
+                    self.stats.updates += 1 + take_out(lens, live, column, t, tries);
                     lens[1 + item] = COVERED;
                     self.levels[d] = Level {
                         start,
@@ -620,11 +643,11 @@ impl CompactSolver {
                     let lens = &mut self.lens[next * ls..(next + 1) * ls];
                     let live = &mut self.live[next * ws..(next + 1) * ws];
                     let conflicts = &t.conflicts[k * ws..(k + 1) * ws];
-                    let items = &t.row[t.row_start[k] as usize..t.row_start[k + 1] as usize];
+                    let items = t.items_of(k);
                     // The branching item, covered at the level's entry, is
                     // not covered again.
-                    self.stats.updates += items.len() as u64 - 1
-                        + take_out(lens, live, conflicts, &t.row_start, &t.row, None);
+                    self.stats.updates +=
+                        items.len() as u64 - 1 + take_out(lens, live, conflicts, t, None);
                     for &j in items {
                         lens[1 + j as usize] = COVERED;
                     }

@@ -232,9 +232,7 @@ impl Solver {
         };
         Solver {
             arenas: Arenas::new(problem),
-            compact: CompactSolver::new(problem)
-                .filter(CompactSolver::pays)
-                .map(Box::new),
+            compact: CompactSolver::new_if_it_pays(problem).map(Box::new),
             use_compact: true,
             shared: Arc::new(Shared {
                 names: problem.item_names(),
