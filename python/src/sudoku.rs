@@ -242,6 +242,18 @@ impl PyLayout {
             .collect()
     }
 
+    /// On a Latin square (regions that are rows or columns), the sums with
+    /// signs that its rows, columns and killer cages imply, which the
+    /// search propagates: each as ``"rows 1, 2 less column 3:
+    /// r2c2-r3c3-r4c3 = 0"``. Empty on a layout of boxes or a jigsaw.
+    fn equations(&self) -> Vec<String> {
+        self.inner
+            .equations()
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
     /// The region (box or jigsaw piece) of a cell, from 0.
     fn region(&self, row: usize, col: usize) -> PyResult<usize> {
         let n = self.inner.side();

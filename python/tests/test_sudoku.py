@@ -191,6 +191,12 @@ def test_constraints_and_fpuzzles():
     # Row 1 of a 4x4 holds 1 + 2 + 3 + 4 = 10: 7 outside a cage of 3.
     sums = Layout.square(2).with_constraint("cage 3: r1c1 r1c2").derived_sums()
     assert sums[0] == "innies of row 1: cage 7: r1c3 r1c4"
+    # A Latin square: rows 1-2 less column 3, the cages taken out.
+    latin = Layout.jigsaw("AAAA\nBBBB\nCCCC\nDDDD")
+    for cage in ["cage 7: r1c1 r1c2 r2c1", "cage 3: r1c4 r2c4"]:
+        latin = latin.with_constraint(cage)
+    assert "rows 1, 2 less column 3: r2c2-r3c3-r4c3 = 0" in latin.equations()
+    assert Layout.square(2).with_constraint("cage 3: r1c1 r1c2").equations() == []
 
 
 def test_killer_lines_read_and_written():

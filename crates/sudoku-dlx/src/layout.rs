@@ -12,7 +12,9 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, OnceLock};
 
-use crate::constraint::{extra_cell, extra_holds, innies::DerivedSum, Constraint};
+use crate::constraint::{
+    equations::Equation, extra_cell, extra_holds, innies::DerivedSum, Constraint,
+};
 use crate::error::{LayoutError, LayoutErrorKind};
 use crate::house::House;
 use crate::jigsaw;
@@ -313,6 +315,46 @@ impl Layout {
     /// ```
     pub fn derived_sums(&self) -> Vec<DerivedSum> {
         crate::constraint::innies::derived_sums(self)
+    }
+
+    /// The sums with signs that the rows, columns and killer cages of a
+    /// Latin square (regions that are rows or columns) imply together,
+    /// beyond [`Layout::derived_sums`]: the cells of some rows outside
+    /// some columns hold the digits of the cells of the columns outside
+    /// the rows, and cages stand in for their cells. The search
+    /// propagates those that narrow a cell on an empty grid, and these
+    /// are they (see docs/encodings.md); every solution keeps them. None
+    /// on a layout of boxes or a jigsaw.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sudoku_dlx::Layout;
+    ///
+    /// // A Latin square: its regions are its rows.
+    /// let layout = Layout::jigsaw("AAAA\nBBBB\nCCCC\nDDDD")?
+    ///     .with_constraint("cage 7: r1c1 r1c2 r2c1".parse()?)?
+    ///     .with_constraint("cage 3: r1c4 r2c4".parse()?)?;
+    /// let equations: Vec<String> = layout.equations().iter().map(|e| e.to_string()).collect();
+    /// // Rows 1-2 hold what column 3 holds, and more: r1c3 and r2c3 on both
+    /// // sides, the cages' digits and r2c2 on the rows' side only.
+    /// assert!(equations.contains(&"rows 1, 2 less column 3: r2c2-r3c3-r4c3 = 0".to_string()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn equations(&self) -> Vec<Equation> {
+        let n = self.side();
+        let known: Vec<Vec<usize>> = self
+            .derived_sums()
+            .iter()
+            .map(|d| {
+                d.constraint
+                    .cells(n)
+                    .iter()
+                    .map(|&(r, c)| r * n + c)
+                    .collect()
+            })
+            .collect();
+        crate::constraint::equations::equations(self, &known)
     }
 
     /// The layout without its constraints: its regions and variants alone.

@@ -275,7 +275,9 @@ pub use candidates::Candidates;
 pub use canon::{Canon, CanonError, TransformError, TransformErrorKind};
 pub use cell::Cell;
 pub use check::Conflict;
-pub use constraint::{innies::DerivedSum, Constraint, Line, Negative, Outside};
+pub use constraint::{
+    equations::Equation, innies::DerivedSum, Constraint, Line, Negative, Outside,
+};
 pub use error::{
     GridError, GridErrorKind, LayoutError, LayoutErrorKind, ParseError, ParseErrorKind,
 };

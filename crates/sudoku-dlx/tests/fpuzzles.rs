@@ -327,46 +327,24 @@ fn every_puzzle_is_read_with_all_its_rules() {
 
 /// Each puzzle has the reference count of solutions (up to 2) and, when
 /// it has one, the reference solution; the puzzles are shared among
-/// threads. Each search may take [`NODE_LIMIT`] nodes: the puzzles of
-/// [`PAST_LIMIT`] take more and are said to be left out (the ignored test
-/// below searches them to the end); any other puzzle past the limit fails.
+/// threads. Each search may take [`NODE_LIMIT`] nodes: a puzzle past it
+/// fails.
 #[test]
 fn every_puzzle_solves_to_its_reference() {
-    check_all(Some(NODE_LIMIT));
-}
-
-/// Every puzzle, searched to the end however long it takes (over 15
-/// minutes for the slowest, js-solver-needs-set, in a release build).
-#[test]
-#[ignore = "minutes to hours: run with --ignored"]
-fn every_puzzle_solves_to_its_reference_without_limit() {
-    check_all(None);
-}
-
-fn check_all(limit: Option<u64>) {
     let Some(rows) = dataset() else { return };
     let next = AtomicUsize::new(0);
     let failures = Mutex::new(Vec::new());
-    let left_out = Mutex::new(Vec::new());
     let threads = std::thread::available_parallelism().map_or(2, |k| k.get());
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
                 while let Some((row, text)) = rows.get(next.fetch_add(1, Ordering::Relaxed)) {
                     let start = Instant::now();
-                    match solve(row, text, limit) {
-                        Ok(()) => {}
-                        Err(Failure::Limit) if PAST_LIMIT.contains(&row.name.as_str()) => {
-                            left_out.lock().unwrap().push(row.name.clone());
-                        }
-                        Err(Failure::Limit) => failures
+                    if let Err(why) = solve(row, text) {
+                        failures
                             .lock()
                             .unwrap()
-                            .push(format!("{}: past the node limit", row.name)),
-                        Err(Failure::Wrong(why)) => failures
-                            .lock()
-                            .unwrap()
-                            .push(format!("{}: {why}", row.name)),
+                            .push(format!("{}: {why}", row.name));
                     }
                     let elapsed = start.elapsed();
                     if elapsed.as_secs_f64() > 1.0 {
@@ -377,61 +355,29 @@ fn check_all(limit: Option<u64>) {
             });
         }
     });
-    let mut left_out = left_out.into_inner().unwrap();
-    left_out.sort();
-    if !left_out.is_empty() {
-        let _ = writeln!(
-            std::io::stderr(),
-            "left out past the node limit ({} nodes, see PAST_LIMIT): {}",
-            NODE_LIMIT,
-            left_out.join(", ")
-        );
-    }
     let failures = failures.into_inner().unwrap();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// The search nodes a puzzle may take in the default test (probes
-/// included): most puzzles of the set count to two within 200,000, a few
-/// need 1 to 2 million.
+/// The search nodes a puzzle may take (probes included): most puzzles of
+/// the set count to two within 200,000, a few need 1 to 2 million.
 const NODE_LIMIT: u64 = 2_500_000;
-
-/// The puzzles that need more than [`NODE_LIMIT`] nodes, with the nodes
-/// a release build took to count to 2 (probes included).
-const PAST_LIMIT: [&str; 1] = [
-    // Not finished in a minute (nor in 15 minutes before the deep search).
-    "js-solver-needs-set",
-];
-
-/// Why a puzzle fails.
-enum Failure {
-    /// The search was stopped by the node limit.
-    Limit,
-    /// A wrong answer, or an error.
-    Wrong(String),
-}
-
-impl From<String> for Failure {
-    fn from(why: String) -> Failure {
-        Failure::Wrong(why)
-    }
-}
 
 /// Solves one puzzle: its count up to 2, its solution when it has one, and
 /// every solution found checked against the puzzle.
-fn solve(row: &Row, text: &str, limit: Option<u64>) -> Result<(), Failure> {
+fn solve(row: &Row, text: &str) -> Result<(), String> {
     let grid = Grid::from_fpuzzles(text).map_err(|e| e.to_string())?;
     let mut solver = SudokuSolver::for_layout(grid.layout());
-    solver.set_node_limit(limit);
+    solver.set_node_limit(Some(NODE_LIMIT));
     let count = match solver.count_solutions_up_to(&grid, 2) {
         Ok(count) => count,
         // Givens that break a rule: no solution.
         Err(SolveError::Conflict(_)) => 0,
-        Err(SolveError::NodeLimit { .. }) => return Err(Failure::Limit),
-        Err(e) => return Err(format!("counting: {e}").into()),
+        Err(SolveError::NodeLimit { .. }) => return Err("past the node limit".into()),
+        Err(e) => return Err(format!("counting: {e}")),
     };
     if count != row.ref_count {
-        return Err(format!("{count} solutions, expected {}", row.ref_count).into());
+        return Err(format!("{count} solutions, expected {}", row.ref_count));
     }
     // One more search: the solution, or the first two.
     let solutions: Vec<Grid> = match count {
@@ -444,15 +390,21 @@ fn solve(row: &Row, text: &str, limit: Option<u64>) -> Result<(), Failure> {
             .collect(),
     };
     if solutions.len() as u64 != count {
-        return Err(format!("{} solutions listed, {count} counted", solutions.len()).into());
+        return Err(format!(
+            "{} solutions listed, {count} counted",
+            solutions.len()
+        ));
     }
     if let Some(bad) = solutions.iter().find(|s| !s.is_solution_of(&grid)) {
-        return Err(format!("{bad} is no solution of the puzzle").into());
+        return Err(format!("{bad} is no solution of the puzzle"));
     }
     if let [solution] = solutions.as_slice() {
         let solution = solution.to_string();
         if solution != row.ref_solution {
-            return Err(format!("solution {solution}, expected {}", row.ref_solution).into());
+            return Err(format!(
+                "solution {solution}, expected {}",
+                row.ref_solution
+            ));
         }
     }
     Ok(())

@@ -174,7 +174,8 @@ pub struct Args {
     /// contradict them left out), for `dlx cover`; sums, the sums the 45
     /// rule derives from its houses and killer cages, which the search
     /// propagates, in the text form (each after a comment naming the
-    /// group). Takes one puzzle.
+    /// group), and on a Latin square the sums with signs its rows,
+    /// columns and cages imply, as comments. Takes one puzzle.
     #[arg(long, value_name = "FORMAT", value_parser = ["dlx", "sums"])]
     pub emit: Option<String>,
 }

@@ -177,6 +177,10 @@ fn emit(files: &[PathBuf], options: ReadOptions, sums: bool) -> Result<Status> {
         for sum in puzzle.layout().derived_sums() {
             writeln!(out, "# {} of {}\n{}", sum.side(), sum.group, sum.constraint)?;
         }
+        // Sums with signs have no line in the text form.
+        for equation in puzzle.layout().equations() {
+            writeln!(out, "# {equation}")?;
+        }
         out.flush()?;
         return Ok(status);
     }

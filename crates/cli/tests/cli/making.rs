@@ -345,6 +345,37 @@ fn emitted_sums_keep_every_solution() {
     );
 }
 
+/// `--emit sums` on a Latin square (its regions are its rows): the sums
+/// with signs of rows less columns, as comments, which every solution
+/// keeps.
+#[test]
+fn emitted_sums_of_a_latin_square_name_rows_less_columns() {
+    let puzzle = "regions\nAAAA\nBBBB\nCCCC\nDDDD\ncage 7: r1c1 r1c2 r2c1\ncage 3: r1c4 r2c4\n";
+    let (code, sums, err) = run(&["sudoku", "--emit", "sums"], puzzle);
+    assert_eq!(code, 0, "{err}");
+    // Rows 1-2 less column 3: the cages and r1c3, r2c3 on both sides
+    // leave r2c2 on the rows' side, r3c3 and r4c3 on the column's.
+    let equation = "# rows 1, 2 less column 3: r2c2-r3c3-r4c3 = 0\n";
+    assert!(sums.contains(equation), "{sums}");
+    let (code, out, err) = run(&["sudoku", "--all"], puzzle);
+    assert_eq!(code, 0, "{err}");
+    let solutions: Vec<&[u8]> = out
+        .lines()
+        .filter(|l| l.len() == 16)
+        .map(str::as_bytes)
+        .collect();
+    assert!(solutions.len() > 1, "{out}");
+    for s in solutions {
+        let digit = |r: usize, c: usize| s[r * 4 + c] - b'0';
+        assert_eq!(
+            digit(1, 1),
+            digit(2, 2) + digit(3, 2),
+            "{}",
+            String::from_utf8_lossy(s)
+        );
+    }
+}
+
 /// `dlx generate --killer`: puzzles of cages alone, written in the text
 /// form that `dlx sudoku` reads back, each with one solution, the same for
 /// a seed on any number of threads; JSON carries the cages.

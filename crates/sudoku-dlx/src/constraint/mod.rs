@@ -21,7 +21,8 @@
 //! | `houses.rs` | houses | the variants' names, the houses of X, hyper and disjoint groups, f-puzzles' extra regions |
 //!
 //! `innies.rs` derives sums from the houses and the cages together (the
-//! 45 rule), for the propagation only.
+//! 45 rule), and `equations.rs` sums with signs from rows, columns and
+//! cages (set equivalence), both for the propagation only.
 //!
 //! `devices.rs` holds the exact-cover devices the families encode with
 //! (forbidden pairs, digit sets, chains, ...), and this module the
@@ -104,6 +105,7 @@ mod cells;
 mod clones;
 pub(crate) mod devices;
 pub(crate) mod domains;
+pub(crate) mod equations;
 mod houses;
 pub(crate) mod innies;
 mod lines;

@@ -25,6 +25,7 @@ use dlx::{Contradiction, Live, OptionId, Problem, Propagator};
 
 use crate::constraint::devices::{digit_sets, ChainGraph};
 use crate::constraint::domains::{digits, Domains};
+use crate::constraint::equations::{self, Equation};
 use crate::constraint::{innies, sums, Cell, Constraint};
 use crate::encode;
 use crate::layout::Layout;
@@ -112,6 +113,9 @@ enum Rule {
         /// (`None` past those counted), made once.
         sets: Option<Arc<[u64]>>,
     },
+    /// A sum with signs that rows, columns and cages imply (set
+    /// equivalence).
+    Equation(Equation),
     /// A chain of the encoding: each cell keeps the digits of the paths
     /// from the start to an accepting end whose every digit is in its
     /// cell's domain (the support of a regular constraint).
@@ -157,6 +161,7 @@ impl Rule {
             Rule::Constraint(constraint) => constraint.cells(n),
             Rule::Cage { cells, .. } => cells.clone(),
             Rule::Chain(chain) => chain.cells.iter().map(|&k| (k / n, k % n)).collect(),
+            Rule::Equation(equation) => equation.cells().collect(),
         }
     }
 
@@ -164,6 +169,7 @@ impl Rule {
         match self {
             Rule::Constraint(constraint) => constraint.propagate(domains),
             Rule::Chain(chain) => chain_support(chain, domains),
+            Rule::Equation(equation) => equation.propagate(domains),
             Rule::Cage {
                 cells,
                 sum,
@@ -186,17 +192,30 @@ impl Rules {
     /// The propagator of `layout`'s constraints, whose problem is
     /// `problem`; `None` when no constraint can narrow a domain.
     pub(crate) fn of(layout: &Layout, problem: &Problem, chains: &[ChainGraph]) -> Option<Rules> {
+        let n = layout.side();
+        let derived = innies::derived_sums(layout);
+        let known: Vec<Vec<usize>> = derived
+            .iter()
+            .map(|d| {
+                d.constraint
+                    .cells(n)
+                    .iter()
+                    .map(|&(r, c)| r * n + c)
+                    .collect()
+            })
+            .collect();
         let constraints: Vec<Rule> = layout
             .constraints()
             .iter()
             .filter(|constraint| constraint.propagates())
             .cloned()
-            .chain(
-                innies::derived_sums(layout)
-                    .into_iter()
-                    .map(|d| d.constraint),
-            )
+            .chain(derived.into_iter().map(|d| d.constraint))
             .map(|constraint| Rule::of(layout, constraint))
+            .chain(
+                equations::equations(layout, &known)
+                    .into_iter()
+                    .map(Rule::Equation),
+            )
             .chain(
                 chains
                     .iter()
@@ -206,7 +225,6 @@ impl Rules {
         if constraints.is_empty() {
             return None;
         }
-        let n = layout.side();
         let cells = n * n;
         let mut watchers = vec![Vec::new(); cells];
         let mut rule_cells = Vec::with_capacity(constraints.len());
