@@ -116,6 +116,12 @@ enum Rule {
     /// A sum with signs that rows, columns and cages imply (set
     /// equivalence).
     Equation(Equation),
+    /// A region (box or jigsaw piece) and the rows or the columns it
+    /// meets: each segment (the region's cells in one line) with the rest
+    /// of its line. A digit the region holds only in one segment leaves
+    /// the rest of that line, and one a line holds only in the segment
+    /// leaves the rest of the region (locked candidates).
+    Crossings(Vec<(Vec<Cell>, Vec<Cell>)>),
     /// A chain of the encoding: each cell keeps the digits of the paths
     /// from the start to an accepting end whose every digit is in its
     /// cell's domain (the support of a regular constraint).
@@ -162,6 +168,11 @@ impl Rule {
             Rule::Cage { cells, .. } => cells.clone(),
             Rule::Chain(chain) => chain.cells.iter().map(|&k| (k / n, k % n)).collect(),
             Rule::Equation(equation) => equation.cells().collect(),
+            Rule::Crossings(segments) => segments
+                .iter()
+                .flat_map(|(segment, rest)| segment.iter().chain(rest))
+                .copied()
+                .collect(),
         }
     }
 
@@ -170,6 +181,7 @@ impl Rule {
             Rule::Constraint(constraint) => constraint.propagate(domains),
             Rule::Chain(chain) => chain_support(chain, domains),
             Rule::Equation(equation) => equation.propagate(domains),
+            Rule::Crossings(segments) => crossing_support(segments, domains),
             Rule::Cage {
                 cells,
                 sum,
@@ -221,6 +233,7 @@ impl Rules {
                     .iter()
                     .map(|chain| Rule::Chain(Arc::new(chain.clone()))),
             )
+            .chain(crossings(layout))
             .collect();
         if constraints.is_empty() {
             return None;
@@ -469,6 +482,89 @@ impl Propagator for Rules {
     }
 }
 
+/// For a killer (every constraint a cage, one with a sum at least): the
+/// crossings of each region (box or jigsaw piece) with the rows, and with
+/// the columns, it meets; none for other layouts.
+///
+/// On tarek's 42 killers they took the median search from 11.8 ms to 10.2
+/// ms and the slowest from 0.98 s to 0.56 s (tarek-39; tarek-41 0.89 s to
+/// 0.37 s), though a few puzzles whose nodes they do not cut take up to
+/// twice the time (tarek-19: 40 to 79 ms). On the f-puzzles with other
+/// rules they cost more than they saved: Effluence (cages, a palindrome,
+/// renban) went from 10.9 to 42.7 ms, anti-knight coloring books 2 to 3
+/// times slower.
+fn crossings(layout: &Layout) -> Vec<Rule> {
+    let n = layout.side();
+    let cages = |c: &Constraint| matches!(c, Constraint::Cage { .. });
+    let summed = |c: &Constraint| matches!(c, Constraint::Cage { sum: Some(_), .. });
+    let constraints = layout.constraints();
+    if !constraints.iter().all(cages) || !constraints.iter().any(summed) {
+        return Vec::new();
+    }
+    let cells_of = |h: usize| -> Vec<usize> { (0..n).map(|k| layout.house_cell(h, k)).collect() };
+    let cell = |&c: &usize| (c / n, c % n);
+    let mut rules = Vec::new();
+    for region in 2 * n..3 * n {
+        let r = cells_of(region);
+        for lines in [0..n, n..2 * n] {
+            let mut segments = Vec::new();
+            for line in lines {
+                let l = cells_of(line);
+                let both: Vec<usize> = r.iter().copied().filter(|c| l.contains(c)).collect();
+                if both.is_empty() {
+                    continue;
+                }
+                let rest = l.iter().filter(|c| !both.contains(c)).map(cell).collect();
+                segments.push((both.iter().map(cell).collect(), rest));
+            }
+            // A region that is a line has nothing to lock.
+            if segments.len() > 1 {
+                rules.push(Rule::Crossings(segments));
+            }
+        }
+    }
+    rules
+}
+
+/// Locked candidates over a region's segments (see [`Rule::Crossings`]).
+fn crossing_support(
+    segments: &[(Vec<Cell>, Vec<Cell>)],
+    domains: &mut Domains,
+) -> Result<(), Contradiction> {
+    let or = |d: &Domains, cells: &[Cell]| cells.iter().fold(0u64, |m, &c| m | d.get(c));
+    let mut inside = [0u64; 64];
+    let mut outside = [0u64; 64];
+    let k = segments.len().min(64);
+    for (i, (segment, rest)) in segments.iter().take(k).enumerate() {
+        inside[i] = or(domains, segment);
+        outside[i] = or(domains, rest);
+    }
+    for i in 0..k {
+        let others = (0..k).filter(|&j| j != i).fold(0u64, |m, j| m | inside[j]);
+        // The region's digits only in this segment leave the line.
+        let pointing = inside[i] & !others & outside[i];
+        if pointing != 0 {
+            for &c in &segments[i].1 {
+                domains.restrict(c, !pointing)?;
+            }
+            outside[i] &= !pointing;
+        }
+        // The line's digits only in this segment leave the region.
+        let claiming = inside[i] & !outside[i] & others;
+        if claiming != 0 {
+            for (j, (segment, _)) in segments.iter().enumerate().take(k) {
+                if j != i {
+                    for &c in segment {
+                        domains.restrict(c, !claiming)?;
+                    }
+                    inside[j] &= !claiming;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Narrows the cells of `chain` to the digits of its paths through the
 /// domains: a pass forward marks the states reachable from the start, a
 /// pass backward those that reach an accepting end (every state of the
@@ -572,6 +668,44 @@ mod tests {
         assert_eq!((domains.get((0, 1)), domains.get((0, 2))), (0b10, 0b10));
         domains.restrict((0, 2), 1 << 2).unwrap_err();
         assert!(chain_support(&chains[0], &mut domains).is_err());
+    }
+
+    #[test]
+    fn a_digit_locked_in_a_segment_leaves_the_line_or_the_region() {
+        let layout = Layout::square(3)
+            .unwrap()
+            .with_constraint("cage 3: r1c1 r1c2".parse().unwrap())
+            .unwrap();
+        let rules = crossings(&layout);
+        // Each box meets three rows and three columns.
+        assert_eq!(rules.len(), 18);
+        let Rule::Crossings(segments) = &rules[0] else {
+            panic!("{:?}", rules[0]);
+        };
+        let mut d = Domains::new(9);
+        // Box 1 holds 5 only in row 1; row 2 holds 7 only in box 1.
+        for cell in [(1, 0), (1, 1), (1, 2), (2, 0), (2, 1), (2, 2)] {
+            d.restrict(cell, !(1 << 5)).unwrap();
+        }
+        for c in 3..9 {
+            d.restrict((1, c), !(1 << 7)).unwrap();
+        }
+        crossing_support(segments, &mut d).unwrap();
+        for c in 3..9 {
+            assert_eq!(d.get((0, c)) >> 5 & 1, 0, "r1c{} keeps 5", c + 1);
+        }
+        for cell in [(0, 0), (0, 2), (2, 1)] {
+            assert_eq!(d.get(cell) >> 7 & 1, 0, "{cell:?} keeps 7");
+        }
+        assert_eq!(d.get((1, 1)) >> 7 & 1, 1);
+        // Only killers get them.
+        let thermo = Layout::square(3)
+            .unwrap()
+            .with_constraint("cage 3: r1c1 r1c2".parse().unwrap())
+            .unwrap()
+            .with_constraint("thermo: r5c5 r5c6".parse().unwrap())
+            .unwrap();
+        assert!(crossings(&thermo).is_empty());
     }
 
     #[test]
