@@ -342,19 +342,7 @@ impl Layout {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn equations(&self) -> Vec<Equation> {
-        let n = self.side();
-        let known: Vec<Vec<usize>> = self
-            .derived_sums()
-            .iter()
-            .map(|d| {
-                d.constraint
-                    .cells(n)
-                    .iter()
-                    .map(|&(r, c)| r * n + c)
-                    .collect()
-            })
-            .collect();
-        crate::constraint::equations::equations(self, &known)
+        crate::constraint::equations::equations(self, &self.derived_sums())
     }
 
     /// The layout without its constraints: its regions and variants alone.

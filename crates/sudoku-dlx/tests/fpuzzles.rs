@@ -450,10 +450,7 @@ fn the_deep_search_counts_what_the_engine_counts() {
     // A node limit ends the solutions early, and says so.
     solver.set_node_limit(Some(2_000));
     let cut = solver.solutions(&grid).unwrap().count() as u64;
-    assert!(
-        cut < plain,
-        "{cut} of {plain} solutions within 2,000 nodes"
-    );
+    assert!(cut < plain, "{cut} of {plain} solutions within 2,000 nodes");
     assert_eq!(solver.outcome(), dlx::Outcome::NodeLimit);
     solver.set_node_limit(None);
     assert_eq!(solver.solution(&grid), Err(SolveError::MultipleSolutions));

@@ -35,7 +35,7 @@ use std::fmt;
 use dlx::Contradiction;
 
 use super::domains::Domains;
-use super::innies::summed_cages;
+use super::innies::{summed_cages, DerivedSum};
 use super::Cell;
 use crate::layout::Layout;
 
@@ -199,10 +199,10 @@ fn group_bounds(masks: impl Iterator<Item = u64>) -> Result<(i64, i64), Contradi
 /// The equations of `layout` (see the module's docs): from every set of
 /// at most [`MAX_LINES`] rows and of at most as many columns, with the
 /// cages with a sum taken out, those of at most `2n` cells that are no
-/// cage or sum the layout or the 45 rule states already (`known`: the
-/// cells of each, row-major indices) and narrow a cell on an empty grid.
-/// None but on Latin squares of at most 11x11 with a cage with a sum.
-pub(crate) fn equations(layout: &Layout, known: &[Vec<usize>]) -> Vec<Equation> {
+/// cage or sum the layout or the 45 rule (`derived`) states already and
+/// narrow a cell on an empty grid. None but on Latin squares of at most
+/// 11x11 with a cage with a sum.
+pub(crate) fn equations(layout: &Layout, derived: &[DerivedSum]) -> Vec<Equation> {
     let n = layout.side();
     let cages: Vec<(Vec<usize>, u128, i64)> = summed_cages(layout)
         .into_iter()
@@ -235,7 +235,16 @@ pub(crate) fn equations(layout: &Layout, known: &[Vec<usize>]) -> Vec<Equation> 
     };
     let numbers = |s: u32| (0..n).filter(|&k| s >> k & 1 == 1).collect::<Vec<_>>();
     let (rows, cols) = (sets(&row), sets(&col));
-    let mut seen: HashSet<(u128, u128)> = known.iter().map(|cells| (mask(cells), 0)).collect();
+    let index = |&(r, c): &Cell| r * n + c;
+    let mut seen: HashSet<(u128, u128)> = derived
+        .iter()
+        .map(|d| {
+            (
+                mask(&d.constraint.cells(n).iter().map(index).collect::<Vec<_>>()),
+                0,
+            )
+        })
+        .collect();
     seen.extend(cages.iter().map(|&(_, m, _)| (m, 0)));
     let mut found = Vec::new();
     for &(row_set, r, nr) in &rows {

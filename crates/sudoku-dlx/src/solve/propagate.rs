@@ -206,16 +206,7 @@ impl Rules {
     pub(crate) fn of(layout: &Layout, problem: &Problem, chains: &[ChainGraph]) -> Option<Rules> {
         let n = layout.side();
         let derived = innies::derived_sums(layout);
-        let known: Vec<Vec<usize>> = derived
-            .iter()
-            .map(|d| {
-                d.constraint
-                    .cells(n)
-                    .iter()
-                    .map(|&(r, c)| r * n + c)
-                    .collect()
-            })
-            .collect();
+        let equations = equations::equations(layout, &derived);
         let constraints: Vec<Rule> = layout
             .constraints()
             .iter()
@@ -223,11 +214,7 @@ impl Rules {
             .cloned()
             .chain(derived.into_iter().map(|d| d.constraint))
             .map(|constraint| Rule::of(layout, constraint))
-            .chain(
-                equations::equations(layout, &known)
-                    .into_iter()
-                    .map(Rule::Equation),
-            )
+            .chain(equations.into_iter().map(Rule::Equation))
             .chain(
                 chains
                     .iter()
