@@ -83,12 +83,17 @@ pub fn answer<'a>(line: usize, puzzle: &'a Grid, job: &Job) -> Option<Report<'a>
                 Ok(mut logic) => {
                     // The uniqueness rules need a puzzle of one solution:
                     // the count, and the path, stop at the time limit or
-                    // on a signal, as a search does.
-                    let count = SudokuSolver::with_thread_solver_for(puzzle.layout(), |solver| {
-                        solver.set_cancel_flag(Some(Arc::clone(&job.cancel)));
-                        solver.set_node_limit(None);
-                        solver.count_solutions_up_to(puzzle, 2)
-                    });
+                    // on a signal, as a search does. Where those rules do
+                    // not apply (variants, constraints) the count waits
+                    // until a path that stalls needs it to say why.
+                    let count_now = || {
+                        SudokuSolver::with_thread_solver_for(puzzle.layout(), |solver| {
+                            solver.set_cancel_flag(Some(Arc::clone(&job.cancel)));
+                            solver.set_node_limit(None);
+                            solver.count_solutions_up_to(puzzle, 2)
+                        })
+                    };
+                    let count = logic.uniqueness_applies().then(count_now);
                     let stopped = |steps, logic: &Logic| {
                         let stats = started.map(|t| PuzzleStats::no_search(t.elapsed()));
                         let cut = Cut::of(dlx::Outcome::Cancelled, job.max_nodes);
@@ -100,10 +105,10 @@ pub fn answer<'a>(line: usize, puzzle: &'a Grid, job: &Job) -> Option<Report<'a>
                             verdict,
                         }
                     };
-                    if let Err(SolveError::Cancelled { .. }) = count {
+                    if let Some(Err(SolveError::Cancelled { .. })) = count {
                         return Some(stopped(Vec::new(), &logic));
                     }
-                    logic.assume_unique(count == Ok(1));
+                    logic.assume_unique(count == Some(Ok(1)));
                     logic.set_cancel_flag(Some(Arc::clone(&job.cancel)));
                     let steps = if job.mode == Mode::Hint {
                         let step = logic.next_step();
@@ -119,6 +124,14 @@ pub fn answer<'a>(line: usize, puzzle: &'a Grid, job: &Job) -> Option<Report<'a>
                         return Some(stopped(steps, &logic));
                     }
                     let stalled = job.mode == Mode::Explain || steps.is_empty();
+                    let count = match count {
+                        Some(count) => count,
+                        None if stalled && !logic.is_solved() => count_now(),
+                        None => Ok(1),
+                    };
+                    if let Err(SolveError::Cancelled { .. }) = count {
+                        return Some(stopped(steps, &logic));
+                    }
                     let answer = Answer::Steps(steps, logic.grid());
                     if stalled && !logic.is_solved() {
                         // No technique, trial included, found a step: the

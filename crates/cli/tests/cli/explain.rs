@@ -128,6 +128,19 @@ fn a_path_stops_where_no_step_is_certain() {
     let (code, _, err) = run(&["sudoku", "--explain"], &format!("55{}\n", ".".repeat(79)));
     assert_eq!(code, 1);
     assert!(err.contains("<stdin>:1"), "{err}");
+    // A killer's path: its solutions are counted only once the path
+    // stalls (no uniqueness rule serves a layout with cages), and said.
+    let none = "size 4\ncage 3: r1c1 r1c2\ncage 3: r1c3 r1c4\n";
+    let (code, _, err) = run(&["sudoku", "--explain"], none);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("<stdin>:1: no solution: the path stops"),
+        "{err}"
+    );
+    let several = "size 4\ncage 3: r1c1 r1c2\n";
+    let (code, _, err) = run(&["sudoku", "--explain"], several);
+    assert_eq!(code, 1);
+    assert!(err.contains("<stdin>:1: more than one solution"), "{err}");
 }
 
 /// A puzzle with one solution lets the path use the rules that assume

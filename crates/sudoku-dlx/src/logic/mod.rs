@@ -358,15 +358,18 @@ impl Grid {
 
     /// The logic state of this puzzle ([`Logic::new`]), with the
     /// uniqueness rules on when the puzzle has one solution (they are
-    /// counted first): the state [`Grid::explain`], [`Grid::hint`] and
-    /// [`Grid::rate_se`] start from.
+    /// counted first, on the layouts where those rules apply: see
+    /// [`Logic::uniqueness_applies`]): the state [`Grid::explain`],
+    /// [`Grid::hint`] and [`Grid::rate_se`] start from.
     ///
     /// # Errors
     ///
     /// As [`Grid::explain`].
     pub fn logic(&self) -> Result<Logic, Conflict> {
         let mut logic = Logic::new(self)?;
-        logic.assume_unique(self.count_solutions_up_to(2).is_ok_and(|count| count == 1));
+        if logic.uniqueness_applies() {
+            logic.assume_unique(self.count_solutions_up_to(2).is_ok_and(|count| count == 1));
+        }
         Ok(logic)
     }
 

@@ -11,8 +11,17 @@ use crate::encode;
 impl Logic {
     /// Whether the uniqueness rules may serve here.
     fn uniqueness_serves(&self) -> bool {
+        self.unique && self.uniqueness_applies()
+    }
+
+    /// Whether the uniqueness rules (unique rectangles and loops, BUG+1)
+    /// can serve this puzzle's layout at all: rows, columns and boxes or
+    /// regions alone, no variant and no constraint. Elsewhere
+    /// [`Logic::assume_unique`] changes nothing, and the count that
+    /// would justify it can be skipped.
+    pub fn uniqueness_applies(&self) -> bool {
         let layout = &self.shape.layout;
-        self.unique && layout.variants().next().is_none() && layout.constraints().is_empty()
+        layout.variants().next().is_none() && layout.constraints().is_empty()
     }
 
     /// The digits still possible in `cell`, as a bit mask (bit d for d).
