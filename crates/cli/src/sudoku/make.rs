@@ -124,16 +124,15 @@ pub fn answer<'a>(line: usize, puzzle: &'a Grid, job: &Job) -> Option<Report<'a>
                         return Some(stopped(steps, &logic));
                     }
                     let stalled = job.mode == Mode::Explain || steps.is_empty();
-                    let count = match count {
-                        Some(count) => count,
-                        None if stalled && !logic.is_solved() => count_now(),
-                        None => Ok(1),
-                    };
-                    if let Err(SolveError::Cancelled { .. }) = count {
+                    // The count a path that stops short needs, made now
+                    // when it was not before.
+                    let short =
+                        (stalled && !logic.is_solved()).then(|| count.unwrap_or_else(count_now));
+                    if let Some(Err(SolveError::Cancelled { .. })) = short {
                         return Some(stopped(steps, &logic));
                     }
                     let answer = Answer::Steps(steps, logic.grid());
-                    if stalled && !logic.is_solved() {
+                    if let Some(count) = short {
                         // No technique, trial included, found a step: the
                         // puzzle has no solution or several (--hint says
                         // so as --explain does).

@@ -24,8 +24,9 @@
 //! with boxes, the 45 rule of boxes and of runs of rows ([`innies`])
 //! says most of it, and on tarek's killers the equations of rows and
 //! columns saved at most a tenth of the nodes for two to three times the
-//! time (tarek-39: 0.99 s to 3.2 s with two rows and two columns). They are the ones that narrow a cell
-//! on an empty grid, from at most three rows and three columns.
+//! time (tarek-39: 0.99 s to 3.2 s with two rows and two columns). They
+//! are the ones that narrow a cell on an empty grid, from at most three
+//! rows and three columns.
 //!
 //! [`innies`]: super::innies
 

@@ -519,10 +519,11 @@ fn crossing_support(
     domains: &mut Domains,
 ) -> Result<(), Contradiction> {
     let or = |d: &Domains, cells: &[Cell]| cells.iter().fold(0u64, |m, &c| m | d.get(c));
-    let mut inside = [0u64; 64];
-    let mut outside = [0u64; 64];
-    let k = segments.len().min(64);
-    for (i, (segment, rest)) in segments.iter().take(k).enumerate() {
+    // A region meets at most n lines.
+    let mut inside = [0u64; Layout::MAX_SIDE];
+    let mut outside = [0u64; Layout::MAX_SIDE];
+    let k = segments.len();
+    for (i, (segment, rest)) in segments.iter().enumerate() {
         inside[i] = or(domains, segment);
         outside[i] = or(domains, rest);
     }
@@ -539,7 +540,7 @@ fn crossing_support(
         // The line's digits only in this segment leave the region.
         let claiming = inside[i] & !outside[i] & others;
         if claiming != 0 {
-            for (j, (segment, _)) in segments.iter().enumerate().take(k) {
+            for (j, (segment, _)) in segments.iter().enumerate() {
                 if j != i {
                     for &c in segment {
                         domains.restrict(c, !claiming)?;
