@@ -63,6 +63,11 @@ impl Domains {
         self.masks[r * self.n + c]
     }
 
+    /// The digits the cell of row-major index `cell` may hold.
+    pub fn get_at(&self, cell: usize) -> u64 {
+        self.masks[cell]
+    }
+
     /// The least digit `cell` may hold (0 for none).
     pub fn min(&self, cell: Cell) -> u32 {
         let mask = self.get(cell);
@@ -84,7 +89,15 @@ impl Domains {
     ///
     /// [`Contradiction`] when none is left.
     pub fn restrict(&mut self, (r, c): Cell, allowed: u64) -> Result<(), Contradiction> {
-        let cell = r * self.n + c;
+        self.restrict_at(r * self.n + c, allowed)
+    }
+
+    /// [`Domains::restrict`] of the cell of row-major index `cell`.
+    ///
+    /// # Errors
+    ///
+    /// [`Contradiction`] when none is left.
+    pub fn restrict_at(&mut self, cell: usize, allowed: u64) -> Result<(), Contradiction> {
         let mask = &mut self.masks[cell];
         let kept = *mask & allowed;
         if kept != *mask {

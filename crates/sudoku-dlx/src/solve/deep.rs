@@ -195,7 +195,9 @@ impl Deep {
     }
 
     /// Probes a puzzle with constraints that a plain search of
-    /// [`Budgets::plain`] does not settle: marks it hard, and makes the
+    /// [`Budgets::plain`] does not settle (a killer's searches propagate
+    /// from the root instead, with no probe: see
+    /// [`Matrix::propagate_from_root`]): marks it hard, and makes the
     /// root's first round of probes, whose exclusions stay until the next
     /// puzzle is loaded. An easy puzzle is searched to 2 solutions in
     /// fewer nodes than the probes would take: then there is nothing to
@@ -203,6 +205,10 @@ impl Deep {
     pub(crate) fn probe(&mut self, matrix: &mut Matrix) -> Result<(), SolveError> {
         let (_, ended) = matrix.bounded(self.budgets.plain, |m| m.solver.count_up_to(2));
         if !matches!(ended, Bounded::OutOfBudget | Bounded::NodeLimit) {
+            return Ok(());
+        }
+        // A killer propagates from the root instead.
+        if matrix.propagate_from_root() {
             return Ok(());
         }
         self.hard = true;
