@@ -533,6 +533,25 @@ fn cage_combinations_as_a_killer_player_reads_them() {
     assert_eq!(out.len(), 2 * 13, "{step}");
 }
 
+/// A digit a cage must hold leaves the cells that see every cell that
+/// may take it, though no house holds them all.
+#[test]
+fn a_cage_digit_leaves_the_cells_that_see_its_places() {
+    let logic = killer_logic("size 9\ncage 3: r1c1 r2c4\n");
+    let step = logic.next_step().expect("a step");
+    assert_eq!(step.technique(), Technique::CageCombinations, "{step}");
+    // 1 and 2 are at r1c1 and r2c4 (rows 1 and 2, boxes 1 and 2): r1c4
+    // to r1c6 see both (row 1, box 2), and so do r2c1 to r2c3.
+    let mut out = step.eliminations().to_vec();
+    out.sort_unstable();
+    let mut expected: Vec<(usize, u8)> = [3, 4, 5, 9, 10, 11]
+        .iter()
+        .flat_map(|&cell| [(cell, 1), (cell, 2)])
+        .collect();
+    expected.sort_unstable();
+    assert_eq!(out, expected, "{step}");
+}
+
 /// The 45 rule: the cells of a row outside its cages sum to 45 less
 /// the cages, read as a cage of their own.
 #[test]

@@ -242,8 +242,9 @@ impl Logic {
             }
         }
         // A digit every combination of distinct digits holds is in the
-        // group: where the cells that may take it share a house, it
-        // leaves the rest of that house.
+        // group: it leaves every cell that sees (shares a house with)
+        // each cell of the group that may take it; where those share a
+        // house, the rest of that house.
         let required = if group.distinct && ways.count > 0 {
             ways.combinations
                 .iter()
@@ -261,15 +262,18 @@ impl Logic {
                 continue;
             };
             let layout = &self.shape.layout;
+            let sees = |a: usize, b: usize| {
+                layout
+                    .cell_houses(a)
+                    .any(|h| layout.cell_houses(b).any(|g| g == h))
+            };
             for h in layout.cell_houses(first) {
-                if !rest.iter().all(|&c| layout.cell_houses(c).any(|g| g == h)) {
-                    continue;
-                }
                 for cell in (0..n).map(|k| layout.house_cell(h, k)) {
                     let option = encode::option(n, cell, digit).index() as u32;
                     if !group.cells.contains(&cell)
                         && self.is_live(option as usize)
                         && !removed.contains(&option)
+                        && rest.iter().all(|&c| sees(cell, c))
                     {
                         removed.push(option);
                     }
