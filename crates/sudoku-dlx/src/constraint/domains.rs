@@ -12,6 +12,10 @@ use super::Cell;
 pub(crate) struct Domains {
     n: usize,
     masks: Vec<u64>,
+    /// Per digit d, `words` words from `d * words`: bit k set when cell k
+    /// may hold d (the places of each digit, kept with the masks).
+    places: Vec<u64>,
+    words: usize,
     /// The cells narrowed since they were last drained, each once.
     dirty: Vec<u32>,
     is_dirty: Vec<bool>,
@@ -20,12 +24,77 @@ pub(crate) struct Domains {
 impl Domains {
     /// Every cell of a grid of side `n` with every digit.
     pub fn new(n: usize) -> Domains {
-        Domains {
+        Domains::keeping_places(n, true)
+    }
+
+    /// [`Domains::new`], keeping each digit's places ([`Domains::places`])
+    /// only when `places` (they cost a little at every change).
+    pub fn keeping_places(n: usize, places: bool) -> Domains {
+        let words = if places { (n * n).div_ceil(64) } else { 0 };
+        let mut domains = Domains {
             n,
-            masks: vec![Domains::all(n); n * n],
+            masks: Vec::new(),
+            places: vec![0; (n + 1) * words],
+            words,
             dirty: Vec::new(),
             is_dirty: vec![false; n * n],
+        };
+        domains.set_masks(&vec![Domains::all(n); n * n]);
+        domains
+    }
+
+    /// Sets every cell's digits, row-major (as many masks as cells).
+    pub fn set_masks(&mut self, masks: &[u64]) {
+        self.masks.clear();
+        self.masks.extend_from_slice(masks);
+        self.places.fill(0);
+        if self.words == 0 {
+            return;
         }
+        for (cell, &mask) in masks.iter().enumerate() {
+            let (word, bit) = (cell / 64, 1u64 << (cell % 64));
+            let mut m = mask & !1;
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                self.places[d * self.words + word] |= bit;
+            }
+        }
+    }
+
+    /// Sets every cell's digits and every digit's places to those of
+    /// [`Domains::masks`] and [`Domains::all_places`] kept before.
+    pub fn load(&mut self, masks: &[u64], places: &[u64]) {
+        self.masks.copy_from_slice(masks);
+        self.places.copy_from_slice(places);
+    }
+
+    /// Sets the digits of `cell` (more or fewer), without marking it.
+    pub fn set(&mut self, cell: usize, mask: u64) {
+        let mut flipped = (self.masks[cell] ^ mask) & !1;
+        self.masks[cell] = mask;
+        if self.words == 0 {
+            return;
+        }
+        let (word, bit) = (cell / 64, 1u64 << (cell % 64));
+        while flipped != 0 {
+            let d = flipped.trailing_zeros() as usize;
+            flipped &= flipped - 1;
+            self.places[d * self.words + word] ^= bit;
+        }
+    }
+
+    /// The places of every digit, digit by digit (see [`Domains::places`]).
+    pub fn all_places(&self) -> &[u64] {
+        &self.places
+    }
+
+    /// The cells that may hold `digit`, as bits of row-major indices
+    /// (one word per 64 cells); none unless the places are kept
+    /// ([`Domains::keeping_places`]).
+    pub fn places(&self, digit: u32) -> &[u64] {
+        let at = digit as usize * self.words;
+        &self.places[at..at + self.words]
     }
 
     /// The cells narrowed since the last call, each once.
@@ -54,18 +123,13 @@ impl Domains {
     }
 
     /// The masks, cell by cell, row-major.
-    pub fn masks_mut(&mut self) -> &mut [u64] {
-        &mut self.masks
+    pub fn masks(&self) -> &[u64] {
+        &self.masks
     }
 
     /// The digits `cell` may hold.
     pub fn get(&self, (r, c): Cell) -> u64 {
         self.masks[r * self.n + c]
-    }
-
-    /// The digits the cell of row-major index `cell` may hold.
-    pub fn get_at(&self, cell: usize) -> u64 {
-        self.masks[cell]
     }
 
     /// The least digit `cell` may hold (0 for none).
@@ -88,6 +152,7 @@ impl Domains {
     /// # Errors
     ///
     /// [`Contradiction`] when none is left.
+    #[inline]
     pub fn restrict(&mut self, (r, c): Cell, allowed: u64) -> Result<(), Contradiction> {
         self.restrict_at(r * self.n + c, allowed)
     }
@@ -97,15 +162,37 @@ impl Domains {
     /// # Errors
     ///
     /// [`Contradiction`] when none is left.
+    #[inline]
     pub fn restrict_at(&mut self, cell: usize, allowed: u64) -> Result<(), Contradiction> {
-        let mask = &mut self.masks[cell];
-        let kept = *mask & allowed;
-        if kept != *mask {
-            *mask = kept;
-            if !self.is_dirty[cell] {
-                self.is_dirty[cell] = true;
-                self.dirty.push(cell as u32);
-            }
+        let mask = self.masks[cell];
+        // Most calls change nothing.
+        if mask & !allowed == 0 {
+            return if mask == 0 {
+                Err(Contradiction)
+            } else {
+                Ok(())
+            };
+        }
+        self.narrow(cell, mask & allowed)
+    }
+
+    /// Sets the digits of `cell` to `kept`, fewer than it has.
+    fn narrow(&mut self, cell: usize, kept: u64) -> Result<(), Contradiction> {
+        let mut lost = if self.words == 0 {
+            0
+        } else {
+            self.masks[cell] & !kept & !1
+        };
+        self.masks[cell] = kept;
+        let (word, bit) = (cell / 64, 1u64 << (cell % 64));
+        while lost != 0 {
+            let d = lost.trailing_zeros() as usize;
+            lost &= lost - 1;
+            self.places[d * self.words + word] &= !bit;
+        }
+        if !self.is_dirty[cell] {
+            self.is_dirty[cell] = true;
+            self.dirty.push(cell as u32);
         }
         if kept == 0 {
             return Err(Contradiction);

@@ -46,6 +46,8 @@ use crate::layout::Layout;
 struct Seen {
     words: usize,
     bits: Vec<u64>,
+    /// The same, one `u128` a cell, for grids of at most 128 cells.
+    small: Vec<u128>,
 }
 
 impl Seen {
@@ -56,6 +58,7 @@ impl Seen {
         let mut seen = Seen {
             words,
             bits: vec![0; cells * words],
+            small: Vec::new(),
         };
         let mut groups: Vec<Vec<usize>> = (0..layout.house_count())
             .map(|h| (0..n).map(|k| layout.house_cell(h, k)).collect())
@@ -74,53 +77,96 @@ impl Seen {
                 }
             }
         }
+        if words <= 2 {
+            seen.small = seen.bits.chunks(words).map(wide).collect();
+        }
         seen
     }
 
-    /// Takes `digit` out of the cells that see every cell of `cells`
-    /// that may hold it.
+    /// The cells of `cells` as bits of row-major indices.
+    fn bits_of(&self, n: usize, cells: &[Cell]) -> Vec<u64> {
+        let mut bits = vec![0; self.words];
+        for &(r, c) in cells {
+            let k = r * n + c;
+            bits[k / 64] |= 1 << (k % 64);
+        }
+        bits
+    }
+
+    /// Takes `digit` out of the cells that see every cell of `group` (as
+    /// bits) that may hold it.
     fn exclude(
         &self,
         domains: &mut Domains,
-        cells: &[Cell],
+        group: &[u64],
         digit: u32,
     ) -> Result<(), Contradiction> {
-        let n = domains.side();
+        if !self.small.is_empty() {
+            // A 9x9 grid: every set of cells in one integer.
+            let places = wide(domains.places(digit));
+            let mut holders = wide(group) & places;
+            if holders == 0 {
+                return Ok(());
+            }
+            let mut common = u128::MAX;
+            while holders != 0 {
+                common &= self.small[holders.trailing_zeros() as usize];
+                holders &= holders - 1;
+            }
+            let mut targets = common & places;
+            while targets != 0 {
+                let cell = targets.trailing_zeros() as usize;
+                targets &= targets - 1;
+                domains.restrict_at(cell, !(1u64 << digit))?;
+            }
+            return Ok(());
+        }
         let words = self.words;
-        let mut small = [u64::MAX; 2];
-        let mut large = Vec::new();
-        let common: &mut [u64] = if words <= 2 {
-            &mut small[..words]
+        // Two words hold 128 cells: a 9x9 grid on the stack.
+        let (mut small, mut large) = ([0u64; 4], Vec::new());
+        let scratch: &mut [u64] = if words <= 2 {
+            &mut small[..2 * words]
         } else {
-            large.resize(words, u64::MAX);
+            large.resize(2 * words, 0);
             &mut large
         };
+        let (common, places) = scratch.split_at_mut(words);
+        places.copy_from_slice(domains.places(digit));
+        common.fill(u64::MAX);
         let mut any = false;
-        for &(r, c) in cells {
-            if domains.get((r, c)) >> digit & 1 == 0 {
-                continue;
-            }
-            any = true;
-            let at = (r * n + c) * words;
-            for (o, b) in common.iter_mut().zip(&self.bits[at..at + words]) {
-                *o &= b;
+        for (w, (&g, &p)) in group.iter().zip(places.iter()).enumerate() {
+            let mut holders = g & p;
+            while holders != 0 {
+                any = true;
+                let cell = w * 64 + holders.trailing_zeros() as usize;
+                holders &= holders - 1;
+                let at = cell * words;
+                for (o, b) in common.iter_mut().zip(&self.bits[at..at + words]) {
+                    *o &= b;
+                }
             }
         }
         if !any {
             return Ok(());
         }
-        for (w, &word) in common.iter().enumerate() {
-            let mut word = word;
-            while word != 0 {
-                let cell = w * 64 + word.trailing_zeros() as usize;
-                word &= word - 1;
-                if domains.get_at(cell) >> digit & 1 == 1 {
-                    domains.restrict_at(cell, !(1u64 << digit))?;
-                }
+        for (w, (&c, &p)) in common.iter().zip(places.iter()).enumerate() {
+            let mut targets = c & p;
+            while targets != 0 {
+                let cell = w * 64 + targets.trailing_zeros() as usize;
+                targets &= targets - 1;
+                domains.restrict_at(cell, !(1u64 << digit))?;
             }
         }
         Ok(())
     }
+}
+
+/// One or two words of cells as one integer.
+fn wide(words: &[u64]) -> u128 {
+    words
+        .iter()
+        .rev()
+        .fold(0u128, |acc, &w| acc << 64 | u128::from(w))
 }
 
 /// The propagator of a layout's constraints.
@@ -146,6 +192,9 @@ pub(crate) struct Rules {
     /// depths of the node's ancestors, as long as the search goes down
     /// from the root of the search.
     kept: Vec<u64>,
+    /// The places of each digit at each depth, as `kept` (see
+    /// [`Domains::all_places`]).
+    kept_places: Vec<u64>,
     good: usize,
     /// The domains as read at the node, before the constraints narrowed
     /// them.
@@ -203,6 +252,8 @@ enum Rule {
     /// (see [`Seen`]).
     Cage {
         cells: Vec<Cell>,
+        /// The cells as bits (see [`Seen`]).
+        bits: Vec<u64>,
         sum: u32,
         /// The sets of distinct digits of the cage's size with its sum
         /// (`None` past those counted), made once.
@@ -223,7 +274,7 @@ enum Rule {
 }
 
 impl Rule {
-    fn of(layout: &Layout, constraint: Constraint) -> Rule {
+    fn of(layout: &Layout, seen: &Seen, constraint: Constraint) -> Rule {
         let n = layout.side();
         let Constraint::Cage {
             cells,
@@ -234,6 +285,7 @@ impl Rule {
         };
         Rule::Cage {
             cells: cells.clone(),
+            bits: seen.bits_of(n, cells),
             sum: *sum,
             sets: digit_sets(n, cells.len(), *sum).map(Arc::from),
         }
@@ -256,10 +308,15 @@ impl Rule {
             Rule::Chain(chain) => chain_support(chain, domains),
             Rule::Equation(equation) => equation.propagate(domains),
             Rule::House(cells) => house_support(cells, domains),
-            Rule::Cage { cells, sum, sets } => {
+            Rule::Cage {
+                cells,
+                bits,
+                sum,
+                sets,
+            } => {
                 let required = sums::cage_of_sets(domains, cells, *sum, sets.as_deref())?;
                 for digit in digits(required) {
-                    seen.exclude(domains, cells, digit)?;
+                    seen.exclude(domains, bits, digit)?;
                 }
                 Ok(())
             }
@@ -272,6 +329,7 @@ impl Rules {
     /// `problem`; `None` when no constraint can narrow a domain.
     pub(crate) fn of(layout: &Layout, problem: &Problem, chains: &[ChainGraph]) -> Option<Rules> {
         let n = layout.side();
+        let seen = Seen::of(layout);
         let derived = innies::derived_sums(layout);
         let equations = equations::equations(layout, &derived);
         let constraints: Vec<Rule> = layout
@@ -280,7 +338,7 @@ impl Rules {
             .filter(|constraint| constraint.propagates())
             .cloned()
             .chain(derived.into_iter().map(|d| d.constraint))
-            .map(|constraint| Rule::of(layout, constraint))
+            .map(|constraint| Rule::of(layout, &seen, constraint))
             .chain(equations.into_iter().map(Rule::Equation))
             .chain(
                 chains
@@ -317,16 +375,19 @@ impl Rules {
             .iter()
             .map(|w| 1 + w.iter().map(weighs).sum::<u32>())
             .collect();
+        // Only the cages read the digits' places.
+        let caged = constraints.iter().any(|r| matches!(r, Rule::Cage { .. }));
         Some(Rules {
             n,
             queue: VecDeque::with_capacity(constraints.len()),
             queued: vec![false; constraints.len()],
             constraints: constraints.into(),
-            seen: Arc::new(Seen::of(layout)),
+            seen: Arc::new(seen),
             peers: peers(n, problem, &watchers).into(),
             watchers: watchers.into(),
-            domains: Domains::new(n),
+            domains: Domains::keeping_places(n, caged),
             kept: Vec::new(),
+            kept_places: Vec::new(),
             good: 0,
             read: vec![0; cells],
             changed: Vec::new(),
@@ -479,12 +540,26 @@ impl Propagator for Rules {
         let result = if self.changed.iter().any(|&c| self.read[c as usize] == 0) {
             Err(Contradiction)
         } else {
-            self.domains.masks_mut().copy_from_slice(&self.read);
+            if below.is_some() {
+                // The parent's domains, with the cells read again.
+                let parent = (depth - 1) * cells;
+                let stride = self.domains.all_places().len();
+                let places = (depth - 1) * stride;
+                self.domains.load(
+                    &self.kept[parent..parent + cells],
+                    &self.kept_places[places..places + stride],
+                );
+                for &cell in &self.changed {
+                    self.domains.set(cell as usize, self.read[cell as usize]);
+                }
+            } else {
+                self.domains.set_masks(&self.read);
+            }
             self.fixed_point()
         };
         let mut useful = result.is_err();
         if result.is_ok() {
-            let domains = self.domains.masks_mut();
+            let domains = self.domains.masks();
             for &cell in &self.changed {
                 let cell = cell as usize;
                 for d in digits(self.read[cell] & !domains[cell]) {
@@ -496,6 +571,12 @@ impl Propagator for Rules {
                 self.kept.resize(at + cells, 0);
             }
             self.kept[at..at + cells].copy_from_slice(domains);
+            let places = self.domains.all_places();
+            let at = depth * places.len();
+            if self.kept_places.len() < at + places.len() {
+                self.kept_places.resize(at + places.len(), 0);
+            }
+            self.kept_places[at..at + places.len()].copy_from_slice(places);
             self.good = depth + 1;
         } else {
             self.good = depth;
