@@ -100,6 +100,9 @@ struct Shape {
     /// The colorless items of each option; empty for an option the
     /// problem does not have.
     items: Vec<Vec<u32>>,
+    /// The exact items of each option (those of `items` that `exact`
+    /// marks): the set rule's covers.
+    exact_items: Vec<Vec<u32>>,
     /// The options of each item.
     options: Vec<Vec<u32>>,
     /// The killer cages with a sum and the sums the 45 rule derives,
@@ -175,7 +178,7 @@ impl Logic {
                 }
             })
             .collect();
-        let exact = (0..item_count)
+        let exact: Vec<bool> = (0..item_count)
             .map(|i| problem.is_primary(i) && problem.bounds(i) == (1, 1))
             .collect();
         let option_count = problem
@@ -196,6 +199,15 @@ impl Logic {
                 count[entry.item] += 1;
             }
         }
+        let exact_items = items
+            .iter()
+            .map(|list| {
+                list.iter()
+                    .copied()
+                    .filter(|&i| exact[i as usize])
+                    .collect()
+            })
+            .collect();
         let mut logic = Logic {
             shape: Arc::new(Shape {
                 layout: puzzle.layout().clone(),
@@ -203,6 +215,7 @@ impl Logic {
                 kinds,
                 exact,
                 items,
+                exact_items,
                 options,
                 sums: cages::sum_groups(puzzle.layout()),
             }),

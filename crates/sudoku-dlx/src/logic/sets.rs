@@ -338,8 +338,9 @@ impl SetSearch<'_> {
         found: &mut dyn FnMut(&[usize]) -> bool,
     ) -> bool {
         let logic = self.logic;
+        // Only exact items are chosen.
         let unhit = self.options[from..].iter().position(|&o| {
-            !logic.shape.items[o]
+            !logic.shape.exact_items[o]
                 .iter()
                 .any(|i| chosen.contains(&(*i as usize)))
         });
@@ -350,11 +351,11 @@ impl SetSearch<'_> {
             return false;
         }
         let option = self.options[from + offset];
-        for &item in &logic.shape.items[option] {
+        // Covers are items every solution fills: an item of a rule (at
+        // most once) would serve too, but multiplies the search.
+        for &item in &logic.shape.exact_items[option] {
             let item = item as usize;
-            // Covers are items every solution fills: an item of a rule
-            // (at most once) would serve too, but multiplies the search.
-            if self.in_base[item] || !logic.shape.exact[item] {
+            if self.in_base[item] {
                 continue;
             }
             chosen.push(item);
