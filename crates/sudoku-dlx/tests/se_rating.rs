@@ -134,8 +134,9 @@ fn ratings_follow_sudoku_explainer_on_its_rated_sample() {
     }
     // What a user of the scale would notice: ratings that stop matching
     // the puzzle banks'. The sample matched 97 of 100 exactly when this
-    // was written.
-    assert!(same >= 93, "ER the same for only {same} puzzles");
+    // was written, 99 once a loop that takes nothing out no longer hid a
+    // longer one through the same option that does.
+    assert!(same >= 97, "ER the same for only {same} puzzles");
     assert!(near >= 97, "ER within 0.5 for only {near} puzzles");
     assert!(rho >= 0.98, "rank correlation {rho:.3}");
     assert!(ep_same >= 97 && ed_same >= 97, "EP {ep_same}, ED {ed_same}");

@@ -451,10 +451,12 @@ impl Logic {
             .collect()
     }
 
-    /// The shortest loop of links through option `o` on, as the nodes
-    /// from `o` on back to it. Every path to an off node is kept (a loop
-    /// closes through an off node the first links already reach), but an
-    /// on node is reached once.
+    /// The shortest loop of links through option `o` on that takes an
+    /// option out, as the nodes from `o` on back to it. Every path to an
+    /// off node is kept (a loop closes through an off node the first
+    /// links already reach), but an on node is reached once. A shorter
+    /// loop that takes nothing out does not end the search: a longer one
+    /// through `o` may.
     fn cycle(&self, o: usize, links: Links, limit: usize, work: &mut usize) -> Option<Vec<u32>> {
         let shape = &self.shape;
         // Paths as (node, parent path index).
@@ -524,8 +526,10 @@ impl Logic {
                             back = paths[back as usize].1;
                         }
                         chain.reverse();
-                        *work += paths.len();
-                        return Some(chain);
+                        if !self.cycle_removals(&chain).is_empty() {
+                            *work += paths.len();
+                            return Some(chain);
+                        }
                     }
                     if !on_seen[q] {
                         on_seen[q] = true;
@@ -736,6 +740,24 @@ impl Logic {
         if !better(best, difficulty, complexity) {
             return;
         }
+        let removed = self.cycle_removals(chain);
+        if removed.is_empty() {
+            return;
+        }
+        let base = chain.iter().map(|&n| self.node_name(n)).collect();
+        self.consider(
+            best,
+            Technique::Chain(shape),
+            complexity,
+            base,
+            Vec::new(),
+            removed,
+        );
+    }
+
+    /// The options a loop takes out: those that see an on node and an off
+    /// node of it through a house (or a rule), outside its cells.
+    fn cycle_removals(&self, chain: &[u32]) -> Vec<u32> {
         let in_chain: Vec<usize> = chain.iter().map(|&n| option_of(n)).collect();
         let cells: Vec<usize> = in_chain.iter().filter_map(|&o| self.cell_item(o)).collect();
         let mut seen_by = vec![0u8; self.live.len()];
@@ -759,18 +781,7 @@ impl Logic {
             })
             .map(|q| q as u32)
             .collect();
-        if removed.is_empty() {
-            return;
-        }
-        let base = chain.iter().map(|&n| self.node_name(n)).collect();
-        self.consider(
-            best,
-            Technique::Chain(shape),
-            complexity,
-            base,
-            Vec::new(),
-            removed,
-        );
+        removed
     }
 
     /// Nishio (7.5 and more by length): an option of one digit whose
