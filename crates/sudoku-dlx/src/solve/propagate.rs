@@ -796,7 +796,12 @@ mod tests {
 
     /// The rules of a killer of 9x9 with `cages`.
     fn killer(cages: &[&str]) -> (Layout, Rules) {
-        let mut layout = Layout::square(3).unwrap();
+        killer_of(3, cages)
+    }
+
+    /// The rules of a killer of boxes `b` by `b` with `cages`.
+    fn killer_of(b: usize, cages: &[&str]) -> (Layout, Rules) {
+        let mut layout = Layout::square(b).unwrap();
         for cage in cages {
             layout = layout.with_constraint(cage.parse().unwrap()).unwrap();
         }
@@ -830,6 +835,39 @@ mod tests {
         // The cells themselves keep the cage's digits.
         assert_eq!(d.get((0, 1)), 0b1110);
         assert_eq!(d.get((0, 0)), 0b1100);
+    }
+
+    #[test]
+    fn the_exclusion_reads_grids_past_128_cells_too() {
+        // 16x16: four words of cells, not one integer. {1, 2} at r1c1
+        // (box 1) and r2c5 (box 2): row 1 of box 2 and row 2 of box 1
+        // see both cells.
+        let (_, rules) = killer_of(4, &["cage 3: r1c1 r2c5"]);
+        assert!(rules.seen.small.is_empty());
+        let cage = rules
+            .constraints
+            .iter()
+            .find(|rule| matches!(rule, Rule::Cage { sum: 3, .. }))
+            .unwrap();
+        let mut d = Domains::new(16);
+        cage.propagate(&mut d, &rules.seen).unwrap();
+        let both = [
+            (0, 4),
+            (0, 5),
+            (0, 6),
+            (0, 7),
+            (1, 0),
+            (1, 1),
+            (1, 2),
+            (1, 3),
+        ];
+        for cell in both {
+            assert_eq!(d.get(cell) & 0b110, 0, "{cell:?} keeps 1 or 2");
+        }
+        for cell in [(0, 8), (1, 8), (2, 0), (15, 15)] {
+            assert_eq!(d.get(cell) & 0b110, 0b110, "{cell:?} lost 1 or 2");
+        }
+        assert_eq!(d.get((0, 0)), 0b110);
     }
 
     #[test]
