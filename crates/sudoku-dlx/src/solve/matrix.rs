@@ -58,12 +58,15 @@ pub(crate) struct Matrix {
 /// Propagation costs more than a node of exact cover and saves the most
 /// on hard puzzles with sums and lines: by default
 /// ([`Propagation::Auto`]) the solver runs it in the searches of puzzles
-/// its probes find hard, and stops it when it takes out next to nothing.
+/// its probes find hard, and from the root of a killer's search (every
+/// constraint a cage) that a short plain search does not settle, and
+/// stops it when it takes out next to nothing.
 /// The solutions are the same under every policy; the nodes and the time
 /// differ.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Propagation {
-    /// In the searches of hard puzzles, while it takes out placements.
+    /// In the searches of hard puzzles and of killers, while it takes out
+    /// placements.
     #[default]
     Auto,
     /// At every node of every search, probes included.
