@@ -48,17 +48,23 @@ impl Domains {
         self.masks.clear();
         self.masks.extend_from_slice(masks);
         self.places.fill(0);
+        for (cell, &mask) in masks.iter().enumerate() {
+            self.flip_places(cell, mask);
+        }
+    }
+
+    /// Flips `cell` in the places of each digit of `digits`: in where it
+    /// was out, out where it was in (nothing when places are not kept).
+    fn flip_places(&mut self, cell: usize, digits: u64) {
         if self.words == 0 {
             return;
         }
-        for (cell, &mask) in masks.iter().enumerate() {
-            let (word, bit) = (cell / 64, 1u64 << (cell % 64));
-            let mut m = mask & !1;
-            while m != 0 {
-                let d = m.trailing_zeros() as usize;
-                m &= m - 1;
-                self.places[d * self.words + word] |= bit;
-            }
+        let (word, bit) = (cell / 64, 1u64 << (cell % 64));
+        let mut m = digits & !1;
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            self.places[d * self.words + word] ^= bit;
         }
     }
 
@@ -71,17 +77,8 @@ impl Domains {
 
     /// Sets the digits of `cell` (more or fewer), without marking it.
     pub fn set(&mut self, cell: usize, mask: u64) {
-        let mut flipped = (self.masks[cell] ^ mask) & !1;
+        self.flip_places(cell, self.masks[cell] ^ mask);
         self.masks[cell] = mask;
-        if self.words == 0 {
-            return;
-        }
-        let (word, bit) = (cell / 64, 1u64 << (cell % 64));
-        while flipped != 0 {
-            let d = flipped.trailing_zeros() as usize;
-            flipped &= flipped - 1;
-            self.places[d * self.words + word] ^= bit;
-        }
     }
 
     /// The places of every digit, digit by digit (see [`Domains::places`]).
@@ -178,18 +175,8 @@ impl Domains {
 
     /// Sets the digits of `cell` to `kept`, fewer than it has.
     fn narrow(&mut self, cell: usize, kept: u64) -> Result<(), Contradiction> {
-        let mut lost = if self.words == 0 {
-            0
-        } else {
-            self.masks[cell] & !kept & !1
-        };
+        self.flip_places(cell, self.masks[cell] & !kept);
         self.masks[cell] = kept;
-        let (word, bit) = (cell / 64, 1u64 << (cell % 64));
-        while lost != 0 {
-            let d = lost.trailing_zeros() as usize;
-            lost &= lost - 1;
-            self.places[d * self.words + word] &= !bit;
-        }
         if !self.is_dirty[cell] {
             self.is_dirty[cell] = true;
             self.dirty.push(cell as u32);

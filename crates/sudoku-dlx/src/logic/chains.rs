@@ -452,12 +452,19 @@ impl Logic {
     }
 
     /// The shortest loop of links through option `o` on that takes an
-    /// option out, as the nodes from `o` on back to it. Every path to an
+    /// option out, as the nodes from `o` on back to it, and the options
+    /// it takes out ([`Logic::cycle_removals`]). Every path to an
     /// off node is kept (a loop closes through an off node the first
     /// links already reach), but an on node is reached once. A shorter
     /// loop that takes nothing out does not end the search: a longer one
     /// through `o` may.
-    fn cycle(&self, o: usize, links: Links, limit: usize, work: &mut usize) -> Option<Vec<u32>> {
+    fn cycle(
+        &self,
+        o: usize,
+        links: Links,
+        limit: usize,
+        work: &mut usize,
+    ) -> Option<(Vec<u32>, Vec<u32>)> {
         let shape = &self.shape;
         // Paths as (node, parent path index).
         let mut paths: Vec<(u32, u32)> = vec![(node(o, true), u32::MAX)];
@@ -526,9 +533,10 @@ impl Logic {
                             back = paths[back as usize].1;
                         }
                         chain.reverse();
-                        if !self.cycle_removals(&chain).is_empty() {
+                        let removed = self.cycle_removals(&chain);
+                        if !removed.is_empty() {
                             *work += paths.len();
-                            return Some(chain);
+                            return Some((chain, removed));
                         }
                     }
                     if !on_seen[q] {
@@ -658,8 +666,10 @@ impl Logic {
                     Links::Y => (6.5, 7.0),
                     Links::Xy => (7.0, 7.0),
                 };
-                if let Some(chain) = self.cycle(o, links, limit(&best, cycle_base), &mut work) {
-                    self.consider_cycle(&mut best, &chain);
+                if let Some((chain, removed)) =
+                    self.cycle(o, links, limit(&best, cycle_base), &mut work)
+                {
+                    self.consider_cycle(&mut best, &chain, removed);
                 }
                 if links != Links::Y {
                     let search = Search {
@@ -730,18 +740,13 @@ impl Logic {
         );
     }
 
-    /// A loop: every option outside it that a house shares with an option
-    /// on in it and with an option off in it goes (one of the two
-    /// directions around the loop holds).
-    fn consider_cycle(&self, best: &mut Option<Found>, chain: &[u32]) {
+    /// A loop and the options it takes out ([`Logic::cycle_removals`]),
+    /// kept as the step when it is easier than the best so far.
+    fn consider_cycle(&self, best: &mut Option<Found>, chain: &[u32], removed: Vec<u32>) {
         let shape = self.chain_shape(chain, true);
         let complexity = chain.len() - 1;
         let difficulty = shape.difficulty() + length_bonus(complexity);
         if !better(best, difficulty, complexity) {
-            return;
-        }
-        let removed = self.cycle_removals(chain);
-        if removed.is_empty() {
             return;
         }
         let base = chain.iter().map(|&n| self.node_name(n)).collect();
@@ -755,8 +760,9 @@ impl Logic {
         );
     }
 
-    /// The options a loop takes out: those that see an on node and an off
-    /// node of it through a house (or a rule), outside its cells.
+    /// The options a loop takes out: every option outside it that a house
+    /// (or a rule) shares with an option on in it and with an option off
+    /// in it (one of the two directions around the loop holds).
     fn cycle_removals(&self, chain: &[u32]) -> Vec<u32> {
         let in_chain: Vec<usize> = chain.iter().map(|&n| option_of(n)).collect();
         let cells: Vec<usize> = in_chain.iter().filter_map(|&o| self.cell_item(o)).collect();
@@ -772,7 +778,7 @@ impl Logic {
                 }
             }
         }
-        let removed: Vec<u32> = (0..self.live.len())
+        (0..self.live.len())
             .filter(|&q| {
                 self.live[q]
                     && seen_by[q] == 3
@@ -780,8 +786,7 @@ impl Logic {
                     && self.cell_item(q).is_none_or(|c| !cells.contains(&c))
             })
             .map(|q| q as u32)
-            .collect();
-        removed
+            .collect()
     }
 
     /// Nishio (7.5 and more by length): an option of one digit whose

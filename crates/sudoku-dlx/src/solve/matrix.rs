@@ -46,8 +46,6 @@ pub(crate) struct Matrix {
     tally: std::sync::Arc<super::propagate::Tally>,
     /// When the propagator runs: as the searches ask, always or never.
     policy: Propagation,
-    /// Whether the layout is a killer (see [`Matrix::propagate_from_root`]).
-    killer: bool,
 }
 
 /// When a [`SudokuSolver`](crate::SudokuSolver) propagates the layout's
@@ -114,7 +112,6 @@ impl Matrix {
             propagating: false,
             tally: std::sync::Arc::default(),
             policy: Propagation::Auto,
-            killer: super::propagate::is_killer(&layout),
             layout,
             solver,
             stats: Stats::default(),
@@ -168,7 +165,7 @@ impl Matrix {
     /// propagated at every node, settle it in fewer nodes than the probes
     /// take alone (docs/encodings.md#propagation).
     pub(crate) fn propagate_from_root(&mut self) -> bool {
-        if self.killer {
+        if super::propagate::is_killer(&self.layout) {
             self.propagate(true);
         }
         self.propagating

@@ -121,15 +121,9 @@ impl Seen {
             }
             return Ok(());
         }
+        // A grid past 128 cells: `words` words a set of cells.
         let words = self.words;
-        // Two words hold 128 cells: a 9x9 grid on the stack.
-        let (mut small, mut large) = ([0u64; 4], Vec::new());
-        let scratch: &mut [u64] = if words <= 2 {
-            &mut small[..2 * words]
-        } else {
-            large.resize(2 * words, 0);
-            &mut large
-        };
+        let mut scratch = vec![0u64; 2 * words];
         let (common, places) = scratch.split_at_mut(words);
         places.copy_from_slice(domains.places(digit));
         common.fill(u64::MAX);
@@ -622,7 +616,7 @@ impl Propagator for Rules {
 
 /// Whether every constraint of `layout` is a killer cage, one with a sum
 /// at least: a killer, whose search propagates from the root (see
-/// [`Matrix::propagates_from_root`](super::matrix::Matrix)).
+/// [`Matrix::propagate_from_root`](super::matrix::Matrix)).
 pub(crate) fn is_killer(layout: &Layout) -> bool {
     let constraints = layout.constraints();
     let cage = |c: &Constraint| matches!(c, Constraint::Cage { .. });
@@ -799,6 +793,15 @@ mod tests {
         killer_of(3, cages)
     }
 
+    /// The rule of the cage of sum `sum` among `rules`.
+    fn cage_rule(rules: &Rules, sum: u32) -> &Rule {
+        rules
+            .constraints
+            .iter()
+            .find(|rule| matches!(rule, Rule::Cage { sum: s, .. } if *s == sum))
+            .expect("a cage of that sum")
+    }
+
     /// The rules of a killer of boxes `b` by `b` with `cages`.
     fn killer_of(b: usize, cages: &[&str]) -> (Layout, Rules) {
         let mut layout = Layout::square(b).unwrap();
@@ -814,11 +817,7 @@ mod tests {
     fn a_digit_a_cage_must_hold_leaves_the_cells_that_see_where_it_can_be() {
         // A cage of 6 on three cells is {1, 2, 3}, each digit required.
         let (_, rules) = killer(&["cage 6: r1c1 r1c2 r2c3"]);
-        let cage = rules
-            .constraints
-            .iter()
-            .find(|rule| matches!(rule, Rule::Cage { sum: 6, .. }))
-            .unwrap();
+        let cage = cage_rule(&rules, 6);
         let mut d = Domains::new(9);
         d.restrict((0, 0), !(1 << 1)).unwrap();
         cage.propagate(&mut d, &rules.seen).unwrap();
@@ -844,11 +843,7 @@ mod tests {
         // see both cells.
         let (_, rules) = killer_of(4, &["cage 3: r1c1 r2c5"]);
         assert!(rules.seen.small.is_empty());
-        let cage = rules
-            .constraints
-            .iter()
-            .find(|rule| matches!(rule, Rule::Cage { sum: 3, .. }))
-            .unwrap();
+        let cage = cage_rule(&rules, 3);
         let mut d = Domains::new(16);
         cage.propagate(&mut d, &rules.seen).unwrap();
         let both = [
