@@ -730,32 +730,65 @@ fn chain_support(chain: &ChainGraph, domains: &mut Domains) -> Result<(), Contra
 /// no constraint reads needs no domain.
 fn peers(n: usize, problem: &Problem, watchers: &[Vec<u32>]) -> Vec<Vec<u32>> {
     let cells = n * n;
-    let mut holders: Vec<Vec<u32>> = vec![Vec::new(); problem.item_count()];
-    for (option, entries) in problem.options() {
-        if let Some((cell, _)) = encode::placement(n, option) {
-            for entry in entries {
-                let list = &mut holders[entry.item];
-                if list.last() != Some(&(cell as u32)) {
-                    list.push(cell as u32);
+    // The cells whose placements hold each item, each once, as one flat
+    // list with a start per item: a list per item, grown as it filled,
+    // was most of the propagator's build on a 9x9 grid (its allocations).
+    let items = problem.item_count();
+    let placements = || {
+        problem
+            .options()
+            .filter_map(|(option, entries)| Some((encode::placement(n, option)?.0, entries)))
+    };
+    let mut last = vec![usize::MAX; items];
+    let mut start = vec![0usize; items + 1];
+    for (cell, entries) in placements() {
+        for entry in entries {
+            if last[entry.item] != cell {
+                last[entry.item] = cell;
+                start[entry.item + 1] += 1;
+            }
+        }
+    }
+    for k in 0..items {
+        start[k + 1] += start[k];
+    }
+    let mut holders = vec![0u32; start[items]];
+    let mut next = start.clone();
+    last.fill(usize::MAX);
+    for (cell, entries) in placements() {
+        for entry in entries {
+            if last[entry.item] != cell {
+                last[entry.item] = cell;
+                holders[next[entry.item]] = cell as u32;
+                next[entry.item] += 1;
+            }
+        }
+    }
+    // The placements of a cell come one after another.
+    let mut peers = vec![Vec::new(); cells];
+    let mut seen = vec![usize::MAX; cells];
+    let mut mine = Vec::with_capacity(cells);
+    let mut at = usize::MAX;
+    for (cell, entries) in placements() {
+        if cell != at {
+            if at != usize::MAX {
+                peers[at] = mine.clone();
+            }
+            mine.clear();
+            at = cell;
+        }
+        for entry in entries {
+            for &peer in &holders[start[entry.item]..start[entry.item + 1]] {
+                let p = peer as usize;
+                if p != cell && seen[p] != cell && !watchers[p].is_empty() {
+                    seen[p] = cell;
+                    mine.push(peer);
                 }
             }
         }
     }
-    let mut peers = vec![Vec::new(); cells];
-    let mut seen = vec![usize::MAX; cells];
-    for (option, entries) in problem.options() {
-        let Some((cell, _)) = encode::placement(n, option) else {
-            continue;
-        };
-        for entry in entries {
-            for &peer in &holders[entry.item] {
-                let p = peer as usize;
-                if p != cell && seen[p] != cell && !watchers[p].is_empty() {
-                    seen[p] = cell;
-                    peers[cell].push(peer);
-                }
-            }
-        }
+    if at != usize::MAX {
+        peers[at] = mine;
     }
     peers
 }
