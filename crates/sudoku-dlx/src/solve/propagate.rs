@@ -450,7 +450,22 @@ impl Rules {
             if !live.is_active(peer) {
                 continue;
             }
-            let mask = self.read_cell(live, peer);
+            // The peer's placements in play are some of those the parent
+            // kept (its propagation took the others out): as many means
+            // the same, one fewer and the choice's digit gone means that
+            // one; only else is the list walked.
+            let kept = self.read[peer];
+            let (len, had) = (live.len(peer) as u32, kept.count_ones());
+            let mask = if len == had {
+                kept
+            } else if len + 1 == had
+                && kept >> digit & 1 == 1
+                && !live.contains(encode::option(self.n, peer, digit))
+            {
+                kept & !(1 << digit)
+            } else {
+                self.read_cell(live, peer)
+            };
             if mask != self.read[peer] {
                 self.read[peer] = mask;
                 self.mark(peer);
