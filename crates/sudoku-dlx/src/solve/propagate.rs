@@ -779,6 +779,15 @@ fn peers(n: usize, problem: &Problem, watchers: &[Vec<u32>]) -> Vec<Vec<u32>> {
             }
         }
     }
+    // A house's items, one per digit, hold the same cells: each list is
+    // walked once per cell, by the first of a run of equal lists.
+    let mut list = (0..items).collect::<Vec<usize>>();
+    for k in 1..items {
+        if holders[start[k - 1]..start[k]] == holders[start[k]..start[k + 1]] {
+            list[k] = list[k - 1];
+        }
+    }
+    let mut walked = vec![usize::MAX; items];
     // The placements of a cell come one after another.
     let mut peers = vec![Vec::new(); cells];
     let mut seen = vec![usize::MAX; cells];
@@ -793,6 +802,9 @@ fn peers(n: usize, problem: &Problem, watchers: &[Vec<u32>]) -> Vec<Vec<u32>> {
             at = cell;
         }
         for entry in entries {
+            if std::mem::replace(&mut walked[list[entry.item]], cell) == cell {
+                continue;
+            }
             for &peer in &holders[start[entry.item]..start[entry.item + 1]] {
                 let p = peer as usize;
                 if p != cell && seen[p] != cell && !watchers[p].is_empty() {
