@@ -325,6 +325,7 @@ impl Generator {
         }
         self.cells.place(&solution);
         let mut cells = solution.clone();
+        self.cells.load(&cells);
         let mut order: Vec<usize> = (0..self.orbits.len()).collect();
         order.shuffle(&mut rng);
         for (k, &o) in order.iter().enumerate() {
@@ -345,12 +346,14 @@ impl Generator {
             let orbit = std::mem::take(&mut self.orbits[o]);
             for &c in &orbit {
                 cells[c] = 0;
+                self.cells.toggle(c, solution[c]);
             }
             if self.removable(&mut cells, &orbit, &solution) {
                 givens -= orbit.len();
             } else {
                 for &c in &orbit {
                     cells[c] = solution[c];
+                    self.cells.toggle(c, solution[c]);
                 }
             }
             self.orbits[o] = orbit;
@@ -567,8 +570,8 @@ struct Cells {
     houses: Vec<Vec<usize>>,
     /// The houses of each cell.
     of_cell: Vec<Vec<usize>>,
-    /// The cells that may not hold a cell's digit: its houses' other cells
-    /// and the cells an anti-knight or anti-king rule relates to it.
+    /// The cells outside a cell's houses that may not hold its digit:
+    /// those an anti-knight or anti-king rule relates to it.
     peers: Vec<Vec<usize>>,
     /// The cells a non-consecutive rule relates to a cell.
     neighbours: Vec<Vec<usize>>,
@@ -582,6 +585,9 @@ struct Cells {
     /// The cell of each house holding each digit in the solution being
     /// made: `at[h * (side + 1) + d]`.
     at: Vec<usize>,
+    /// The digits (bit d for digit d) the givens put in each house,
+    /// kept with the givens ([`Cells::load`], [`Cells::toggle`]).
+    placed: Vec<u64>,
     /// Scratch for [`Cells::swap_witness`]: whether a cell was reached.
     seen: Vec<bool>,
     /// Scratch for [`Cells::swap_witness`]: the cells still to visit.
@@ -599,11 +605,6 @@ impl Cells {
             .collect();
         let mut peers = vec![Vec::new(); n * n];
         let mut neighbours = vec![Vec::new(); n * n];
-        for cell in 0..n * n {
-            for &h in &of_cell[cell] {
-                peers[cell].extend(houses[h].iter().copied().filter(|&p| p != cell));
-            }
-        }
         for rule in layout.variants() {
             let Some(pairs) = rule.pair_rule() else {
                 continue;
@@ -617,6 +618,10 @@ impl Cells {
                 list[p].push(q);
                 list[q].push(p);
             }
+        }
+        for (cell, list) in peers.iter_mut().enumerate() {
+            // A peer in one of the cell's houses is read through the house.
+            list.retain(|&p| !of_cell[cell].iter().any(|h| houses[*h].contains(&p)));
         }
         for list in peers.iter_mut().chain(neighbours.iter_mut()) {
             list.sort_unstable();
@@ -632,6 +637,7 @@ impl Cells {
             neighbours,
             houses_only,
             at,
+            placed: vec![0; layout.house_count()],
             seen: vec![false; n * n],
             queue: Vec::with_capacity(n * n),
         }
@@ -644,6 +650,24 @@ impl Cells {
             for &cell in house {
                 self.at[h * (n + 1) + usize::from(solution[cell])] = cell;
             }
+        }
+    }
+
+    /// Notes the digits the givens of `cells` put in each house.
+    fn load(&mut self, cells: &[u8]) {
+        self.placed.fill(0);
+        for (cell, &digit) in cells.iter().enumerate() {
+            if digit != 0 {
+                self.toggle(cell, digit);
+            }
+        }
+    }
+
+    /// Notes that `digit` is given in `cell` or no longer (the givens'
+    /// change, made or undone).
+    fn toggle(&mut self, cell: usize, digit: u8) {
+        for &h in &self.of_cell[cell] {
+            self.placed[h] ^= 1 << digit;
         }
     }
 
@@ -706,6 +730,9 @@ impl Cells {
     /// `cell`.
     fn candidates(&self, cells: &[u8], cell: usize) -> u64 {
         let mut mask = ((1u64 << self.side) - 1) << 1;
+        for &h in &self.of_cell[cell] {
+            mask &= !self.placed[h];
+        }
         for &p in &self.peers[cell] {
             mask &= !(1u64 << cells[p]);
         }
@@ -722,7 +749,7 @@ impl Cells {
     /// Whether naked and hidden singles from the givens of `cells` fill
     /// every cell of `orbit` (emptied in `cells`, which comes back as it
     /// came).
-    fn forced(&self, cells: &mut [u8], orbit: &[usize], solution: &[u8]) -> bool {
+    fn forced(&mut self, cells: &mut [u8], orbit: &[usize], solution: &[u8]) -> bool {
         let mut open = orbit.len();
         let mut progress = true;
         while open > 0 && progress {
@@ -730,13 +757,17 @@ impl Cells {
             for &c in orbit {
                 if cells[c] == 0 && self.single(cells, c, solution[c]) {
                     cells[c] = solution[c];
+                    self.toggle(c, solution[c]);
                     open -= 1;
                     progress = true;
                 }
             }
         }
         for &c in orbit {
-            cells[c] = 0;
+            if cells[c] != 0 {
+                cells[c] = 0;
+                self.toggle(c, solution[c]);
+            }
         }
         open == 0
     }
