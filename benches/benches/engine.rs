@@ -5,6 +5,11 @@
 //! (on its compact engine when the problem fits it), `dlx-rs/links` the
 //! same solver on its dancing links alone.
 //!
+//! `engine/macmahon-4x6` has colors (secondary items that options of the
+//! same color share), which the DLX1 port does not take: this project's
+//! two engines alone, beside each other (Knuth's DLX2 and SSXCC, built in
+//! scratch, are compared in docs/performance.md).
+//!
 //! `engine/sparse-20000` is a problem of many primary items and little else:
 //! 20,000 items, each with one option of its own. Its one solution takes
 //! 20,000 nodes, and what each node costs is mostly finding the branching
@@ -23,7 +28,9 @@ use criterion::{
     criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode, Throughput,
 };
 use dlx::{Problem, Solver};
-use dlx_benches::{dominoes, knuth_count, pentomino_6x10, queens, sudoku_hard, Instance};
+use dlx_benches::{
+    dominoes, knuth_count, macmahon_4x6, pentomino_6x10, queens, sudoku_hard, Instance,
+};
 
 /// Checks a count recorded by a timed closure, if that closure ran.
 fn check(group: &str, id: &str, counted: &Cell<Option<u64>>, instance: &Instance) {
@@ -89,6 +96,36 @@ fn engine_group(c: &mut Criterion, instance: &Instance, samples: usize, time: Du
     check(&name, "dlx-0.8.5", &theirs, instance);
 }
 
+/// The colored instance: the solver as it counts (the compact engine) and
+/// on its links alone.
+fn colored_group(c: &mut Criterion) {
+    let (problem, solutions) = macmahon_4x6();
+    let name = "engine/macmahon-4x6";
+    let mut group = c.benchmark_group(name);
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(60))
+        .warm_up_time(Duration::from_secs(1))
+        .sampling_mode(SamplingMode::Flat)
+        .throughput(Throughput::Elements(solutions));
+    for (id, compact) in [("dlx-rs", true), ("dlx-rs/links", false)] {
+        let counted = Cell::new(None);
+        let mut solver = Solver::new(&problem);
+        solver.set_compact(compact);
+        group.bench_function(BenchmarkId::from_parameter(id), |b| {
+            b.iter(|| {
+                let count = black_box(&mut solver).count();
+                counted.set(Some(count));
+                count
+            })
+        });
+        if let Some(count) = counted.get() {
+            assert_eq!(count, solutions, "{name}/{id}: wrong number of solutions");
+        }
+    }
+    group.finish();
+}
+
 /// 20,000 primary items, each the only item of one option: one solution.
 fn sparse() -> Instance {
     let n = 20_000usize;
@@ -105,6 +142,7 @@ fn engine(c: &mut Criterion) {
     // Each search of the 6 x 10 board takes seconds: ten of them per engine.
     engine_group(c, &pentomino_6x10(), 10, Duration::from_secs(10));
     engine_group(c, &queens(13), 10, Duration::from_secs(8));
+    colored_group(c);
     engine_group(c, &sudoku_hard(), 50, Duration::from_secs(4));
     engine_group(c, &sparse(), 10, Duration::from_secs(4));
     // A quarter of the nodes are solutions: what a solution costs shows.

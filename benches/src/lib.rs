@@ -145,6 +145,17 @@ pub fn pentomino_6x10() -> Instance {
     Instance::new("pentomino-6x10", problem, 9356)
 }
 
+/// MacMahon's 24 three-colored squares in a 4 x 6 rectangle, border of one
+/// color (`fixtures/exact-cover/macmahon-4x6.dlx`): a problem with colors,
+/// which the DLX1 port does not take. 106,624 solutions, as Knuth's DLX2
+/// and SSXCC count them on the same file.
+pub fn macmahon_4x6() -> (Problem, u64) {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/exact-cover/macmahon-4x6.dlx");
+    let text = fs::read_to_string(&path).expect("the fixture is in the repository");
+    (dlx::parse(&text).expect("the fixture parses"), 106_624)
+}
+
 /// Tiling the 3 x 20 rectangle with the twelve pentominoes, every tiling: 8
 /// solutions, a search of well under a second (where 6 x 10 takes seconds).
 pub fn pentomino_3x20() -> Instance {

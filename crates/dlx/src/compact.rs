@@ -23,8 +23,16 @@
 //! problems, with selections, exclusions, limits and the pieces of split
 //! trees).
 //!
-//! It takes problems without colors and multiplicities, of at most
-//! [`MAX_OPTIONS`] options and tables of at most [`MAX_TABLE_BYTES`];
+//! With colors (Knuth's Algorithm C), an option conflicts with the
+//! options of another color (or none) on a secondary item it colors, not
+//! with those of its own: a choice commits its items one after another
+//! from the branching item's right, as DLX2 does, covering those it gives
+//! no color and purifying the others (their options of other colors
+//! leave; those of the same color stay, and their node there is neither
+//! unlinked nor counted again), so that the updates are DLX2's too.
+//!
+//! It takes problems without multiplicities, of at most [`MAX_OPTIONS`]
+//! options and tables of at most [`MAX_TABLE_BYTES`];
 //! [`CompactSolver::new`] returns `None` for the others. A
 //! [`Solver`](crate::Solver) counts on it when the problem fits and it
 //! pays, as measured (every solution, one thread, CPU time, the same nodes
@@ -35,6 +43,7 @@
 //! | pentominoes 6x10 | 2,056 | 33 | 5.2 | 2.87 s | 1.43 s |
 //! | Langford 12 | 198 | 4 | 4.1 | 0.24 s | 0.17 s |
 //! | 13-queens | 169 | 3 | 3.0 | 0.11 s | 0.09 s |
+//! | MacMahon squares 4x6 (colors) | 1,008 | 16 | 4.1 | 12.97 s | 10.68 s |
 //! | dominoes 8x8 | 112 | 2 | 1.75 | 1.29 s | 1.57 s |
 //! | hard sudoku | 729 | 12 | 0.75 | 166 µs | 178 µs |
 //!
@@ -65,6 +74,12 @@ pub const MAX_TABLE_BYTES: usize = 1 << 20;
 /// problem has at most [`MAX_OPTIONS`] options here).
 const COVERED: i16 = 1 << 14;
 
+/// A secondary item given a color by a choice (purified, in Knuth's
+/// word) has this bit set in its length: its options of that color stay
+/// in play, and their node there is no longer unlinked nor counted when
+/// they leave (Knuth's color -1). Only primary lengths are scanned.
+const PURIFIED: i16 = 1 << 13;
+
 /// One level of the search: the options of its item to
 /// try, `tries[start..end]`, of which those from `next` are left.
 #[derive(Clone, Copy, Debug, Default)]
@@ -72,6 +87,8 @@ struct Level {
     start: u32,
     next: u32,
     end: u32,
+    /// The branching item.
+    item: u32,
 }
 
 /// Where a paused or finished walk stands.
@@ -125,6 +142,9 @@ pub struct CompactSolver {
     live: Vec<u64>,
     /// Per internal option: [`FREE`], [`SELECTED`] or [`EXCLUDED`].
     held: Vec<u8>,
+    /// With colors: the color the selections gave each secondary item (0
+    /// for none), for the agreement of the next selection.
+    item_color: Vec<u32>,
     selected: Vec<u32>,
     excluded: Vec<u32>,
     /// The selected options that are levels of the tree (a piece's), for
@@ -157,8 +177,22 @@ struct Tables {
     /// Per option, its items: `row[row_start[o]..row_start[o + 1]]`.
     row_start: Vec<u32>,
     row: Vec<u32>,
+    /// Whether the problem has colors; then, per entry of `row`, its
+    /// color (0 for none) and the set of the options of that color on
+    /// that item (`words` words each in `paints`, `u32::MAX` for none).
+    colored: bool,
+    row_color: Vec<u32>,
+    row_paint: Vec<u32>,
+    paints: Vec<u64>,
+    /// With colors, per option, its items with the primary ones first
+    /// (spans as `row`'s), and how many are primary: only primary
+    /// lengths are read, and a secondary item only tells whether it is
+    /// purified.
+    sorted: Vec<u32>,
+    primaries: Vec<u8>,
     /// Per option, the options that share an item with it, itself
-    /// included: `words` words each.
+    /// included (with colors, not those of its color there): `words`
+    /// words each. A problem with colors commits item by item instead.
     conflicts: Vec<u64>,
     /// Per item, its options: `words` words each.
     columns: Vec<u64>,
@@ -178,6 +212,12 @@ impl Tables {
     #[inline(always)]
     fn items_of(&self, k: usize) -> &[u32] {
         &self.row[self.row_start[k] as usize..self.row_start[k + 1] as usize]
+    }
+
+    /// The entries of internal option `k` (indices into `row`).
+    #[inline(always)]
+    fn entries_of(&self, k: usize) -> std::ops::Range<usize> {
+        self.row_start[k] as usize..self.row_start[k + 1] as usize
     }
 }
 
@@ -227,12 +267,80 @@ fn take_out(
     updates
 }
 
+/// [`take_out`] with colors, of the options of `set` not in `except`
+/// (when given): an option's node in a purified item is not unlinked nor
+/// counted, and that item's length stays.
+#[inline(always)]
+fn take_out_colored(
+    lens: &mut [i16],
+    live: &mut [u64],
+    (set, except): (&[u64], Option<&[u64]>),
+    tables: &Tables,
+    mut tries: Option<&mut Vec<u32>>,
+) -> u64 {
+    let mut updates = 0i64;
+    for (w, (l, &m)) in live.iter_mut().zip(set).enumerate() {
+        let m = m & !except.map_or(0, |e| e[w]);
+        let mut bits = *l & m;
+        *l &= !m;
+        while bits != 0 {
+            let k = w * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if let Some(tries) = tries.as_deref_mut() {
+                tries.push(k as u32);
+            }
+            let span = tables.entries_of(k);
+            let (primary, secondary) =
+                tables.sorted[span].split_at(usize::from(tables.primaries[k]));
+            for &j in primary {
+                lens[1 + j as usize] -= 1;
+            }
+            // The node in the list walked is not counted.
+            updates += primary.len() as i64 - 1;
+            for &j in secondary {
+                updates += i64::from(lens[1 + j as usize] & PURIFIED == 0);
+            }
+        }
+    }
+    updates as u64
+}
+
+/// Commits the items of option `k` from its entry after `skip` (an
+/// index into its items; the branching item, covered already), round to
+/// before it, as Knuth's commit: an item with no color is covered (its
+/// options in play leave), an item with a color purified (its options of
+/// other colors leave) unless it is already. Returns the updates.
+fn commit_colored(lens: &mut [i16], live: &mut [u64], t: &Tables, k: usize, skip: usize) -> u64 {
+    let ws = t.words;
+    let entries = t.entries_of(k);
+    let n = entries.len();
+    let mut updates = 0;
+    for step in 1..=n {
+        if step == n && skip < n {
+            break;
+        }
+        let e = entries.start + (skip + step) % n;
+        let j = t.row[e] as usize;
+        let column = &t.columns[j * ws..(j + 1) * ws];
+        if t.row_color[e] == 0 {
+            updates += 1 + take_out_colored(lens, live, (column, None), t, None);
+            lens[1 + j] = COVERED;
+        } else if lens[1 + j] & PURIFIED == 0 {
+            let paint = t.row_paint[e] as usize;
+            let same = &t.paints[paint * ws..(paint + 1) * ws];
+            updates += take_out_colored(lens, live, (column, Some(same)), t, None);
+            lens[1 + j] |= PURIFIED;
+        }
+    }
+    updates
+}
+
 impl CompactSolver {
     /// The compact solver of `problem`, or `None` when the problem has
-    /// colors or multiplicities, more than [`MAX_OPTIONS`] options, or
-    /// tables past [`MAX_TABLE_BYTES`].
+    /// multiplicities, more than [`MAX_OPTIONS`] options, or tables past
+    /// [`MAX_TABLE_BYTES`].
     pub fn new(problem: &Problem) -> Option<CompactSolver> {
-        if problem.has_multiplicities() || problem.color_count() > 0 {
+        if problem.has_multiplicities() {
             return None;
         }
         let items = problem.item_count();
@@ -241,25 +349,78 @@ impl CompactSolver {
         if options > MAX_OPTIONS || (options + items) * words * 8 > MAX_TABLE_BYTES {
             return None;
         }
+        let colored = problem.color_count() > 0;
         let mut columns = vec![0u64; items * words];
         let mut row_start = vec![0];
         let mut row = Vec::new();
+        let mut row_color = Vec::new();
         let mut ids = Vec::with_capacity(options);
         for (k, (id, entries)) in problem.options().enumerate() {
             for entry in entries {
                 columns[entry.item * words + k / 64] |= 1 << (k % 64);
                 row.push(entry.item as u32);
+                if colored {
+                    row_color.push(entry.color.map_or(0, |c| c.0));
+                }
             }
             row_start.push(row.len() as u32);
             ids.push(id);
         }
         let options = ids.len();
+        // Per (item, color) met, the options of that color on that item.
+        let mut paint_of = std::collections::HashMap::new();
+        let mut paints = Vec::new();
+        let mut row_paint = Vec::new();
+        if colored {
+            row_paint = vec![u32::MAX; row.len()];
+            for k in 0..options {
+                for e in row_start[k] as usize..row_start[k + 1] as usize {
+                    if row_color[e] == 0 {
+                        continue;
+                    }
+                    let next = paint_of.len() as u32;
+                    let paint = *paint_of.entry((row[e], row_color[e])).or_insert(next);
+                    if paint == next {
+                        paints.resize(paints.len() + words, 0);
+                        if (options + items + paint_of.len()) * words * 8 > MAX_TABLE_BYTES {
+                            return None;
+                        }
+                    }
+                    paints[paint as usize * words + k / 64] |= 1 << (k % 64);
+                    row_paint[e] = paint;
+                }
+            }
+        }
+        let (mut sorted, mut primaries) = (Vec::new(), Vec::new());
+        if colored {
+            let primary = problem.primary_count() as u32;
+            for k in 0..options {
+                let span = &row[row_start[k] as usize..row_start[k + 1] as usize];
+                sorted.extend(span.iter().filter(|&&j| j < primary));
+                let count = sorted.len() - row_start[k] as usize;
+                sorted.extend(span.iter().filter(|&&j| j >= primary));
+                primaries.push(u8::try_from(count).ok()?);
+            }
+        }
         let mut conflicts = vec![0u64; options * words];
         for k in 0..options {
-            for &j in &row[row_start[k] as usize..row_start[k + 1] as usize] {
-                let column = &columns[j as usize * words..(j as usize + 1) * words];
-                for (c, &w) in conflicts[k * words..(k + 1) * words].iter_mut().zip(column) {
-                    *c |= w;
+            let span = row_start[k] as usize..row_start[k + 1] as usize;
+            for (e, &j) in row[span.clone()].iter().enumerate() {
+                let (e, j) = (span.start + e, j as usize);
+                let column = &columns[j * words..(j + 1) * words];
+                let paint = row_paint.get(e).map_or(u32::MAX, |&p| p);
+                for (w, (c, &m)) in conflicts[k * words..(k + 1) * words]
+                    .iter_mut()
+                    .zip(column)
+                    .enumerate()
+                {
+                    // Options of the same color on the item agree.
+                    let same = if paint == u32::MAX {
+                        0
+                    } else {
+                        paints[paint as usize * words + w]
+                    };
+                    *c |= m & !same;
                 }
             }
         }
@@ -284,6 +445,12 @@ impl CompactSolver {
             words,
             row_start,
             row,
+            colored,
+            row_color,
+            row_paint,
+            paints,
+            sorted,
+            primaries,
             conflicts,
             columns,
             ids,
@@ -297,6 +464,7 @@ impl CompactSolver {
             lens,
             live,
             held: vec![FREE; options],
+            item_color: if colored { vec![0; items] } else { Vec::new() },
             selected: Vec::new(),
             excluded: Vec::new(),
             above: 0,
@@ -387,6 +555,9 @@ impl CompactSolver {
             return Err(Error::new(ErrorKind::Excluded(id.index())));
         }
         let t = &*self.tables;
+        if t.colored {
+            return self.select_colored(k);
+        }
         let items = t.items_of(k);
         let (ls, ws) = (t.len_stride, t.words);
         if let Some(&j) = items
@@ -403,6 +574,52 @@ impl CompactSolver {
         take_out(lens, live, conflicts, t, None);
         for &j in items {
             lens[1 + j as usize] = COVERED;
+        }
+        self.held[k] = SELECTED;
+        self.selected.push(k as u32);
+        Ok(())
+    }
+
+    /// [`CompactSolver::select`] of internal option `k` of a problem with
+    /// colors, as the links select it: its first primary item covered,
+    /// then the others committed; it conflicts where a selection covered
+    /// an item of it, or gave one another color.
+    fn select_colored(&mut self, k: usize) -> Result<(), Error> {
+        let tables = Arc::clone(&self.tables);
+        let t = &*tables;
+        let (ls, ws) = (t.len_stride, t.words);
+        for e in t.entries_of(k) {
+            let j = t.row[e] as usize;
+            let given = self.item_color[j];
+            let agrees = self.lens[1 + j] & COVERED == 0
+                && (given == 0 || (t.row_color[e] != 0 && t.row_color[e] == given));
+            if !agrees {
+                let name = t.names.name(j).unwrap_or_default().to_string();
+                return Err(Error::new(ErrorKind::Conflict(name)));
+            }
+        }
+        self.phase = Phase::Fresh;
+        let lead = t
+            .items_of(k)
+            .iter()
+            .position(|&j| (j as usize) < t.primary)
+            .expect("every option has a primary item");
+        let lens = &mut self.lens[..ls];
+        let live = &mut self.live[..ws];
+        let j = t.items_of(k)[lead] as usize;
+        take_out_colored(
+            lens,
+            live,
+            (&t.columns[j * ws..(j + 1) * ws], None),
+            t,
+            None,
+        );
+        lens[1 + j] = COVERED;
+        commit_colored(lens, live, t, k, lead);
+        for e in t.entries_of(k) {
+            if t.row_color[e] != 0 {
+                self.item_color[t.row[e] as usize] = t.row_color[e];
+            }
         }
         self.held[k] = SELECTED;
         self.selected.push(k as u32);
@@ -457,6 +674,7 @@ impl CompactSolver {
         }
         self.selected.clear();
         self.excluded.clear();
+        self.item_color.fill(0);
         self.above = 0;
         self.phase = Phase::Fresh;
     }
@@ -613,12 +831,17 @@ impl CompactSolver {
                     let start = self.tries.len() as u32;
                     let column = &t.columns[item * ws..(item + 1) * ws];
                     let tries = Some(&mut self.tries);
-                    self.stats.updates += 1 + take_out(lens, live, column, t, tries);
+                    self.stats.updates += 1 + if t.colored {
+                        take_out_colored(lens, live, (column, None), t, tries)
+                    } else {
+                        take_out(lens, live, column, t, tries)
+                    };
                     lens[1 + item] = COVERED;
                     self.levels[d] = Level {
                         start,
                         next: start,
                         end: self.tries.len() as u32,
+                        item: item as u32,
                     };
                     self.phase = Phase::Next;
                 }
@@ -642,14 +865,25 @@ impl CompactSolver {
                     self.live.copy_within(slot * ws..(slot + 1) * ws, next * ws);
                     let lens = &mut self.lens[next * ls..(next + 1) * ls];
                     let live = &mut self.live[next * ws..(next + 1) * ws];
-                    let conflicts = &t.conflicts[k * ws..(k + 1) * ws];
                     let items = t.items_of(k);
-                    // The branching item, covered at the level's entry, is
-                    // not covered again.
-                    self.stats.updates +=
-                        items.len() as u64 - 1 + take_out(lens, live, conflicts, t, None);
-                    for &j in items {
-                        lens[1 + j as usize] = COVERED;
+                    if t.colored {
+                        // Knuth's commits, one item after another from the
+                        // branching one's right.
+                        let branch = level.item as usize;
+                        let skip = items
+                            .iter()
+                            .position(|&j| j as usize == branch)
+                            .expect("the option holds the branching item");
+                        self.stats.updates += commit_colored(lens, live, t, k, skip);
+                    } else {
+                        let conflicts = &t.conflicts[k * ws..(k + 1) * ws];
+                        // The branching item, covered at the level's entry,
+                        // is not covered again.
+                        self.stats.updates +=
+                            items.len() as u64 - 1 + take_out(lens, live, conflicts, t, None);
+                        for &j in items {
+                            lens[1 + j as usize] = COVERED;
+                        }
                     }
                     self.path[d] = k as u32;
                     self.depth = d + 1;
