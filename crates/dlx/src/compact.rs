@@ -184,10 +184,10 @@ struct Tables {
     row_color: Vec<u32>,
     row_paint: Vec<u32>,
     paints: Vec<u64>,
-    /// With colors, per option, its items with the primary ones first
-    /// (spans as `row`'s), and how many are primary: only primary
-    /// lengths are read, and a secondary item only tells whether it is
-    /// purified.
+    /// Per option, its items with the primary ones first (spans as
+    /// `row`'s), and how many are primary: only primary lengths are
+    /// read (the scan's), so only they are shortened; with colors a
+    /// secondary item only tells whether it is purified.
     sorted: Vec<u32>,
     primaries: Vec<u8>,
     /// Per option, the options that share an item with it, itself
@@ -257,9 +257,11 @@ fn take_out(
             if let Some(tries) = tries.as_deref_mut() {
                 tries.push(k as u32);
             }
-            let items = tables.items_of(k);
-            updates += items.len() as u64 - 1;
-            for &j in items {
+            // Only primary lengths are read.
+            let span = tables.entries_of(k);
+            updates += span.len() as u64 - 1;
+            let primary = &tables.sorted[span.start..span.start + usize::from(tables.primaries[k])];
+            for &j in primary {
                 lens[1 + j as usize] -= 1;
             }
         }
@@ -392,7 +394,7 @@ impl CompactSolver {
             }
         }
         let (mut sorted, mut primaries) = (Vec::new(), Vec::new());
-        if colored {
+        {
             let primary = problem.primary_count() as u32;
             for k in 0..options {
                 let span = &row[row_start[k] as usize..row_start[k + 1] as usize];
