@@ -104,10 +104,10 @@ enum Phase {
     Done,
 }
 
-/// Exact cover by Algorithm X for small problems, with the options in play
-/// as a bit set copied from level to level (see the module docs): the same
-/// solutions, in the same order, with the same [`Stats`], as
-/// [`Solver`](crate::Solver).
+/// Exact cover by Algorithm X (Algorithm C with colors) for small problems,
+/// with the options in play as a bit set copied from level to level (see
+/// the module docs): the same solutions, in the same order, with the same
+/// [`Stats`], as [`Solver`](crate::Solver).
 ///
 /// # Example
 ///
