@@ -235,52 +235,22 @@ const SELECTED: u8 = 1;
 /// An excluded option.
 const EXCLUDED: u8 = 2;
 
-/// Takes the options of `set` out of one slot's state: clears their bits
-/// in `live` and shortens each of their items; with `tries`, lists them
-/// there. Returns the updates, as Knuth counts them: each option's nodes
-/// but one (the one in the list the cover walked).
+/// Takes the options of `set` (less those of `except`, when given) out of
+/// one slot's state: clears their bits in `live` and shortens each of
+/// their primary items (only primary lengths are read: the scan's); with
+/// `tries`, lists them there. Returns the updates, as Knuth counts them:
+/// each option's nodes but one (the one in the list the cover walked),
+/// and with colors (`C`) none in a purified item, whose node stays (see
+/// [`commit_colored`]).
 #[inline(always)]
-fn take_out(
-    lens: &mut [i16],
-    live: &mut [u64],
-    set: &[u64],
-    tables: &Tables,
-    mut tries: Option<&mut Vec<u32>>,
-) -> u64 {
-    let mut updates = 0;
-    for (w, (l, &m)) in live.iter_mut().zip(set).enumerate() {
-        let mut bits = *l & m;
-        *l &= !m;
-        while bits != 0 {
-            let k = w * 64 + bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            if let Some(tries) = tries.as_deref_mut() {
-                tries.push(k as u32);
-            }
-            // Only primary lengths are read.
-            let span = tables.entries_of(k);
-            updates += span.len() as u64 - 1;
-            let primary = &tables.sorted[span.start..span.start + usize::from(tables.primaries[k])];
-            for &j in primary {
-                lens[1 + j as usize] -= 1;
-            }
-        }
-    }
-    updates
-}
-
-/// [`take_out`] with colors, of the options of `set` not in `except`
-/// (when given): an option's node in a purified item is not unlinked nor
-/// counted, and that item's length stays.
-#[inline(always)]
-fn take_out_colored(
+fn take_out<const C: bool>(
     lens: &mut [i16],
     live: &mut [u64],
     (set, except): (&[u64], Option<&[u64]>),
     tables: &Tables,
     mut tries: Option<&mut Vec<u32>>,
 ) -> u64 {
-    let mut updates = 0i64;
+    let mut updates = 0u64;
     for (w, (l, &m)) in live.iter_mut().zip(set).enumerate() {
         let m = m & !except.map_or(0, |e| e[w]);
         let mut bits = *l & m;
@@ -297,14 +267,19 @@ fn take_out_colored(
             for &j in primary {
                 lens[1 + j as usize] -= 1;
             }
-            // The node in the list walked is not counted.
-            updates += primary.len() as i64 - 1;
-            for &j in secondary {
-                updates += i64::from(lens[1 + j as usize] & PURIFIED == 0);
+            // The node in the list walked is not counted (an option has a
+            // primary item: the count stays at zero or more).
+            updates += primary.len() as u64 - 1;
+            if C {
+                for &j in secondary {
+                    updates += u64::from(lens[1 + j as usize] & PURIFIED == 0);
+                }
+            } else {
+                updates += secondary.len() as u64;
             }
         }
     }
-    updates as u64
+    updates
 }
 
 /// Commits the items of option `k` from its entry after `skip` (an
@@ -325,12 +300,12 @@ fn commit_colored(lens: &mut [i16], live: &mut [u64], t: &Tables, k: usize, skip
         let j = t.row[e] as usize;
         let column = &t.columns[j * ws..(j + 1) * ws];
         if t.row_color[e] == 0 {
-            updates += 1 + take_out_colored(lens, live, (column, None), t, None);
+            updates += 1 + take_out::<true>(lens, live, (column, None), t, None);
             lens[1 + j] = COVERED;
         } else if lens[1 + j] & PURIFIED == 0 {
             let paint = t.row_paint[e] as usize;
             let same = &t.paints[paint * ws..(paint + 1) * ws];
-            updates += take_out_colored(lens, live, (column, Some(same)), t, None);
+            updates += take_out::<true>(lens, live, (column, Some(same)), t, None);
             lens[1 + j] |= PURIFIED;
         }
     }
@@ -573,7 +548,7 @@ impl CompactSolver {
         let lens = &mut self.lens[..ls];
         let live = &mut self.live[..ws];
         let conflicts = &t.conflicts[k * ws..(k + 1) * ws];
-        take_out(lens, live, conflicts, t, None);
+        take_out::<false>(lens, live, (conflicts, None), t, None);
         for &j in items {
             lens[1 + j as usize] = COVERED;
         }
@@ -609,13 +584,8 @@ impl CompactSolver {
         let lens = &mut self.lens[..ls];
         let live = &mut self.live[..ws];
         let j = t.items_of(k)[lead] as usize;
-        take_out_colored(
-            lens,
-            live,
-            (&t.columns[j * ws..(j + 1) * ws], None),
-            t,
-            None,
-        );
+        let column = &t.columns[j * ws..(j + 1) * ws];
+        take_out::<true>(lens, live, (column, None), t, None);
         lens[1 + j] = COVERED;
         commit_colored(lens, live, t, k, lead);
         for e in t.entries_of(k) {
@@ -834,9 +804,9 @@ impl CompactSolver {
                     let column = &t.columns[item * ws..(item + 1) * ws];
                     let tries = Some(&mut self.tries);
                     self.stats.updates += 1 + if t.colored {
-                        take_out_colored(lens, live, (column, None), t, tries)
+                        take_out::<true>(lens, live, (column, None), t, tries)
                     } else {
-                        take_out(lens, live, column, t, tries)
+                        take_out::<false>(lens, live, (column, None), t, tries)
                     };
                     lens[1 + item] = COVERED;
                     self.levels[d] = Level {
@@ -881,8 +851,8 @@ impl CompactSolver {
                         let conflicts = &t.conflicts[k * ws..(k + 1) * ws];
                         // The branching item, covered at the level's entry,
                         // is not covered again.
-                        self.stats.updates +=
-                            items.len() as u64 - 1 + take_out(lens, live, conflicts, t, None);
+                        self.stats.updates += items.len() as u64 - 1
+                            + take_out::<false>(lens, live, (conflicts, None), t, None);
                         for &j in items {
                             lens[1 + j as usize] = COVERED;
                         }
