@@ -248,13 +248,21 @@ pub(crate) fn sum_bounds(
     low: i64,
     high: i64,
 ) -> Result<(), Contradiction> {
-    let least: i64 = cells.iter().map(|&c| i64::from(domains.min(c))).sum();
-    let most: i64 = cells.iter().map(|&c| i64::from(domains.max(c))).sum();
+    // Each mask read once per pass (these sums run at most nodes of a
+    // killer's search).
+    let span = |mask: u64| {
+        let lo = if mask == 0 { 0 } else { mask.trailing_zeros() };
+        (i64::from(lo), i64::from(63 - mask.leading_zeros().min(63)))
+    };
+    let (least, most) = cells.iter().fold((0, 0), |(least, most), &c| {
+        let (lo, hi) = span(domains.get(c));
+        (least + lo, most + hi)
+    });
     if least > high || most < low {
         return Err(Contradiction);
     }
     for &cell in cells {
-        let (lo, hi) = (i64::from(domains.min(cell)), i64::from(domains.max(cell)));
+        let (lo, hi) = span(domains.get(cell));
         let (from, to) = (low - (most - hi), high - (least - lo));
         // Most cells keep their bounds: no mask to make for them.
         if from > lo || to < hi {
