@@ -189,7 +189,7 @@ struct Tables {
     /// read (the scan's), so only they are shortened; with colors a
     /// secondary item only tells whether it is purified.
     sorted: Vec<u32>,
-    primaries: Vec<u8>,
+    primaries: Vec<u32>,
     /// Per option, the options that share an item with it, itself
     /// included (with colors, not those of its color there): `words`
     /// words each. A problem with colors commits item by item instead.
@@ -262,8 +262,7 @@ fn take_out<const C: bool>(
                 tries.push(k as u32);
             }
             let span = tables.entries_of(k);
-            let (primary, secondary) =
-                tables.sorted[span].split_at(usize::from(tables.primaries[k]));
+            let (primary, secondary) = tables.sorted[span].split_at(tables.primaries[k] as usize);
             for &j in primary {
                 lens[1 + j as usize] -= 1;
             }
@@ -292,10 +291,7 @@ fn commit_colored(lens: &mut [i16], live: &mut [u64], t: &Tables, k: usize, skip
     let entries = t.entries_of(k);
     let n = entries.len();
     let mut updates = 0;
-    for step in 1..=n {
-        if step == n && skip < n {
-            break;
-        }
+    for step in 1..n {
         let e = entries.start + (skip + step) % n;
         let j = t.row[e] as usize;
         let column = &t.columns[j * ws..(j + 1) * ws];
@@ -376,7 +372,7 @@ impl CompactSolver {
                 sorted.extend(span.iter().filter(|&&j| j < primary));
                 let count = sorted.len() - row_start[k] as usize;
                 sorted.extend(span.iter().filter(|&&j| j >= primary));
-                primaries.push(u8::try_from(count).ok()?);
+                primaries.push(count as u32);
             }
         }
         let mut conflicts = vec![0u64; options * words];
