@@ -385,10 +385,37 @@ impl<S: Storage, B: Branching> Arena<S, B> {
     /// its nodes in its item's list, and none of its items covered. An
     /// option a choice conflicts with has a node out of a list (hidden),
     /// or one in the list of the item the choice covered.
+    ///
+    /// Without multiplicities its first node of a primary item tells: a
+    /// hidden option keeps in its list only its node of the item covered
+    /// (and, with colors, those of purified items, all secondary), one
+    /// taken out or excluded keeps none, and a chosen one's items are
+    /// covered. A propagator asks this of many options at every node.
     pub(crate) fn option_in_play(&self, first: usize) -> bool {
-        self.option_nodes(first).all(|(q, x, _)| {
-            self.len[x] & S::Len::COVERED == S::Len::ZERO && self.is_linked(q, self.nodes.get(q))
-        })
+        let every = || {
+            self.option_nodes(first).all(|(q, x, _)| {
+                self.len[x] & S::Len::COVERED == S::Len::ZERO
+                    && self.is_linked(q, self.nodes.get(q))
+            })
+        };
+        if self.has_bounds() {
+            return every();
+        }
+        let mut q = first;
+        loop {
+            let node = self.nodes.get(q);
+            if node.top <= 0 {
+                // No primary item: not an option of a problem.
+                return every();
+            }
+            if node.top as usize <= self.primary {
+                let live = self.len[node.top as usize] & S::Len::COVERED == S::Len::ZERO
+                    && self.is_linked(q, node);
+                debug_assert_eq!(live, every(), "option at node {first}");
+                return live;
+            }
+            q += 1;
+        }
     }
 }
 
