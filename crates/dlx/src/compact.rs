@@ -191,8 +191,8 @@ struct Tables {
     sorted: Vec<u32>,
     primaries: Vec<u32>,
     /// Per option, the options that share an item with it, itself
-    /// included (with colors, not those of its color there): `words`
-    /// words each. A problem with colors commits item by item instead.
+    /// included: `words` words each; none with colors, whose choices
+    /// commit item by item.
     conflicts: Vec<u64>,
     /// Per item, its options: `words` words each.
     columns: Vec<u64>,
@@ -211,7 +211,7 @@ impl Tables {
     /// The items of internal option `k`.
     #[inline(always)]
     fn items_of(&self, k: usize) -> &[u32] {
-        &self.row[self.row_start[k] as usize..self.row_start[k + 1] as usize]
+        &self.row[self.entries_of(k)]
     }
 
     /// The entries of internal option `k` (indices into `row`).
@@ -364,36 +364,21 @@ impl CompactSolver {
                 }
             }
         }
-        let (mut sorted, mut primaries) = (Vec::new(), Vec::new());
-        {
-            let primary = problem.primary_count() as u32;
-            for k in 0..options {
-                let span = &row[row_start[k] as usize..row_start[k + 1] as usize];
-                sorted.extend(span.iter().filter(|&&j| j < primary));
-                let count = sorted.len() - row_start[k] as usize;
-                sorted.extend(span.iter().filter(|&&j| j >= primary));
-                primaries.push(count as u32);
-            }
-        }
-        let mut conflicts = vec![0u64; options * words];
+        let (mut sorted, mut primaries) = (Vec::with_capacity(row.len()), Vec::new());
+        let primary = problem.primary_count() as u32;
         for k in 0..options {
-            let span = row_start[k] as usize..row_start[k + 1] as usize;
-            for (e, &j) in row[span.clone()].iter().enumerate() {
-                let (e, j) = (span.start + e, j as usize);
-                let column = &columns[j * words..(j + 1) * words];
-                let paint = row_paint.get(e).map_or(u32::MAX, |&p| p);
-                for (w, (c, &m)) in conflicts[k * words..(k + 1) * words]
-                    .iter_mut()
-                    .zip(column)
-                    .enumerate()
-                {
-                    // Options of the same color on the item agree.
-                    let same = if paint == u32::MAX {
-                        0
-                    } else {
-                        paints[paint as usize * words + w]
-                    };
-                    *c |= m & !same;
+            let span = &row[row_start[k] as usize..row_start[k + 1] as usize];
+            sorted.extend(span.iter().filter(|&&j| j < primary));
+            primaries.push((sorted.len() - row_start[k] as usize) as u32);
+            sorted.extend(span.iter().filter(|&&j| j >= primary));
+        }
+        // A problem with colors commits item by item: no conflicts.
+        let mut conflicts = vec![0u64; if colored { 0 } else { options * words }];
+        for k in (0..options).filter(|_| !colored) {
+            for &j in &row[row_start[k] as usize..row_start[k + 1] as usize] {
+                let column = &columns[j as usize * words..(j as usize + 1) * words];
+                for (c, &w) in conflicts[k * words..(k + 1) * words].iter_mut().zip(column) {
+                    *c |= w;
                 }
             }
         }
