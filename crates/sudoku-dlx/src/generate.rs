@@ -655,12 +655,14 @@ impl Cells {
 
     /// Notes the digits the givens of `cells` put in each house.
     fn load(&mut self, cells: &[u8]) {
-        self.placed.fill(0);
-        for (cell, &digit) in cells.iter().enumerate() {
-            if digit != 0 {
-                self.toggle(cell, digit);
-            }
-        }
+        self.placed = self.placed_of(cells);
+    }
+
+    /// The digits the givens of `cells` put in each house, read afresh
+    /// (what [`Cells::load`] and [`Cells::toggle`] keep).
+    fn placed_of(&self, cells: &[u8]) -> Vec<u64> {
+        let digits = |h: &Vec<usize>| h.iter().fold(0, |m, &c| m | 1u64 << cells[c]);
+        self.houses.iter().map(|h| digits(h) & !1).collect()
     }
 
     /// Notes that `digit` is given in `cell` or no longer (the givens'
@@ -750,6 +752,10 @@ impl Cells {
     /// every cell of `orbit` (emptied in `cells`, which comes back as it
     /// came).
     fn forced(&mut self, cells: &mut [u8], orbit: &[usize], solution: &[u8]) -> bool {
+        debug_assert!(
+            self.placed_of(cells) == self.placed,
+            "the houses' digits are kept with the givens"
+        );
         let mut open = orbit.len();
         let mut progress = true;
         while open > 0 && progress {
