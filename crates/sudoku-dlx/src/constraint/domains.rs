@@ -131,17 +131,12 @@ impl Domains {
 
     /// The least digit `cell` may hold (0 for none).
     pub fn min(&self, cell: Cell) -> u32 {
-        let mask = self.get(cell);
-        if mask == 0 {
-            0
-        } else {
-            mask.trailing_zeros()
-        }
+        least_and_greatest(self.get(cell)).0
     }
 
     /// The greatest digit `cell` may hold (0 for none).
     pub fn max(&self, cell: Cell) -> u32 {
-        63 - self.get(cell).leading_zeros().min(63)
+        least_and_greatest(self.get(cell)).1
     }
 
     /// Keeps the digits of `cell` that `allowed` holds.
@@ -251,8 +246,8 @@ pub(crate) fn sum_bounds(
     // Each mask read once per pass (these sums run at most nodes of a
     // killer's search).
     let span = |mask: u64| {
-        let lo = if mask == 0 { 0 } else { mask.trailing_zeros() };
-        (i64::from(lo), i64::from(63 - mask.leading_zeros().min(63)))
+        let (lo, hi) = least_and_greatest(mask);
+        (i64::from(lo), i64::from(hi))
     };
     let (least, most) = cells.iter().fold((0, 0), |(least, most), &c| {
         let (lo, hi) = span(domains.get(c));
@@ -270,6 +265,12 @@ pub(crate) fn sum_bounds(
         }
     }
     Ok(())
+}
+
+/// The least and greatest digit of a mask (0 for none).
+fn least_and_greatest(mask: u64) -> (u32, u32) {
+    let least = if mask == 0 { 0 } else { mask.trailing_zeros() };
+    (least, 63 - mask.leading_zeros().min(63))
 }
 
 /// The digits (from 1) of a mask, least first.
