@@ -17,6 +17,7 @@
 //! smallest first, the innies and outies after them.
 
 use super::{cell_name, Logic, Step, Technique};
+use crate::constraint::devices::digit_sets;
 use crate::constraint::innies::{groups, summed_cages};
 use crate::constraint::Constraint;
 use crate::encode;
@@ -38,7 +39,7 @@ pub(super) struct SumGroup {
     /// The group of houses of innies and outies (`rows 1-3`); empty for a
     /// cage.
     group: String,
-    cells: Vec<usize>,
+    pub(super) cells: Vec<usize>,
     /// The sum of the cells' digits, those of `minus` taken away.
     sum: i32,
     /// The cells (by position) whose digits count negatively: the
@@ -49,6 +50,34 @@ pub(super) struct SumGroup {
     differ: Vec<u32>,
     /// Whether all its digits differ.
     distinct: bool,
+    /// For digits that all differ and all count positively, the sets of
+    /// as many distinct digits with its sum (bit d for digit d), when
+    /// there are not too many: what [`support`] reads.
+    sets: Option<Vec<u64>>,
+}
+
+impl SumGroup {
+    /// Whether [`ways`] reads the group from its sets of digits, at a cost
+    /// that does not grow with its cells' candidates.
+    pub(super) fn by_sets(&self) -> bool {
+        self.sets.is_some() && self.minus == 0 && self.cells.len() <= MAX_SET_CELLS
+    }
+
+    /// The sum as a player writes it: `r1c1+r1c2-r2c5 = 3`.
+    pub(super) fn equation(&self, n: usize) -> String {
+        let mut text = String::new();
+        for sign in [0, 1] {
+            for i in (0..self.cells.len()).filter(|&i| self.minus >> i & 1 == sign) {
+                if sign == 1 {
+                    text.push('-');
+                } else if !text.is_empty() {
+                    text.push('+');
+                }
+                text.push_str(&cell_name(n, self.cells[i]));
+            }
+        }
+        format!("{text} = {}", self.sum)
+    }
 }
 
 /// The most cells of the innies or outies the rule reads: a player adds
@@ -201,6 +230,10 @@ fn group(
                 .fold(0u32, |m, j| m | 1 << j)
         })
         .collect();
+    let sets = distinct
+        .then(|| u32::try_from(sum).ok())
+        .flatten()
+        .and_then(|sum| digit_sets(layout.side(), k, sum));
     SumGroup {
         technique,
         group,
@@ -209,15 +242,18 @@ fn group(
         minus: 0,
         differ,
         distinct,
+        sets,
     }
 }
 
 /// The ways of one sum group: per cell, the digits some way gives it, and
 /// the combinations (digits sorted) of the ways.
-struct Ways {
-    support: Vec<u64>,
+pub(super) struct Ways {
+    pub(super) support: Vec<u64>,
     combinations: Vec<Vec<u8>>,
-    count: usize,
+    pub(super) count: usize,
+    /// The digits every way holds (all digits when there is none).
+    pub(super) required: u64,
 }
 
 impl Logic {
@@ -230,84 +266,32 @@ impl Logic {
             .find_map(|group| self.sum_step(group))
     }
 
-    fn sum_step(&self, group: &SumGroup) -> Option<Step> {
+    pub(super) fn sum_step(&self, group: &SumGroup) -> Option<Step> {
         let masks: Vec<u64> = group.cells.iter().map(|&c| self.cell_mask(c)).collect();
-        let ways = ways(group, &masks, self.held_digits(group))?;
-        let n = self.n;
-        let mut removed = Vec::new();
-        for (i, &cell) in group.cells.iter().enumerate() {
-            let gone = masks[i] & !ways.support[i];
-            for digit in (1..=n as u8).filter(|&d| gone >> d & 1 == 1) {
-                removed.push(encode::option(n, cell, digit).index() as u32);
-            }
-        }
-        // A digit every combination of distinct digits holds is in the
-        // group: it leaves every cell that sees (shares a house with)
-        // each cell of the group that may take it; where those share a
-        // house, the rest of that house.
-        let required = if group.distinct && ways.count > 0 {
-            ways.combinations
-                .iter()
-                .map(|c| c.iter().fold(0u64, |m, &d| m | 1 << d))
-                .fold(u64::MAX, |a, b| a & b)
-        } else {
-            0
-        };
-        for digit in (1..=n as u8).filter(|&d| required >> d & 1 == 1) {
-            let holders: Vec<usize> = (0..group.cells.len())
-                .filter(|&i| ways.support[i] >> digit & 1 == 1)
-                .map(|i| group.cells[i])
-                .collect();
-            let Some((&first, rest)) = holders.split_first() else {
-                continue;
-            };
-            let layout = &self.shape.layout;
-            let sees = |a: usize, b: usize| {
-                layout
-                    .cell_houses(a)
-                    .any(|h| layout.cell_houses(b).any(|g| g == h))
-            };
-            for h in layout.cell_houses(first) {
-                for cell in (0..n).map(|k| layout.house_cell(h, k)) {
-                    let option = encode::option(n, cell, digit).index() as u32;
-                    if !group.cells.contains(&cell)
-                        && self.is_live(option as usize)
-                        && !removed.contains(&option)
-                        && rest.iter().all(|&c| sees(cell, c))
-                    {
-                        removed.push(option);
-                    }
-                }
-            }
-        }
+        let held = self.held_digits(group);
+        // A first reading without the combinations, which stops early,
+        // tells whether the group has a step; only then are they listed.
+        let quick = ways(group, &masks, &held, MAX_WAYS, false)?;
+        let removed = self.sum_removals(group, &masks, &quick);
         if removed.is_empty() {
             return None;
         }
-        let cells: Vec<String> = group.cells.iter().map(|&c| cell_name(n, c)).collect();
+        let ways = ways(group, &masks, &held, MAX_WAYS, true)?;
+        let n = self.n;
         let mut base = Vec::new();
         if !group.group.is_empty() {
             base.push(format!("{}:", group.group));
         }
-        let plus: Vec<&str> = (0..cells.len())
+        base.push(format!("{}:", group.equation(n)));
+        let plus = (0..group.cells.len())
             .filter(|&i| group.minus >> i & 1 == 0)
-            .map(|i| cells[i].as_str())
-            .collect();
-        let minus: Vec<&str> = (0..cells.len())
-            .filter(|&i| group.minus >> i & 1 == 1)
-            .map(|i| cells[i].as_str())
-            .collect();
-        let mut terms = plus.join("+");
-        for cell in &minus {
-            terms.push('-');
-            terms.push_str(cell);
-        }
-        base.push(format!("{terms} = {}:", group.sum));
+            .count();
         for combination in ways.combinations.iter().take(SHOWN) {
             let digits = |part: &[u8]| {
                 let text: Vec<String> = part.iter().map(u8::to_string).collect();
                 format!("{{{}}}", text.join(","))
             };
-            let (plus, minus) = combination.split_at(plus.len());
+            let (plus, minus) = combination.split_at(plus);
             if minus.is_empty() {
                 base.push(digits(plus));
             } else {
@@ -325,40 +309,240 @@ impl Logic {
 }
 
 impl Logic {
+    /// The candidates of `group` and of the cells that see it that its
+    /// ways (read from `masks`) rule out, as options.
+    fn sum_removals(&self, group: &SumGroup, masks: &[u64], ways: &Ways) -> Vec<u32> {
+        let n = self.n;
+        let option = |cell: usize, digit: u8| encode::option(n, cell, digit).index();
+        let live = |cell: usize, digit: u8| self.is_live(option(cell, digit));
+        sum_removals(&self.shape.layout, group, masks, ways, live)
+            .into_iter()
+            .map(|(cell, digit)| option(cell, digit) as u32)
+            .collect()
+    }
+
     /// The digits the group must hold: those of a house whose every
     /// place in the house is a cell of the group.
-    fn held_digits(&self, group: &SumGroup) -> u64 {
-        let layout = &self.shape.layout;
-        let mut houses: Vec<usize> = group
-            .cells
-            .iter()
-            .flat_map(|&c| layout.cell_houses(c))
+    fn held_digits(&self, group: &SumGroup) -> Vec<(u64, u32)> {
+        held_digits(&self.shape.layout, group, |cell| self.cell_mask(cell))
+    }
+}
+
+/// The candidates, as (cell, digit), that the ways of `group` (read from
+/// its cells' `masks`) rule out: those of its cells no way gives them,
+/// and a digit every way of distinct digits holds, in every cell outside
+/// the group that sees (shares a house with) each cell of the group that
+/// may take it (where those share a house, the rest of that house).
+/// `candidate` tells whether a cell outside the group may take a digit.
+pub(super) fn sum_removals(
+    layout: &Layout,
+    group: &SumGroup,
+    masks: &[u64],
+    ways: &Ways,
+    candidate: impl Fn(usize, u8) -> bool,
+) -> Vec<(usize, u8)> {
+    let mut removed = Vec::new();
+    for (i, &cell) in group.cells.iter().enumerate() {
+        let gone = masks[i] & !ways.support[i];
+        removed.extend((1..64u8).filter(|&d| gone >> d & 1 == 1).map(|d| (cell, d)));
+    }
+    if !group.distinct || ways.count == 0 {
+        return removed;
+    }
+    let n = layout.side();
+    let sees = |a: usize, b: usize| {
+        layout
+            .cell_houses(a)
+            .any(|h| layout.cell_houses(b).any(|g| g == h))
+    };
+    for digit in (1..64u8).filter(|&d| ways.required >> d & 1 == 1) {
+        let holders: Vec<usize> = (0..group.cells.len())
+            .filter(|&i| ways.support[i] >> digit & 1 == 1)
+            .map(|i| group.cells[i])
             .collect();
-        houses.sort_unstable();
-        houses.dedup();
-        let mut held = 0u64;
-        for h in houses {
-            let (mut inside, mut outside) = (0u64, 0u64);
-            for cell in (0..self.n).map(|k| layout.house_cell(h, k)) {
-                let mask = self.cell_mask(cell);
-                if group.cells.contains(&cell) {
-                    inside |= mask;
-                } else {
-                    outside |= mask;
+        let Some((&first, rest)) = holders.split_first() else {
+            continue;
+        };
+        for h in layout.cell_houses(first) {
+            for cell in (0..n).map(|k| layout.house_cell(h, k)) {
+                if !group.cells.contains(&cell)
+                    && candidate(cell, digit)
+                    && !removed.contains(&(cell, digit))
+                    && rest.iter().all(|&c| sees(cell, c))
+                {
+                    removed.push((cell, digit));
                 }
             }
-            held |= inside & !outside;
         }
-        held
     }
+    removed
+}
+
+/// The digits `group` must hold, its cells' candidates read by `mask`:
+/// per house, those whose every place in the house is a cell of the
+/// group, with the group's cells (as bits of their positions) in that
+/// house, one of which holds each of them.
+pub(super) fn held_digits(
+    layout: &Layout,
+    group: &SumGroup,
+    mask: impl Fn(usize) -> u64,
+) -> Vec<(u64, u32)> {
+    let mut houses: Vec<usize> = group
+        .cells
+        .iter()
+        .flat_map(|&c| layout.cell_houses(c))
+        .collect();
+    houses.sort_unstable();
+    houses.dedup();
+    let mut held = Vec::new();
+    for h in houses {
+        let (mut inside, mut outside, mut places) = (0u64, 0u64, 0u32);
+        for cell in (0..layout.side()).map(|k| layout.house_cell(h, k)) {
+            match group.cells.iter().position(|&c| c == cell) {
+                Some(i) => {
+                    inside |= mask(cell);
+                    places |= 1 << i;
+                }
+                None => outside |= mask(cell),
+            }
+        }
+        if inside & !outside != 0 {
+            held.push((inside & !outside, places));
+        }
+    }
+    held
+}
+
+/// The most cells whose assignments [`support`] tracks (2^k subsets).
+const MAX_SET_CELLS: usize = 10;
+
+/// What [`ways`] finds without its combinations, read from the sets of
+/// digits of a group whose digits all differ and count positively: for
+/// each set that holds the group's held digits, which cell may take
+/// which of its digits in an assignment of each cell to one of them, by
+/// the assignments of the cells before a cell and after it (a subset of
+/// the set each). `count` is the number of sets with an assignment.
+/// `masks` have the held digits out of the cells outside their house.
+fn support(group: &SumGroup, sets: &[u64], masks: &[u64], held_all: u64) -> Ways {
+    let k = group.cells.len();
+    let union = masks.iter().fold(0u64, |u, &m| u | m);
+    let full = (1usize << k) - 1;
+    let mut ways = Ways {
+        support: vec![0; k],
+        combinations: Vec::new(),
+        count: 0,
+        required: u64::MAX,
+    };
+    // before[i][u]: the cells before i can take the digits u (of the
+    // set, by their rank in it); after[i][u]: the cells from i on can.
+    let mut before = vec![vec![false; full + 1]; k + 1];
+    let mut after = vec![vec![false; full + 1]; k + 1];
+    let mut digits = [0u8; 64];
+    for &set in sets {
+        if set & !union != 0 || set & held_all != held_all {
+            continue;
+        }
+        for (rank, d) in (1..64u8).filter(|&d| set >> d & 1 == 1).enumerate() {
+            digits[rank] = d;
+        }
+        // Each cell's candidates as ranks in the set.
+        let ranks: Vec<usize> = masks
+            .iter()
+            .map(|&m| {
+                (0..k)
+                    .filter(|&j| m >> digits[j] & 1 == 1)
+                    .fold(0, |r, j| r | 1 << j)
+            })
+            .collect();
+        if ranks.contains(&0) {
+            continue;
+        }
+        for level in before.iter_mut().chain(after.iter_mut()) {
+            level.fill(false);
+        }
+        before[0][0] = true;
+        for i in 0..k {
+            for u in 0..=full {
+                if before[i][u] {
+                    let mut free = ranks[i] & !u;
+                    while free != 0 {
+                        before[i + 1][u | free & free.wrapping_neg()] = true;
+                        free &= free - 1;
+                    }
+                }
+            }
+        }
+        if !before[k][full] {
+            continue;
+        }
+        after[k][0] = true;
+        for i in (0..k).rev() {
+            for u in 0..=full {
+                if after[i + 1][u] {
+                    let mut free = ranks[i] & !u;
+                    while free != 0 {
+                        after[i][u | free & free.wrapping_neg()] = true;
+                        free &= free - 1;
+                    }
+                }
+            }
+        }
+        ways.count += 1;
+        ways.required &= set;
+        for i in 0..k {
+            for u in (0..=full).filter(|&u| before[i][u]) {
+                let mut free = ranks[i] & !u;
+                while free != 0 {
+                    let j = free.trailing_zeros() as usize;
+                    free &= free - 1;
+                    if after[i + 1][full & !u & !(1 << j)] {
+                        ways.support[i] |= 1 << digits[j];
+                    }
+                }
+            }
+        }
+    }
+    ways
 }
 
 /// Every way the group's cells take digits from `masks` (bit `d` for
 /// digit `d`) that add up to its sum, differing where they must and
-/// holding every digit of `held`; `None` when there are more than
-/// [`MAX_WAYS`].
-fn ways(group: &SumGroup, masks: &[u64], held: u64) -> Option<Ways> {
+/// holding each digit of `held` in one of the cells it names, with their combinations when `list`
+/// says so; `None` when there are more than `limit`. Without `list`,
+/// the reading stops once more ways would change neither the support
+/// nor the digits every way holds: `count` is then a lower bound.
+pub(super) fn ways(
+    group: &SumGroup,
+    masks: &[u64],
+    held: &[(u64, u32)],
+    limit: usize,
+    list: bool,
+) -> Option<Ways> {
     let k = group.cells.len();
+    let held_all = held.iter().fold(0u64, |all, &(digits, _)| all | digits);
+    // Digits that differ hold a digit held in a house in that house's
+    // cells alone.
+    let mut masks = masks.to_vec();
+    if group.distinct {
+        for &(digits, places) in held {
+            for (i, mask) in masks.iter_mut().enumerate() {
+                if places >> i & 1 == 0 {
+                    *mask &= !digits;
+                }
+            }
+        }
+    }
+    if !list && group.by_sets() {
+        let sets = group.sets.as_deref().unwrap_or_default();
+        return Some(support(group, sets, &masks, held_all));
+    }
+    let holds = |digits: &[u8]| {
+        held.iter().all(|&(wanted, places)| {
+            (1..64u8)
+                .filter(|&d| wanted >> d & 1 == 1)
+                .all(|d| (0..k).any(|q| places >> q & 1 == 1 && digits[q] == d))
+        })
+    };
     // Cells with the fewest candidates first.
     let mut order: Vec<usize> = (0..k).collect();
     order.sort_by_key(|&i| masks[i].count_ones());
@@ -376,6 +560,7 @@ fn ways(group: &SumGroup, masks: &[u64], held: u64) -> Option<Ways> {
                 support: vec![0; k],
                 combinations: Vec::new(),
                 count: 0,
+                required: u64::MAX,
             });
         }
         let (lo, hi) = if sign(order[p]) > 0 {
@@ -390,6 +575,7 @@ fn ways(group: &SumGroup, masks: &[u64], held: u64) -> Option<Ways> {
         support: vec![0; k],
         combinations: Vec::new(),
         count: 0,
+        required: u64::MAX,
     };
     let mut digits = vec![0u8; k];
     let mut seen = std::collections::HashSet::new();
@@ -408,23 +594,31 @@ fn ways(group: &SumGroup, masks: &[u64], held: u64) -> Option<Ways> {
         let d = left.trailing_zeros() as u8;
         *left &= *left - 1;
         let i = order[p];
-        let clash = (0..p).any(|q| group.differ[i] >> order[q] & 1 == 1 && digits[order[q]] == d);
         let after = total + sign(i) * i32::from(d);
-        if clash || after + least[p + 1] > group.sum || after + most[p + 1] < group.sum {
+        if after + least[p + 1] > group.sum || after + most[p + 1] < group.sum {
             continue;
         }
         digits[i] = d;
         if p + 1 == k {
-            let digits_in = digits.iter().fold(0u64, |m, &d| m | 1 << d);
-            if digits_in & held != held {
+            if !holds(&digits) {
                 continue;
             }
+            let digits_in = digits.iter().fold(0u64, |m, &d| m | 1 << d);
             ways.count += 1;
-            if ways.count > MAX_WAYS {
+            if ways.count > limit {
                 return None;
             }
+            ways.required &= digits_in;
             for (q, &digit) in digits.iter().enumerate() {
                 ways.support[q] |= 1 << digit;
+            }
+            if !list {
+                // Once every candidate has a way and no digit beyond
+                // those held is in all of them, more ways change nothing.
+                if ways.required & !held_all == 0 && (0..k).all(|q| ways.support[q] == masks[q]) {
+                    break;
+                }
+                continue;
             }
             // The digits added, sorted, then those taken away, sorted.
             let mut combination: Vec<u8> = (0..k)
@@ -444,8 +638,63 @@ fn ways(group: &SumGroup, masks: &[u64], held: u64) -> Option<Ways> {
             continue;
         }
         total = after;
-        stack.push((p + 1, masks[order[p + 1]]));
+        // The next cell's candidates, less the digits of the cells
+        // before it that it must differ from.
+        let next = order[p + 1];
+        let taken = (0..=p)
+            .filter(|&q| group.differ[next] >> order[q] & 1 == 1)
+            .fold(0u64, |m, q| m | 1 << digits[order[q]]);
+        stack.push((p + 1, masks[next] & !taken));
     }
     ways.combinations.sort();
     Some(ways)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A cage of `k` cells of row 1 (and of row 2 past 9 cells).
+    fn cage(k: usize, sum: i32) -> SumGroup {
+        let layout = Layout::default();
+        let cells = (0..k).collect();
+        group(
+            &layout,
+            Technique::CageCombinations,
+            String::new(),
+            cells,
+            sum,
+            true,
+        )
+    }
+
+    proptest! {
+        /// The reading from sets of digits finds what the enumeration of
+        /// every way finds: the support of each cell, the digits every
+        /// way holds, and whether there is a way.
+        #[test]
+        fn sets_read_as_the_ways_do(
+            k in 2usize..=6,
+            sum in 3i32..=39,
+            masks in proptest::collection::vec(1u64..1 << 9, 6),
+            held in proptest::option::of((1u64..1 << 9, 1u32..1 << 6)),
+        ) {
+            let group = cage(k, sum);
+            let masks: Vec<u64> = masks[..k].iter().map(|m| m << 1).collect();
+            let held: Vec<(u64, u32)> = held
+                .map(|(digits, places)| (digits << 1 & masks.iter().fold(0, |u, m| u | m), places & ((1 << k) - 1)))
+                .filter(|&(digits, places)| digits != 0 && places != 0)
+                .into_iter()
+                .collect();
+            prop_assume!(group.by_sets());
+            let every = ways(&group, &masks, &held, usize::MAX, true).unwrap();
+            let quick = ways(&group, &masks, &held, usize::MAX, false).unwrap();
+            prop_assert_eq!(every.count == 0, quick.count == 0);
+            prop_assert_eq!(&every.support, &quick.support);
+            if every.count > 0 {
+                prop_assert_eq!(every.required, quick.required);
+            }
+        }
+    }
 }
