@@ -23,6 +23,9 @@
 //! - **chains** (module `chains`): forcing chains and loops of strong and
 //!   weak links between options, nishio, and multiple and dynamic forcing
 //!   chains;
+//! - **cage forcing chains** (module `forcing`), for puzzles with sums: a
+//!   candidate assumed, followed by singles, box-line intersections and
+//!   the sums' combinations to a contradiction;
 //! - **trial**, the last resort, said as such: an option whose puzzle the
 //!   search finds without solution is ruled out.
 //!
@@ -45,7 +48,7 @@
 //! the order the rules are tried in and the path it gives, `rating` the
 //! [`SeRating`] of a path; and each rule has a file of its own:
 //! `singles` (with the direct steps), `sets`, `wings`, `unique`,
-//! `chains` and `trial`.
+//! `cages`, `chains`, `forcing` and `trial`.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -59,6 +62,7 @@ use crate::layout::Layout;
 
 mod cages;
 mod chains;
+mod forcing;
 mod order;
 mod rating;
 mod sets;

@@ -52,7 +52,7 @@ impl Logic {
                 return Some(step);
             }
         }
-        let rules: [&dyn Fn() -> Option<Step>; 11] = [
+        let rules: [&dyn Fn() -> Option<Step>; 12] = [
             &|| self.wing(false),
             &|| self.wing(true),
             &|| self.unique_rectangle(),
@@ -61,6 +61,7 @@ impl Logic {
             &|| self.bug(),
             &|| self.static_chains(),
             &|| self.nishio_chains(),
+            &|| self.cage_forcing(),
             &|| self.multiple_chains(false),
             &|| self.multiple_chains(true),
             &|| self.trial(),

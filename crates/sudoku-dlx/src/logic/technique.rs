@@ -99,6 +99,9 @@ pub enum Technique {
     ContradictionChains,
     /// What an option on and the same option off both lead to.
     DoubleChains,
+    /// A candidate whose assumption, followed by singles and the sums of
+    /// cages and of the 45 rule, contradicts itself.
+    CageForcing,
     /// A candidate the search finds without solution: trial and error.
     Trial,
 }
@@ -160,6 +163,7 @@ impl Technique {
             }
             Technique::ContradictionChains => "contradiction forcing chains".into(),
             Technique::DoubleChains => "double forcing chains".into(),
+            Technique::CageForcing => "cage forcing chain".into(),
             Technique::Trial => "trial".into(),
         }
     }
@@ -209,6 +213,7 @@ impl Technique {
                 }
             }
             Technique::ContradictionChains | Technique::DoubleChains => 8.5,
+            Technique::CageForcing => 7.5,
             Technique::Trial => 10.0,
         }
     }

@@ -11,7 +11,7 @@ use crate::solve::SudokuSolver;
 impl Logic {
     /// The live placements of the unfilled cells, cells with the fewest
     /// candidates first.
-    fn trial_order(&self) -> Vec<usize> {
+    pub(super) fn trial_order(&self) -> Vec<usize> {
         let n = self.n;
         let mut cells: Vec<usize> = (0..n * n).filter(|&c| self.placed[c] == 0).collect();
         cells.sort_by_key(|&c| self.count[c]);

@@ -1,0 +1,461 @@
+//! Cage forcing chains: a candidate assumed, its consequences followed
+//! by the rules a killer player applies on the way (singles, a cell's
+//! digit leaving its houses, and the combinations of the cages and of
+//! the 45 rule's sums), until the grid contradicts itself: the candidate
+//! is ruled out.
+//!
+//! The propagation works on the cells' candidates alone. It reads the
+//! houses and the sum groups and leaves the puzzle's other rules out,
+//! so what it derives holds in every solution; a contradiction it finds
+//! is one. The step lists the facts the contradiction depends on, each
+//! after those it follows from, as the other forcing chains do.
+
+use super::cages::{held_digits, sum_removals, ways, SumGroup};
+use super::{cell_name, Logic, Step, Technique};
+use crate::encode;
+use crate::layout::Layout;
+
+/// The most ways a sum is read in within a chain: larger sums are left
+/// out of the propagation.
+const CHAIN_WAYS: usize = 2_000;
+
+/// The most digit choices (the product of its cells' candidate counts)
+/// a sum may have to be read within a chain, unless it is read from its
+/// sets of digits.
+const CHAIN_WIDTH: u64 = 3_000;
+
+/// No fact.
+const NONE: u32 = u32::MAX;
+
+/// What a propagation reads, computed once for a search.
+struct Tables {
+    n: usize,
+    /// The cells of each house.
+    houses: Vec<Vec<usize>>,
+    /// The houses of each cell.
+    cell_houses: Vec<Vec<usize>>,
+    /// The sum groups holding each cell.
+    cell_groups: Vec<Vec<usize>>,
+}
+
+impl Tables {
+    fn new(layout: &Layout, sums: &[SumGroup]) -> Tables {
+        let n = layout.side();
+        let houses = (0..layout.house_count())
+            .map(|h| (0..n).map(|k| layout.house_cell(h, k)).collect())
+            .collect();
+        let cell_houses = (0..n * n)
+            .map(|c| layout.cell_houses(c).collect())
+            .collect();
+        let mut cell_groups = vec![Vec::new(); n * n];
+        for (g, group) in sums.iter().enumerate() {
+            for &c in &group.cells {
+                cell_groups[c].push(g);
+            }
+        }
+        Tables {
+            n,
+            houses,
+            cell_houses,
+            cell_groups,
+        }
+    }
+}
+
+/// A digit placed in a cell or ruled out of it, with the facts it
+/// follows from: `arena[start..end]`.
+struct Fact {
+    cell: usize,
+    digit: u8,
+    on: bool,
+    parents: (u32, u32),
+    /// The sum group whose reading ruled it out, `NONE` for other rules.
+    sum: u32,
+}
+
+/// Where a propagation found no way on.
+#[derive(Clone, Copy)]
+enum Clash {
+    /// A cell with no candidate left.
+    Cell(usize),
+    /// A digit with no place left in a house.
+    House(usize, u8),
+    /// A sum group with no way left.
+    Sum(usize),
+}
+
+/// The state of one assumption followed.
+struct Propagation<'a> {
+    tables: &'a Tables,
+    layout: &'a Layout,
+    sums: &'a [SumGroup],
+    masks: Vec<u64>,
+    /// Cells whose digit is placed.
+    fixed: Vec<bool>,
+    facts: Vec<Fact>,
+    arena: Vec<u32>,
+    /// The fact about each (cell, digit), `NONE` while none.
+    fact_at: Vec<u32>,
+    /// Cells whose candidates changed, to be read.
+    queue: Vec<usize>,
+    dirty_house: Vec<bool>,
+    dirty_group: Vec<bool>,
+    /// The contradiction, once one is found, and the facts it follows
+    /// from.
+    contradiction: Option<(Clash, Vec<u32>)>,
+    /// The sum group being read, `NONE` while none.
+    reading: u32,
+    /// Whether facts are recorded, with what they follow from: only to
+    /// write the chain of an assumption known to fail.
+    track: bool,
+    /// The candidates ruled out so far.
+    changes: usize,
+}
+
+impl<'a> Propagation<'a> {
+    fn new(logic: &'a Logic, tables: &'a Tables, track: bool) -> Propagation<'a> {
+        let n = tables.n;
+        let masks: Vec<u64> = (0..n * n).map(|c| logic.cell_mask(c)).collect();
+        let sums = &logic.shape.sums[..];
+        Propagation {
+            tables,
+            layout: &logic.shape.layout,
+            sums,
+            queue: (0..n * n)
+                .filter(|&c| logic.placed[c] == 0 && masks[c].count_ones() <= 1)
+                .collect(),
+            masks,
+            fixed: logic.placed.iter().map(|&d| d != 0).collect(),
+            facts: Vec::new(),
+            arena: Vec::new(),
+            fact_at: vec![NONE; n * n * (n + 1)],
+            dirty_house: vec![false; tables.houses.len()],
+            dirty_group: vec![false; sums.len()],
+            contradiction: None,
+            reading: NONE,
+            track,
+            changes: 0,
+        }
+    }
+
+    fn fact(&mut self, cell: usize, digit: u8, on: bool, parents: &[u32]) -> u32 {
+        if !self.track {
+            return NONE;
+        }
+        let index = self.facts.len() as u32;
+        let start = self.arena.len() as u32;
+        self.arena.extend_from_slice(parents);
+        self.facts.push(Fact {
+            cell,
+            digit,
+            on,
+            parents: (start, self.arena.len() as u32),
+            sum: self.reading,
+        });
+        self.fact_at[cell * (self.tables.n + 1) + usize::from(digit)] = index;
+        index
+    }
+
+    /// The facts about `cells` so far.
+    fn facts_of(&self, cells: &[usize]) -> Vec<u32> {
+        if !self.track {
+            return Vec::new();
+        }
+        let n = self.tables.n;
+        cells
+            .iter()
+            .flat_map(|&c| (1..=n).map(move |d| c * (n + 1) + d))
+            .map(|i| self.fact_at[i])
+            .filter(|&f| f != NONE)
+            .collect()
+    }
+
+    /// Rules `digit` out of `cell`.
+    fn remove(&mut self, cell: usize, digit: u8, parents: &[u32]) {
+        if self.masks[cell] >> digit & 1 == 0 {
+            return;
+        }
+        self.masks[cell] &= !(1 << digit);
+        self.changes += 1;
+        self.fact(cell, digit, false, parents);
+        self.touch(cell);
+    }
+
+    fn touch(&mut self, cell: usize) {
+        self.queue.push(cell);
+        for &h in &self.tables.cell_houses[cell] {
+            self.dirty_house[h] = true;
+        }
+        for &g in &self.tables.cell_groups[cell] {
+            self.dirty_group[g] = true;
+        }
+    }
+
+    /// Places `digit` in `cell`: its other candidates and the digit's
+    /// other places in the cell's houses go.
+    fn place(&mut self, cell: usize, digit: u8, parents: &[u32]) {
+        if self.fixed[cell] {
+            return;
+        }
+        self.fixed[cell] = true;
+        let on = self.fact(cell, digit, true, parents);
+        let n = self.tables.n as u8;
+        for other in (1..=n).filter(|&d| d != digit) {
+            self.remove(cell, other, &[on]);
+        }
+        let tables = self.tables;
+        for &h in &tables.cell_houses[cell] {
+            for &peer in &tables.houses[h] {
+                if peer != cell {
+                    self.remove(peer, digit, &[on]);
+                }
+            }
+        }
+        self.touch(cell);
+    }
+
+    fn contradict(&mut self, clash: Clash, parents: Vec<u32>) {
+        if self.contradiction.is_none() {
+            self.contradiction = Some((clash, parents));
+        }
+    }
+
+    /// Follows the rules to a fixed point or a contradiction.
+    fn run(&mut self) {
+        let n = self.tables.n;
+        loop {
+            while let Some(cell) = self.queue.pop() {
+                let mask = self.masks[cell];
+                if mask == 0 {
+                    let parents = self.facts_of(&[cell]);
+                    return self.contradict(Clash::Cell(cell), parents);
+                }
+                if mask.count_ones() == 1 && !self.fixed[cell] {
+                    let digit = mask.trailing_zeros() as u8;
+                    let parents = self.facts_of(&[cell]);
+                    self.place(cell, digit, &parents);
+                }
+            }
+            for h in 0..self.dirty_house.len() {
+                if !self.dirty_house[h] {
+                    continue;
+                }
+                self.dirty_house[h] = false;
+                for digit in 1..=n as u8 {
+                    if self.read_house(h, digit) {
+                        return;
+                    }
+                }
+            }
+            if !self.queue.is_empty() {
+                continue;
+            }
+            let mut changed = false;
+            for g in 0..self.dirty_group.len() {
+                if !self.dirty_group[g] {
+                    continue;
+                }
+                self.dirty_group[g] = false;
+                changed |= self.read_sum(g);
+                if self.contradiction.is_some() {
+                    return;
+                }
+            }
+            if !changed && self.queue.is_empty() {
+                return;
+            }
+        }
+    }
+
+    /// Reads digit `digit` of house `h`: with no place left it is a
+    /// contradiction (true), with one it is placed there, and with all
+    /// its places in another house (a box and a line) it leaves that
+    /// house's other cells.
+    fn read_house(&mut self, h: usize, digit: u8) -> bool {
+        let tables = self.tables;
+        let n = tables.n;
+        let house = &tables.houses[h];
+        let mut places = [0usize; 64];
+        let mut count = 0;
+        for &c in house {
+            if self.masks[c] >> digit & 1 == 1 {
+                places[count] = c;
+                count += 1;
+            }
+        }
+        let places = &places[..count];
+        // What the digit's places follow from: its removal from the
+        // house's other cells.
+        let parents: Vec<u32> = if self.track {
+            house
+                .iter()
+                .map(|&c| self.fact_at[c * (n + 1) + usize::from(digit)])
+                .filter(|&f| f != NONE && !self.facts[f as usize].on)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        match places {
+            [] => {
+                self.contradict(Clash::House(h, digit), parents);
+                return true;
+            }
+            &[cell] => self.place(cell, digit, &parents),
+            &[first, ..] => {
+                for &other in &tables.cell_houses[first] {
+                    if other != h
+                        && places[1..]
+                            .iter()
+                            .all(|c| tables.cell_houses[*c].contains(&other))
+                    {
+                        for &cell in &tables.houses[other] {
+                            if !places.contains(&cell) {
+                                self.remove(cell, digit, &parents);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Reads sum group `g`: the candidates its ways leave out go, and a
+    /// digit every way holds leaves the cells that see all its places in
+    /// the group. Whether anything went.
+    fn read_sum(&mut self, g: usize) -> bool {
+        let sums = self.sums;
+        let group = &sums[g];
+        let masks: Vec<u64> = group.cells.iter().map(|&c| self.masks[c]).collect();
+        let width = masks
+            .iter()
+            .fold(1u64, |w, m| w.saturating_mul(u64::from(m.count_ones())));
+        if width > CHAIN_WIDTH && !group.by_sets() {
+            return false;
+        }
+        let held = held_digits(self.layout, group, |c| self.masks[c]);
+        let Some(ways) = ways(group, &masks, &held, CHAIN_WAYS, false) else {
+            return false;
+        };
+        let parents = self.facts_of(&group.cells);
+        if ways.count == 0 {
+            self.contradict(Clash::Sum(g), parents);
+            return true;
+        }
+        let before = self.changes;
+        let masks_now = &self.masks;
+        let candidate = |cell: usize, digit: u8| masks_now[cell] >> digit & 1 == 1;
+        self.reading = g as u32;
+        for (cell, digit) in sum_removals(self.layout, group, &masks, &ways, candidate) {
+            self.remove(cell, digit, &parents);
+        }
+        self.reading = NONE;
+        self.changes > before
+    }
+
+    /// The step of a contradiction found: the facts it follows from, in
+    /// the order found, each but the first after its parents (a digit
+    /// placed stands for its cell's other candidates going), the
+    /// contradiction last, and the sums read on the way as its cover.
+    fn step(&self, logic: &Logic, option: usize) -> Step {
+        let n = self.tables.n;
+        let mut nodes = Vec::new();
+        let mut sums: Vec<u32> = Vec::new();
+        let mut use_sum = |g: u32| {
+            if !sums.contains(&g) {
+                sums.push(g);
+            }
+        };
+        for f in self.ancestors() {
+            let fact = &self.facts[f as usize];
+            let (start, end) = fact.parents;
+            let implied = !fact.on
+                && end == start + 1
+                && self.facts[self.arena[start as usize] as usize].cell == fact.cell;
+            if implied {
+                continue;
+            }
+            if fact.sum != NONE {
+                use_sum(fact.sum);
+            }
+            let sign = if fact.on { "=" } else { "<>" };
+            nodes.push(format!("{}{sign}{}", cell_name(n, fact.cell), fact.digit));
+        }
+        let complexity = nodes.len();
+        let clash = match self.contradiction {
+            Some((Clash::Cell(cell), _)) => format!("{}: no digit", cell_name(n, cell)),
+            Some((Clash::House(h, digit), _)) => {
+                let item = n * n + h * n + usize::from(digit) - 1;
+                format!("{}: no place", logic.shape.names[item])
+            }
+            Some((Clash::Sum(g), _)) => {
+                use_sum(g as u32);
+                format!("{}: no way", self.sums[g].equation(n))
+            }
+            None => String::new(),
+        };
+        nodes.push(clash);
+        let cover = sums
+            .iter()
+            .map(|&g| self.sums[g as usize].equation(n).replace(' ', ""))
+            .collect();
+        let removed = vec![option as u32];
+        let mut step = logic.step(Technique::CageForcing, nodes, cover, Vec::new(), removed);
+        step.complexity = complexity;
+        step
+    }
+
+    /// The facts the contradiction follows from, in the order found.
+    fn ancestors(&self) -> Vec<u32> {
+        let mut mark = vec![false; self.facts.len()];
+        let mut stack = self
+            .contradiction
+            .as_ref()
+            .map(|(_, parents)| parents.clone())
+            .unwrap_or_default();
+        while let Some(f) = stack.pop() {
+            if std::mem::replace(&mut mark[f as usize], true) {
+                continue;
+            }
+            let (start, end) = self.facts[f as usize].parents;
+            stack.extend_from_slice(&self.arena[start as usize..end as usize]);
+        }
+        (0..self.facts.len() as u32)
+            .filter(|&f| mark[f as usize])
+            .collect()
+    }
+}
+
+impl Logic {
+    /// A cage forcing chain: the first candidate, cells of fewest
+    /// candidates first, whose assumption the propagation of singles
+    /// and sums leads to a contradiction. Only for a puzzle with sums.
+    pub(super) fn cage_forcing(&self) -> Option<Step> {
+        if self.shape.sums.is_empty() {
+            return None;
+        }
+        let n = self.n;
+        let tables = Tables::new(&self.shape.layout, &self.shape.sums);
+        for option in self.trial_order() {
+            if self.is_cancelled() {
+                return None;
+            }
+            let Some((cell, digit)) = encode::placement(n, dlx::OptionId::from_index(option))
+            else {
+                continue;
+            };
+            let mut propagation = Propagation::new(self, &tables, false);
+            propagation.place(cell, digit, &[]);
+            propagation.run();
+            if propagation.contradiction.is_none() {
+                continue;
+            }
+            // Again, writing down what follows from what.
+            let mut propagation = Propagation::new(self, &tables, true);
+            propagation.place(cell, digit, &[]);
+            propagation.run();
+            return Some(propagation.step(self, option));
+        }
+        None
+    }
+}
