@@ -187,6 +187,17 @@ impl Grid {
         }
     }
 
+    /// The same givens and candidates in `layout`, which the caller
+    /// knows to have the same side.
+    pub(crate) fn with_layout_unchecked(&self, layout: Layout) -> Grid {
+        debug_assert_eq!(layout.side(), self.side());
+        Grid {
+            layout,
+            cells: self.cells.clone(),
+            candidates: self.candidates.clone(),
+        }
+    }
+
     /// A grid of no givens whose cells take only the digits of
     /// `candidates`: per cell, bit d set when digit d is a candidate.
     pub(crate) fn from_candidates(layout: Layout, candidates: Vec<u64>) -> Grid {

@@ -520,17 +520,19 @@ fn cage_combinations_as_a_killer_player_reads_them() {
             .starts_with("cage combinations: r1c1+r1c2 = 3: {1,2} =>"),
         "{step}"
     );
-    // The cage's cells have no other candidates (the encoding leaves
-    // none out of its combinations); 1 and 2 leave the rest of row 1 and
-    // of box 1, and nothing else goes.
+    // The cage's cells lose every other digit, 1 and 2 leave the rest of
+    // row 1 and of box 1, and nothing else goes.
     let out = step.eliminations();
+    for cell in [0, 1] {
+        assert!((3..=9).all(|d| out.contains(&(cell, d))), "{step}");
+    }
     for cell in [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 18, 19, 20] {
         assert!(
             out.contains(&(cell, 1)) && out.contains(&(cell, 2)),
             "{step}"
         );
     }
-    assert_eq!(out.len(), 2 * 13, "{step}");
+    assert_eq!(out.len(), 2 * 7 + 2 * 13, "{step}");
 }
 
 /// A digit a cage must hold leaves the cells that see every cell that
@@ -540,13 +542,19 @@ fn a_cage_digit_leaves_the_cells_that_see_its_places() {
     let logic = killer_logic("size 9\ncage 3: r1c1 r2c4\n");
     let step = logic.next_step().expect("a step");
     assert_eq!(step.technique(), Technique::CageCombinations, "{step}");
-    // 1 and 2 are at r1c1 and r2c4 (rows 1 and 2, boxes 1 and 2): r1c4
-    // to r1c6 see both (row 1, box 2), and so do r2c1 to r2c3.
+    // 1 and 2 are at r1c1 and r2c4 (rows 1 and 2, boxes 1 and 2), which
+    // lose every other digit: r1c4 to r1c6 see both (row 1, box 2), and
+    // so do r2c1 to r2c3.
     let mut out = step.eliminations().to_vec();
     out.sort_unstable();
     let mut expected: Vec<(usize, u8)> = [3, 4, 5, 9, 10, 11]
         .iter()
         .flat_map(|&cell| [(cell, 1), (cell, 2)])
+        .chain(
+            [0, 12]
+                .iter()
+                .flat_map(|&cell| (3..=9).map(move |d| (cell, d))),
+        )
         .collect();
     expected.sort_unstable();
     assert_eq!(out, expected, "{step}");

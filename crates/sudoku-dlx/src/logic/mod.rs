@@ -40,7 +40,9 @@
 //! Only the colorless items of the problem take part: a rule reads the
 //! items every option must fill once (primary) or may fill at most once
 //! (secondary); the colored items of a constraint's options are left to
-//! the search, which trial uses.
+//! the search, which trial uses. In a killer (every constraint a cage
+//! with a sum) the cages' own items are left out too: the cage rules
+//! read the cages, so that every step speaks of cells, houses and cages.
 //!
 //! This module holds the state, [`Logic`]: the options still live, and
 //! selecting, removing and applying them. Beside it, `technique` is the
@@ -56,6 +58,7 @@ use std::sync::Arc;
 use dlx::OptionId;
 
 use crate::check::Conflict;
+use crate::constraint::Constraint;
 use crate::encode;
 use crate::grid::Grid;
 use crate::layout::Layout;
@@ -161,7 +164,18 @@ impl Logic {
     /// The [`Conflict`] of givens that repeat a digit in a house or break
     /// a rule.
     pub fn new(puzzle: &Grid) -> Result<Logic, Conflict> {
-        let problem = puzzle.to_problem()?;
+        let problem = if cages_only(puzzle.layout()) {
+            // A killer's cages are read by the cage rules, as a player
+            // reads them; their items in the exact cover (a cage's set of
+            // digits, each digit of it) are left out, so that every step
+            // speaks of cells, houses and cages.
+            puzzle.check()?;
+            puzzle
+                .with_layout_unchecked(puzzle.layout().without_constraints())
+                .problem()
+        } else {
+            puzzle.to_problem()?
+        };
         let n = puzzle.side();
         let item_count = problem.item_count();
         let houses_end = n * n + puzzle.layout().house_count() * n;
@@ -356,6 +370,16 @@ impl Logic {
             .map(|&o| o as usize)
             .filter(|&o| self.live[o])
     }
+}
+
+/// Whether every constraint of `layout` is a killer cage with a sum
+/// that the cage rules read (of 2 to 32 cells), and there is one.
+fn cages_only(layout: &Layout) -> bool {
+    let constraints = layout.constraints();
+    !constraints.is_empty()
+        && constraints.iter().all(|c| {
+            matches!(c, Constraint::Cage { cells, sum: Some(_) } if (2..=32).contains(&cells.len()))
+        })
 }
 
 impl Grid {
