@@ -10,7 +10,7 @@
 //! is one. The step lists the facts the contradiction depends on, each
 //! after those it follows from, as the other forcing chains do.
 
-use super::cages::{held_digits, sum_removals, ways, SumGroup};
+use super::cages::{sum_removals, ways, SumGroup};
 use super::{cell_name, Logic, Step, Technique};
 use crate::encode;
 use crate::layout::Layout;
@@ -22,13 +22,14 @@ const CHAIN_WAYS: usize = 2_000;
 /// The most digit choices (the product of its cells' candidate counts)
 /// a sum may have to be read within a chain, unless it is read from its
 /// sets of digits.
-const CHAIN_WIDTH: u64 = 3_000;
+const CHAIN_WIDTH: u64 = 100;
 
 /// No fact.
 const NONE: u32 = u32::MAX;
 
 /// What a propagation reads, computed once for a search.
-struct Tables {
+#[derive(Debug)]
+pub(super) struct Tables {
     n: usize,
     /// The cells of each house.
     houses: Vec<Vec<usize>>,
@@ -36,12 +37,15 @@ struct Tables {
     cell_houses: Vec<Vec<usize>>,
     /// The sum groups holding each cell.
     cell_groups: Vec<Vec<usize>>,
+    /// Per sum group, each house holding some of its cells: which of
+    /// them (bits of their positions), and the house's other cells.
+    group_houses: Vec<Vec<(u32, Vec<usize>)>>,
 }
 
 impl Tables {
     fn new(layout: &Layout, sums: &[SumGroup]) -> Tables {
         let n = layout.side();
-        let houses = (0..layout.house_count())
+        let houses: Vec<Vec<usize>> = (0..layout.house_count())
             .map(|h| (0..n).map(|k| layout.house_cell(h, k)).collect())
             .collect();
         let cell_houses = (0..n * n)
@@ -53,11 +57,42 @@ impl Tables {
                 cell_groups[c].push(g);
             }
         }
+        let group_houses = sums
+            .iter()
+            .map(|group| {
+                let mut touched: Vec<usize> = group
+                    .cells
+                    .iter()
+                    .flat_map(|&c| layout.cell_houses(c))
+                    .collect();
+                touched.sort_unstable();
+                touched.dedup();
+                touched
+                    .into_iter()
+                    .map(|h| {
+                        let cells = &houses[h];
+                        let places = group
+                            .cells
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, c)| cells.contains(c))
+                            .fold(0u32, |m, (i, _)| m | 1 << i);
+                        let others = cells
+                            .iter()
+                            .copied()
+                            .filter(|c| !group.cells.contains(c))
+                            .collect();
+                        (places, others)
+                    })
+                    .collect()
+            })
+            .collect();
         Tables {
             n,
             houses,
             cell_houses,
             cell_groups,
+            group_houses,
         }
     }
 }
@@ -156,18 +191,25 @@ impl<'a> Propagation<'a> {
         index
     }
 
-    /// The facts about `cells` so far.
+    /// The facts about `cells` so far: a placed digit, or the digits
+    /// ruled out.
     fn facts_of(&self, cells: &[usize]) -> Vec<u32> {
         if !self.track {
             return Vec::new();
         }
         let n = self.tables.n;
-        cells
-            .iter()
-            .flat_map(|&c| (1..=n).map(move |d| c * (n + 1) + d))
-            .map(|i| self.fact_at[i])
-            .filter(|&f| f != NONE)
-            .collect()
+        let mut facts = Vec::new();
+        for &cell in cells {
+            let of_cell = (1..=n)
+                .map(|d| self.fact_at[cell * (n + 1) + d])
+                .filter(|&f| f != NONE);
+            // A digit placed stands for the cell's other digits gone.
+            match of_cell.clone().find(|&f| self.facts[f as usize].on) {
+                Some(on) => facts.push(on),
+                None => facts.extend(of_cell),
+            }
+        }
+        facts
     }
 
     /// Rules `digit` out of `cell`.
@@ -333,7 +375,18 @@ impl<'a> Propagation<'a> {
         if width > CHAIN_WIDTH && !group.by_sets() {
             return false;
         }
-        let held = held_digits(self.layout, group, |c| self.masks[c]);
+        // The digits a house holds in the group's cells alone.
+        let held: Vec<(u64, u32)> = self.tables.group_houses[g]
+            .iter()
+            .filter_map(|(places, others)| {
+                let inside = (0..masks.len())
+                    .filter(|&i| places >> i & 1 == 1)
+                    .fold(0u64, |m, i| m | masks[i]);
+                let outside = others.iter().fold(0u64, |m, &c| m | self.masks[c]);
+                let digits = inside & !outside;
+                (digits != 0).then_some((digits, *places))
+            })
+            .collect();
         let Some(ways) = ways(group, &masks, &held, CHAIN_WAYS, false) else {
             return false;
         };
@@ -427,35 +480,38 @@ impl<'a> Propagation<'a> {
 }
 
 impl Logic {
+    /// The propagation from assuming `option` (a placement), facts
+    /// recorded when `track` says so.
+    fn follow<'a>(&'a self, tables: &'a Tables, option: usize, track: bool) -> Propagation<'a> {
+        let mut propagation = Propagation::new(self, tables, track);
+        if let Some((cell, digit)) = encode::placement(self.n, dlx::OptionId::from_index(option)) {
+            propagation.place(cell, digit, &[]);
+            propagation.run();
+        }
+        propagation
+    }
+
     /// A cage forcing chain: the first candidate, cells of fewest
-    /// candidates first, whose assumption the propagation of singles
-    /// and sums leads to a contradiction. Only for a puzzle with sums.
+    /// candidates first, whose assumption the propagation of singles,
+    /// intersections and sums leads to a contradiction. Only for a puzzle
+    /// with sums.
     pub(super) fn cage_forcing(&self) -> Option<Step> {
         if self.shape.sums.is_empty() {
             return None;
         }
-        let n = self.n;
-        let tables = Tables::new(&self.shape.layout, &self.shape.sums);
-        for option in self.trial_order() {
-            if self.is_cancelled() {
-                return None;
-            }
-            let Some((cell, digit)) = encode::placement(n, dlx::OptionId::from_index(option))
-            else {
-                continue;
-            };
-            let mut propagation = Propagation::new(self, &tables, false);
-            propagation.place(cell, digit, &[]);
-            propagation.run();
-            if propagation.contradiction.is_none() {
-                continue;
-            }
-            // Again, writing down what follows from what.
-            let mut propagation = Propagation::new(self, &tables, true);
-            propagation.place(cell, digit, &[]);
-            propagation.run();
-            return Some(propagation.step(self, option));
+        let tables = self
+            .shape
+            .forcing
+            .get_or_init(|| Tables::new(&self.shape.layout, &self.shape.sums));
+        let option = self
+            .trial_order()
+            .into_iter()
+            .take_while(|_| !self.is_cancelled())
+            .find(|&o| self.follow(tables, o, false).contradiction.is_some())?;
+        if self.is_cancelled() {
+            return None;
         }
-        None
+        // Again, writing down what follows from what.
+        Some(self.follow(tables, option, true).step(self, option))
     }
 }

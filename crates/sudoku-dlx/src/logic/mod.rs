@@ -115,6 +115,8 @@ struct Shape {
     /// The killer cages with a sum and the sums the 45 rule derives,
     /// as the cage rule reads them.
     sums: Vec<cages::SumGroup>,
+    /// What the cage forcing chains read, made on their first use.
+    forcing: std::sync::OnceLock<forcing::Tables>,
 }
 
 /// The state of a puzzle being solved by logic: the options still
@@ -236,6 +238,7 @@ impl Logic {
                 exact_items,
                 options,
                 sums: cages::sum_groups(puzzle.layout()),
+                forcing: std::sync::OnceLock::new(),
             }),
             n,
             live,
