@@ -248,6 +248,7 @@ fn group(
 
 /// The ways of one sum group: per cell, the digits some way gives it, and
 /// the combinations (digits sorted) of the ways.
+#[derive(Clone, Debug)]
 pub(super) struct Ways {
     pub(super) support: Vec<u64>,
     combinations: Vec<Vec<u8>>,
@@ -433,10 +434,30 @@ fn support(group: &SumGroup, sets: &[u64], masks: &[u64], held_all: u64) -> Ways
         count: 0,
         required: u64::MAX,
     };
-    // before[i][u]: the cells before i can take the digits u (of the
-    // set, by their rank in it); after[i][u]: the cells from i on can.
-    let mut before = vec![vec![false; full + 1]; k + 1];
-    let mut after = vec![vec![false; full + 1]; k + 1];
+    // before[i] holds u (bit u of a bit set) when the cells before i can
+    // take the digits u (of the set, by their rank in it); after[i] when
+    // the cells from i on can.
+    type Subsets = [u64; (1 << MAX_SET_CELLS) / 64];
+    let mut before = [[0u64; (1 << MAX_SET_CELLS) / 64]; MAX_SET_CELLS + 1];
+    let mut after = before;
+    let has = |level: &Subsets, u: usize| level[u / 64] >> (u % 64) & 1 == 1;
+    let put = |level: &mut Subsets, u: usize| level[u / 64] |= 1 << (u % 64);
+    // Every u of `from`, each with every free rank of `ranks` added, into
+    // `to`.
+    let spread = |from: &Subsets, to: &mut Subsets, ranks: usize| {
+        for (w, &word) in from.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let u = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let mut free = ranks & !u;
+                while free != 0 {
+                    put(to, u | free & free.wrapping_neg());
+                    free &= free - 1;
+                }
+            }
+        }
+    };
     let mut digits = [0u8; 64];
     for &set in sets {
         if set & !union != 0 || set & held_all != held_all {
@@ -446,57 +467,45 @@ fn support(group: &SumGroup, sets: &[u64], masks: &[u64], held_all: u64) -> Ways
             digits[rank] = d;
         }
         // Each cell's candidates as ranks in the set.
-        let ranks: Vec<usize> = masks
-            .iter()
-            .map(|&m| {
-                (0..k)
-                    .filter(|&j| m >> digits[j] & 1 == 1)
-                    .fold(0, |r, j| r | 1 << j)
-            })
-            .collect();
-        if ranks.contains(&0) {
+        let mut ranks = [0usize; MAX_SET_CELLS];
+        for (i, &m) in masks.iter().enumerate() {
+            ranks[i] = (0..k)
+                .filter(|&j| m >> digits[j] & 1 == 1)
+                .fold(0, |r, j| r | 1 << j);
+        }
+        if ranks[..k].contains(&0) {
             continue;
         }
-        for level in before.iter_mut().chain(after.iter_mut()) {
-            level.fill(false);
-        }
-        before[0][0] = true;
+        before[..=k].iter_mut().for_each(|level| level.fill(0));
+        put(&mut before[0], 0);
         for i in 0..k {
-            for u in 0..=full {
-                if before[i][u] {
-                    let mut free = ranks[i] & !u;
-                    while free != 0 {
-                        before[i + 1][u | free & free.wrapping_neg()] = true;
-                        free &= free - 1;
-                    }
-                }
-            }
+            let (done, next) = before.split_at_mut(i + 1);
+            spread(&done[i], &mut next[0], ranks[i]);
         }
-        if !before[k][full] {
+        if !has(&before[k], full) {
             continue;
         }
-        after[k][0] = true;
+        after[..=k].iter_mut().for_each(|level| level.fill(0));
+        put(&mut after[k], 0);
         for i in (0..k).rev() {
-            for u in 0..=full {
-                if after[i + 1][u] {
-                    let mut free = ranks[i] & !u;
-                    while free != 0 {
-                        after[i][u | free & free.wrapping_neg()] = true;
-                        free &= free - 1;
-                    }
-                }
-            }
+            let (head, tail) = after.split_at_mut(i + 1);
+            spread(&tail[0], &mut head[i], ranks[i]);
         }
         ways.count += 1;
         ways.required &= set;
         for i in 0..k {
-            for u in (0..=full).filter(|&u| before[i][u]) {
-                let mut free = ranks[i] & !u;
-                while free != 0 {
-                    let j = free.trailing_zeros() as usize;
-                    free &= free - 1;
-                    if after[i + 1][full & !u & !(1 << j)] {
-                        ways.support[i] |= 1 << digits[j];
+            for (w, &word) in before[i].iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let u = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let mut free = ranks[i] & !u;
+                    while free != 0 {
+                        let j = free.trailing_zeros() as usize;
+                        free &= free - 1;
+                        if has(&after[i + 1], full & !u & !(1 << j)) {
+                            ways.support[i] |= 1 << digits[j];
+                        }
                     }
                 }
             }

@@ -10,7 +10,10 @@
 //! is one. The step lists the facts the contradiction depends on, each
 //! after those it follows from, as the other forcing chains do.
 
-use super::cages::{sum_removals, ways, SumGroup};
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use super::cages::{sum_removals, ways, SumGroup, Ways};
 use super::{cell_name, Logic, Step, Technique};
 use crate::encode;
 use crate::layout::Layout;
@@ -23,6 +26,9 @@ const CHAIN_WAYS: usize = 2_000;
 /// a sum may have to be read within a chain, unless it is read from its
 /// sets of digits.
 const CHAIN_WIDTH: u64 = 100;
+
+/// The most sum readings remembered: past it, they are forgotten.
+const MAX_REMEMBERED: usize = 1 << 16;
 
 /// No fact.
 const NONE: u32 = u32::MAX;
@@ -40,6 +46,10 @@ pub(super) struct Tables {
     /// Per sum group, each house holding some of its cells: which of
     /// them (bits of their positions), and the house's other cells.
     group_houses: Vec<Vec<(u32, Vec<usize>)>>,
+    /// The ways of the sums read so far, by group, candidates and held
+    /// digits: the chains of one puzzle read the same sums in the same
+    /// states again and again.
+    read: Mutex<HashMap<Vec<u64>, Option<Ways>>>,
 }
 
 impl Tables {
@@ -93,7 +103,37 @@ impl Tables {
             cell_houses,
             cell_groups,
             group_houses,
+            read: Mutex::default(),
         }
+    }
+
+    /// The ways of sum group `g` (`group`), its cells' candidates `masks`
+    /// and its `held` digits, as [`ways`] reads them without their
+    /// combinations, remembered.
+    fn ways(&self, g: usize, group: &SumGroup, masks: &[u64], held: &[(u64, u32)]) -> Option<Ways> {
+        let mut key = Vec::with_capacity(1 + masks.len() + 2 * held.len());
+        key.push(g as u64);
+        key.extend_from_slice(masks);
+        key.extend(
+            held.iter()
+                .flat_map(|&(digits, places)| [digits, u64::from(places)]),
+        );
+        if let Some(known) = self
+            .read
+            .lock()
+            .ok()
+            .and_then(|read| read.get(&key).cloned())
+        {
+            return known;
+        }
+        let found = ways(group, masks, held, CHAIN_WAYS, false);
+        if let Ok(mut read) = self.read.lock() {
+            if read.len() >= MAX_REMEMBERED {
+                read.clear();
+            }
+            read.insert(key, found.clone());
+        }
+        found
     }
 }
 
@@ -387,7 +427,7 @@ impl<'a> Propagation<'a> {
                 (digits != 0).then_some((digits, *places))
             })
             .collect();
-        let Some(ways) = ways(group, &masks, &held, CHAIN_WAYS, false) else {
+        let Some(ways) = self.tables.ways(g, group, &masks, &held) else {
             return false;
         };
         let parents = self.facts_of(&group.cells);
