@@ -636,3 +636,52 @@ fn check_killers(prefix: &str) {
     // together at least once (1 to 22 times each when this was written).
     assert!(differences > 0);
 }
+
+/// Every step of the paths of some puzzles of the f-puzzles set whose
+/// paths take rule forcing chains (thermometers, arrows, whispers, an
+/// anti-knight coloring book) is true of the solution.
+#[test]
+fn forcing_chains_through_the_rules_of_published_variants() {
+    let forcing = check_fpuzzles(&[
+        "js-elbow-road",
+        "js-the-octagon",
+        "js-boxless-antiknight-coloring-book-the-flag",
+    ]);
+    assert!(forcing > 0);
+}
+
+/// Every step of the path of every puzzle of the f-puzzles set with one
+/// solution is true of it (a minute in a release build).
+#[test]
+#[ignore]
+fn paths_of_every_published_variant() {
+    check_fpuzzles(&[]);
+}
+
+/// Checks the paths of the f-puzzles set's puzzles named in `names`
+/// (all when empty) that have one solution; returns how many forcing
+/// chains through the rules they took.
+fn check_fpuzzles(names: &[&str]) -> usize {
+    let Some(index) = dataset("../fpuzzles/index.tsv") else {
+        return 0;
+    };
+    let dir = index.parent().unwrap().to_path_buf();
+    let mut forcing = 0;
+    let text = std::fs::read_to_string(&index).unwrap();
+    let header: Vec<&str> = text.lines().next().unwrap().split('\t').collect();
+    let column = |name: &str| header.iter().position(|&h| h == name).unwrap();
+    let (name, count) = (column("name"), column("ref_count"));
+    for row in text.lines().skip(1).filter(|l| !l.trim().is_empty()) {
+        let fields: Vec<&str> = row.split('\t').collect();
+        if fields[count] != "1" || !(names.is_empty() || names.contains(&fields[name])) {
+            continue;
+        }
+        let json = std::fs::read_to_string(dir.join(format!("{}.json", fields[name]))).unwrap();
+        let puzzle = Grid::from_fpuzzles(&json).unwrap();
+        forcing += checked_path(&puzzle)
+            .iter()
+            .filter(|s| s.technique() == Technique::RuleForcing)
+            .count();
+    }
+    forcing
+}

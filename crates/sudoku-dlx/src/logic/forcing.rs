@@ -1,20 +1,26 @@
-//! Cage forcing chains: a candidate assumed, its consequences followed
-//! by the rules a killer player applies on the way (singles, a cell's
-//! digit leaving its houses, and the combinations of the cages and of
-//! the 45 rule's sums), until the grid contradicts itself: the candidate
-//! is ruled out.
+//! Forcing chains through a variant's rules: a candidate assumed, its
+//! consequences followed by what a player applies on the way (naked and
+//! hidden singles, a placed digit leaving the cells it rules out, a
+//! digit's places in a box and a line, the combinations of the cages and
+//! of the 45 rule's sums, and each other constraint's own reading of
+//! the candidates, as the search's propagation narrows them), until the
+//! grid contradicts itself: the candidate is ruled out. A chain that
+//! reads sums alone is a **cage forcing chain**, as killer players use
+//! them; one through other rules a **rule forcing chain**.
 //!
-//! The propagation works on the cells' candidates alone. It reads the
-//! houses and the sum groups and leaves the puzzle's other rules out,
-//! so what it derives holds in every solution; a contradiction it finds
-//! is one. The step lists the facts the contradiction depends on, each
-//! after those it follows from, as the other forcing chains do.
+//! The propagation works on the cells' candidates alone, and every rule
+//! it applies holds in every solution, so a contradiction it finds is
+//! one. The step lists the facts the contradiction depends on, each
+//! after those it follows from, as the other forcing chains do, and the
+//! rules it read as its cover.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
 
 use super::cages::{sum_removals, ways, SumGroup, Ways};
 use super::{cell_name, Logic, Step, Technique};
+use crate::constraint::domains::Domains;
+use crate::constraint::Constraint;
 use crate::encode;
 use crate::layout::Layout;
 
@@ -43,6 +49,15 @@ pub(super) struct Tables {
     cell_houses: Vec<Vec<usize>>,
     /// The sum groups holding each cell.
     cell_groups: Vec<Vec<usize>>,
+    /// The placements each placement (`cell * (n + 1) + digit`) rules
+    /// out in other cells: those sharing an item of the puzzle's problem
+    /// with it (its houses' cells, and a variant's, as knight's moves).
+    conflicts: Vec<Vec<u32>>,
+    /// The puzzle's constraints other than the sums, each with its cells,
+    /// read by their own propagation.
+    rules: Vec<(Constraint, Vec<usize>)>,
+    /// The rules holding each cell.
+    cell_rules: Vec<Vec<usize>>,
     /// Per sum group, each house holding some of its cells: which of
     /// them (bits of their positions), and the house's other cells.
     group_houses: Vec<Vec<(u32, Vec<usize>)>>,
@@ -53,7 +68,8 @@ pub(super) struct Tables {
 }
 
 impl Tables {
-    fn new(layout: &Layout, sums: &[SumGroup]) -> Tables {
+    fn new(logic: &Logic) -> Tables {
+        let (layout, sums) = (&logic.shape.layout, &logic.shape.sums[..]);
         let n = layout.side();
         let houses: Vec<Vec<usize>> = (0..layout.house_count())
             .map(|h| (0..n).map(|k| layout.house_cell(h, k)).collect())
@@ -97,11 +113,50 @@ impl Tables {
                     .collect()
             })
             .collect();
+        let mut conflicts = vec![Vec::new(); n * n * (n + 1)];
+        for cell in 0..n * n {
+            for digit in 1..=n as u8 {
+                let option = encode::option(n, cell, digit).index();
+                let list = &mut conflicts[cell * (n + 1) + usize::from(digit)];
+                for &item in logic.shape.items.get(option).into_iter().flatten() {
+                    for &other in &logic.shape.options[item as usize] {
+                        let other = dlx::OptionId::from_index(other as usize);
+                        if let Some((c, d)) = encode::placement(n, other) {
+                            if c != cell {
+                                list.push((c * (n + 1) + usize::from(d)) as u32);
+                            }
+                        }
+                    }
+                }
+                list.sort_unstable();
+                list.dedup();
+            }
+        }
+        let rules: Vec<(Constraint, Vec<usize>)> = layout
+            .constraints()
+            .iter()
+            .filter(|c| c.propagates() && !matches!(c, Constraint::Cage { sum: Some(_), .. }))
+            .map(|c| {
+                let cells = c.cells(n).iter().map(|&(r, col)| r * n + col).collect();
+                (c.clone(), cells)
+            })
+            .collect();
+        let mut cell_rules = vec![Vec::new(); n * n];
+        for (r, (_, cells)) in rules.iter().enumerate() {
+            for &c in cells {
+                if !cell_rules[c].contains(&r) {
+                    cell_rules[c].push(r);
+                }
+            }
+        }
         Tables {
             n,
             houses,
             cell_houses,
             cell_groups,
+            conflicts,
+            rules,
+            cell_rules,
             group_houses,
             read: Mutex::default(),
         }
@@ -144,8 +199,9 @@ struct Fact {
     digit: u8,
     on: bool,
     parents: (u32, u32),
-    /// The sum group whose reading ruled it out, `NONE` for other rules.
-    sum: u32,
+    /// The rule whose reading ruled it out: a sum group, or past them
+    /// one of the other constraints; `NONE` for houses and singles.
+    rule: u32,
 }
 
 /// Where a propagation found no way on.
@@ -157,6 +213,8 @@ enum Clash {
     House(usize, u8),
     /// A sum group with no way left.
     Sum(usize),
+    /// A constraint other than the sums left with no way.
+    Rule(usize),
 }
 
 /// The state of one assumption followed.
@@ -175,10 +233,13 @@ struct Propagation<'a> {
     queue: Vec<usize>,
     dirty_house: Vec<bool>,
     dirty_group: Vec<bool>,
+    dirty_rule: Vec<bool>,
+    /// The domains a rule's propagation narrows.
+    scratch: Domains,
     /// The contradiction, once one is found, and the facts it follows
     /// from.
     contradiction: Option<(Clash, Vec<u32>)>,
-    /// The sum group being read, `NONE` while none.
+    /// The rule being read (as [`Fact::rule`]), `NONE` while none.
     reading: u32,
     /// Whether facts are recorded, with what they follow from: only to
     /// write the chain of an assumption known to fail.
@@ -188,9 +249,9 @@ struct Propagation<'a> {
 }
 
 impl<'a> Propagation<'a> {
-    fn new(logic: &'a Logic, tables: &'a Tables, track: bool) -> Propagation<'a> {
+    fn new(logic: &'a Logic, tables: &'a Tables, base: &[u64], track: bool) -> Propagation<'a> {
         let n = tables.n;
-        let masks: Vec<u64> = (0..n * n).map(|c| logic.cell_mask(c)).collect();
+        let masks = base.to_vec();
         let sums = &logic.shape.sums[..];
         Propagation {
             tables,
@@ -206,6 +267,8 @@ impl<'a> Propagation<'a> {
             fact_at: vec![NONE; n * n * (n + 1)],
             dirty_house: vec![false; tables.houses.len()],
             dirty_group: vec![false; sums.len()],
+            dirty_rule: vec![false; tables.rules.len()],
+            scratch: Domains::new(n),
             contradiction: None,
             reading: NONE,
             track,
@@ -225,7 +288,7 @@ impl<'a> Propagation<'a> {
             digit,
             on,
             parents: (start, self.arena.len() as u32),
-            sum: self.reading,
+            rule: self.reading,
         });
         self.fact_at[cell * (self.tables.n + 1) + usize::from(digit)] = index;
         index
@@ -271,10 +334,14 @@ impl<'a> Propagation<'a> {
         for &g in &self.tables.cell_groups[cell] {
             self.dirty_group[g] = true;
         }
+        for &r in &self.tables.cell_rules[cell] {
+            self.dirty_rule[r] = true;
+        }
     }
 
-    /// Places `digit` in `cell`: its other candidates and the digit's
-    /// other places in the cell's houses go.
+    /// Places `digit` in `cell`: its other candidates go, and so do the
+    /// placements it rules out (the digit's other places in the cell's
+    /// houses, and what a variant's rule adds).
     fn place(&mut self, cell: usize, digit: u8, parents: &[u32]) {
         if self.fixed[cell] {
             return;
@@ -286,12 +353,10 @@ impl<'a> Propagation<'a> {
             self.remove(cell, other, &[on]);
         }
         let tables = self.tables;
-        for &h in &tables.cell_houses[cell] {
-            for &peer in &tables.houses[h] {
-                if peer != cell {
-                    self.remove(peer, digit, &[on]);
-                }
-            }
+        let stride = usize::from(n) + 1;
+        for &other in &tables.conflicts[cell * stride + usize::from(digit)] {
+            let other = other as usize;
+            self.remove(other / stride, (other % stride) as u8, &[on]);
         }
         self.touch(cell);
     }
@@ -339,6 +404,16 @@ impl<'a> Propagation<'a> {
                 }
                 self.dirty_group[g] = false;
                 changed |= self.read_sum(g);
+                if self.contradiction.is_some() {
+                    return;
+                }
+            }
+            for r in 0..self.dirty_rule.len() {
+                if !self.dirty_rule[r] {
+                    continue;
+                }
+                self.dirty_rule[r] = false;
+                changed |= self.read_rule(r);
                 if self.contradiction.is_some() {
                     return;
                 }
@@ -446,6 +521,38 @@ impl<'a> Propagation<'a> {
         self.changes > before
     }
 
+    /// Reads constraint `r` of the rules by its own propagation on the
+    /// candidates: what it narrows goes. Whether anything went.
+    fn read_rule(&mut self, r: usize) -> bool {
+        let tables = self.tables;
+        let (constraint, cells) = &tables.rules[r];
+        self.scratch.set_masks(&self.masks);
+        let parents = self.facts_of(cells);
+        if constraint.propagate(&mut self.scratch).is_err() {
+            self.contradict(Clash::Rule(r), parents);
+            return true;
+        }
+        let before = self.changes;
+        self.reading = (self.sums.len() + r) as u32;
+        for &cell in cells {
+            let gone = self.masks[cell] & !self.scratch.masks()[cell];
+            for digit in (1..64u8).filter(|&d| gone >> d & 1 == 1) {
+                self.remove(cell, digit, &parents);
+            }
+        }
+        self.reading = NONE;
+        self.changes > before
+    }
+
+    /// The name of rule `rule` (as [`Fact::rule`]) in a step.
+    fn rule_name(&self, rule: usize) -> String {
+        let n = self.tables.n;
+        match self.sums.get(rule) {
+            Some(group) => group.equation(n).replace(' ', ""),
+            None => self.tables.rules[rule - self.sums.len()].0.to_string(),
+        }
+    }
+
     /// The step of a contradiction found: the facts it follows from, in
     /// the order found, each but the first after its parents (a digit
     /// placed stands for its cell's other candidates going), the
@@ -453,10 +560,10 @@ impl<'a> Propagation<'a> {
     fn step(&self, logic: &Logic, option: usize) -> Step {
         let n = self.tables.n;
         let mut nodes = Vec::new();
-        let mut sums: Vec<u32> = Vec::new();
-        let mut use_sum = |g: u32| {
-            if !sums.contains(&g) {
-                sums.push(g);
+        let mut rules: Vec<u32> = Vec::new();
+        let mut use_rule = |rule: u32| {
+            if !rules.contains(&rule) {
+                rules.push(rule);
             }
         };
         for f in self.ancestors() {
@@ -468,8 +575,8 @@ impl<'a> Propagation<'a> {
             if implied {
                 continue;
             }
-            if fact.sum != NONE {
-                use_sum(fact.sum);
+            if fact.rule != NONE {
+                use_rule(fact.rule);
             }
             let sign = if fact.on { "=" } else { "<>" };
             nodes.push(format!("{}{sign}{}", cell_name(n, fact.cell), fact.digit));
@@ -482,18 +589,27 @@ impl<'a> Propagation<'a> {
                 format!("{}: no place", logic.shape.names[item])
             }
             Some((Clash::Sum(g), _)) => {
-                use_sum(g as u32);
+                use_rule(g as u32);
                 format!("{}: no way", self.sums[g].equation(n))
+            }
+            Some((Clash::Rule(r), _)) => {
+                let rule = self.sums.len() + r;
+                use_rule(rule as u32);
+                format!("{}: no way", self.rule_name(rule))
             }
             None => String::new(),
         };
         nodes.push(clash);
-        let cover = sums
-            .iter()
-            .map(|&g| self.sums[g as usize].equation(n).replace(' ', ""))
-            .collect();
+        // A chain through sums alone is a killer player's.
+        let technique =
+            if rules.iter().all(|&r| (r as usize) < self.sums.len()) && !self.sums.is_empty() {
+                Technique::CageForcing
+            } else {
+                Technique::RuleForcing
+            };
+        let cover = rules.iter().map(|&r| self.rule_name(r as usize)).collect();
         let removed = vec![option as u32];
-        let mut step = logic.step(Technique::CageForcing, nodes, cover, Vec::new(), removed);
+        let mut step = logic.step(technique, nodes, cover, Vec::new(), removed);
         step.complexity = complexity;
         step
     }
@@ -522,8 +638,14 @@ impl<'a> Propagation<'a> {
 impl Logic {
     /// The propagation from assuming `option` (a placement), facts
     /// recorded when `track` says so.
-    fn follow<'a>(&'a self, tables: &'a Tables, option: usize, track: bool) -> Propagation<'a> {
-        let mut propagation = Propagation::new(self, tables, track);
+    fn follow<'a>(
+        &'a self,
+        tables: &'a Tables,
+        base: &[u64],
+        option: usize,
+        track: bool,
+    ) -> Propagation<'a> {
+        let mut propagation = Propagation::new(self, tables, base, track);
         if let Some((cell, digit)) = encode::placement(self.n, dlx::OptionId::from_index(option)) {
             propagation.place(cell, digit, &[]);
             propagation.run();
@@ -531,27 +653,26 @@ impl Logic {
         propagation
     }
 
-    /// A cage forcing chain: the first candidate, cells of fewest
-    /// candidates first, whose assumption the propagation of singles,
-    /// intersections and sums leads to a contradiction. Only for a puzzle
-    /// with sums.
-    pub(super) fn cage_forcing(&self) -> Option<Step> {
-        if self.shape.sums.is_empty() {
+    /// A forcing chain through the puzzle's rules: the first candidate,
+    /// cells of fewest candidates first, whose assumption the propagation
+    /// of singles, intersections, sums and the other constraints leads to
+    /// a contradiction. Only for a puzzle with constraints or a variant's
+    /// rule between cells: the classic rules keep Sudoku Explainer's.
+    pub(super) fn forcing_chain(&self) -> Option<Step> {
+        if self.shape.layout.houses_only() {
             return None;
         }
-        let tables = self
-            .shape
-            .forcing
-            .get_or_init(|| Tables::new(&self.shape.layout, &self.shape.sums));
+        let tables = self.shape.forcing.get_or_init(|| Tables::new(self));
+        let base: Vec<u64> = (0..self.n * self.n).map(|c| self.cell_mask(c)).collect();
         let option = self
             .trial_order()
             .into_iter()
             .take_while(|_| !self.is_cancelled())
-            .find(|&o| self.follow(tables, o, false).contradiction.is_some())?;
+            .find(|&o| self.follow(tables, &base, o, false).contradiction.is_some())?;
         if self.is_cancelled() {
             return None;
         }
         // Again, writing down what follows from what.
-        Some(self.follow(tables, option, true).step(self, option))
+        Some(self.follow(tables, &base, option, true).step(self, option))
     }
 }

@@ -23,9 +23,10 @@
 //! - **chains** (module `chains`): forcing chains and loops of strong and
 //!   weak links between options, nishio, and multiple and dynamic forcing
 //!   chains;
-//! - **cage forcing chains** (module `forcing`), for puzzles with sums: a
-//!   candidate assumed, followed by singles, box-line intersections and
-//!   the sums' combinations to a contradiction;
+//! - **cage** and **rule forcing chains** (module `forcing`), for
+//!   variants: a candidate assumed, followed by singles, box-line
+//!   intersections, the sums' combinations and the other constraints'
+//!   own propagation to a contradiction;
 //! - **trial**, the last resort, said as such: an option whose puzzle the
 //!   search finds without solution is ruled out.
 //!

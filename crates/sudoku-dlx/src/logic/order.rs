@@ -61,7 +61,7 @@ impl Logic {
             &|| self.bug(),
             &|| self.static_chains(),
             &|| self.nishio_chains(),
-            &|| self.cage_forcing(),
+            &|| self.forcing_chain(),
             &|| self.multiple_chains(false),
             &|| self.multiple_chains(true),
             &|| self.trial(),

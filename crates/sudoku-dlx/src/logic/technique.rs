@@ -99,9 +99,12 @@ pub enum Technique {
     ContradictionChains,
     /// What an option on and the same option off both lead to.
     DoubleChains,
-    /// A candidate whose assumption, followed by singles and the sums of
-    /// cages and of the 45 rule, contradicts itself.
+    /// A candidate whose assumption, followed by singles, intersections
+    /// and the sums of cages and of the 45 rule, contradicts itself.
     CageForcing,
+    /// The same through the puzzle's other rules too (thermometers,
+    /// arrows, a variant's rule between cells...).
+    RuleForcing,
     /// A candidate the search finds without solution: trial and error.
     Trial,
 }
@@ -164,6 +167,7 @@ impl Technique {
             Technique::ContradictionChains => "contradiction forcing chains".into(),
             Technique::DoubleChains => "double forcing chains".into(),
             Technique::CageForcing => "cage forcing chain".into(),
+            Technique::RuleForcing => "rule forcing chain".into(),
             Technique::Trial => "trial".into(),
         }
     }
@@ -213,7 +217,7 @@ impl Technique {
                 }
             }
             Technique::ContradictionChains | Technique::DoubleChains => 8.5,
-            Technique::CageForcing => 7.5,
+            Technique::CageForcing | Technique::RuleForcing => 7.5,
             Technique::Trial => 10.0,
         }
     }
