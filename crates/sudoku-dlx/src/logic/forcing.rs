@@ -234,8 +234,8 @@ struct Propagation<'a> {
     dirty_house: Vec<bool>,
     dirty_group: Vec<bool>,
     dirty_rule: Vec<bool>,
-    /// The domains a rule's propagation narrows.
-    scratch: Domains,
+    /// The domains a rule's propagation narrows, when there are rules.
+    scratch: Option<Domains>,
     /// The contradiction, once one is found, and the facts it follows
     /// from.
     contradiction: Option<(Clash, Vec<u32>)>,
@@ -268,7 +268,7 @@ impl<'a> Propagation<'a> {
             dirty_house: vec![false; tables.houses.len()],
             dirty_group: vec![false; sums.len()],
             dirty_rule: vec![false; tables.rules.len()],
-            scratch: Domains::new(n),
+            scratch: (!tables.rules.is_empty()).then(|| Domains::new(n)),
             contradiction: None,
             reading: NONE,
             track,
@@ -526,16 +526,22 @@ impl<'a> Propagation<'a> {
     fn read_rule(&mut self, r: usize) -> bool {
         let tables = self.tables;
         let (constraint, cells) = &tables.rules[r];
-        self.scratch.set_masks(&self.masks);
+        let Some(mut scratch) = self.scratch.take() else {
+            return false;
+        };
+        scratch.set_masks(&self.masks);
         let parents = self.facts_of(cells);
-        if constraint.propagate(&mut self.scratch).is_err() {
+        let narrowed = constraint.propagate(&mut scratch).is_ok();
+        let after: Vec<u64> = cells.iter().map(|&c| scratch.masks()[c]).collect();
+        self.scratch = Some(scratch);
+        if !narrowed {
             self.contradict(Clash::Rule(r), parents);
             return true;
         }
         let before = self.changes;
         self.reading = (self.sums.len() + r) as u32;
-        for &cell in cells {
-            let gone = self.masks[cell] & !self.scratch.masks()[cell];
+        for (&cell, &mask) in cells.iter().zip(&after) {
+            let gone = self.masks[cell] & !mask;
             for digit in (1..64u8).filter(|&d| gone >> d & 1 == 1) {
                 self.remove(cell, digit, &parents);
             }
