@@ -570,7 +570,9 @@ impl PyGrid {
 
     /// The path of logical steps a player takes to the solution, easiest
     /// first: singles, locked candidates, naked and hidden subsets, fish,
-    /// nishio, and trial as the last resort. A list of Step. Ctrl-C stops
+    /// wings, chains, nishio, a killer's cage combinations, innies and
+    /// outies, forcing chains through a variant's rules, and trial as the
+    /// last resort. A list of Step. Ctrl-C stops
     /// it with KeyboardInterrupt.
     ///
     /// Raises ConflictError when the givens conflict, and
@@ -897,8 +899,11 @@ impl PySeRating {
 /// Explainer's scale, the problem's items it used (``base``, ``cover``:
 /// ``"r1c1"`` a cell, ``"r1=5"`` digit 5 in row 1...), and what it
 /// concludes: ``placements`` and ``eliminations`` as (row, column, digit),
-/// rows and columns from 0. ``str(step)`` is the line ``dlx sudoku
-/// --explain`` prints.
+/// rows and columns from 0, and ``constraint_options``, how many options
+/// of constraints it takes or rules out beside them. A chain's
+/// ``complexity`` is the number of nodes its conclusion depends on (0 for
+/// other steps). ``str(step)`` is the line ``dlx sudoku --explain``
+/// prints; the same fields are the CLI's JSON.
 #[pyclass(module = "dlx_cover", name = "Step", frozen)]
 pub struct PyStep {
     #[pyo3(get)]
@@ -913,6 +918,15 @@ pub struct PyStep {
     placements: Vec<(usize, usize, u8)>,
     #[pyo3(get)]
     eliminations: Vec<(usize, usize, u8)>,
+    /// How many options of constraints (a cage's digit set, an arrow's
+    /// digits) the step takes or rules out, beside its placements and
+    /// eliminations.
+    #[pyo3(get)]
+    constraint_options: usize,
+    /// For a chain, how many nodes its conclusion depends on; 0 for
+    /// other steps.
+    #[pyo3(get)]
+    complexity: usize,
     text: String,
 }
 
@@ -926,6 +940,8 @@ impl PyStep {
             cover: step.cover().to_vec(),
             placements: cells(step.placements()),
             eliminations: cells(step.eliminations()),
+            constraint_options: step.constraint_options(),
+            complexity: step.complexity(),
             text: step.to_string(),
         }
     }

@@ -263,6 +263,12 @@ def test_explain_and_hint():
     placed = {(r, c): d for s in steps for r, c, d in s.placements}
     assert len(placed) == 81 - 21
     assert any(s.technique != "trial" and "single" not in s.technique for s in steps)
+    # A chain says how many nodes its conclusion depends on, and that
+    # adds to its difficulty; other steps say 0.
+    chains = [s for s in steps if "chain" in s.technique or s.technique == "nishio"]
+    assert chains and all(s.complexity > 0 for s in chains)
+    assert all(s.complexity == 0 for s in steps if "single" in s.technique)
+    assert all(s.constraint_options == 0 for s in steps)
     hint = Grid(EASY).hint()
     assert hint.technique.startswith("hidden single") and hint.difficulty < 2
     assert Grid(EASY).solution().hint() is None

@@ -108,6 +108,21 @@ fn json_steps_name_what_they_use() {
         .iter()
         .any(|s| s["cover"].as_array().is_some_and(|c| !c.is_empty())));
     assert_eq!(record["reached"].as_str().unwrap().len(), 81);
+    // A chain says how many nodes its conclusion depends on (here in a
+    // path that needs forcing chains); a single leaves the field out.
+    let hard =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..\n";
+    let (code, out, _) = run(&["sudoku", "--explain", "--format", "json"], hard);
+    assert_eq!(code, 0);
+    let record: Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    let steps = record["steps"].as_array().unwrap();
+    assert!(steps
+        .iter()
+        .any(|s| s["complexity"].as_u64().is_some_and(|c| c > 0)));
+    assert!(steps
+        .iter()
+        .filter(|s| s["technique"].as_str().unwrap().contains("single"))
+        .all(|s| s.get("complexity").is_none()));
     let (_, out, _) = run(&["sudoku", "--hint", "--format", "json"], PUZZLES);
     let record: Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
     assert_eq!(record["hint"]["technique"], "hidden single (box)");

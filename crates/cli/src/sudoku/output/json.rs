@@ -135,6 +135,9 @@ struct StepFields {
     eliminations: Vec<String>,
     #[serde(skip_serializing_if = "is_zero")]
     constraint_options: usize,
+    /// For a chain, the nodes its conclusion depends on.
+    #[serde(skip_serializing_if = "is_zero")]
+    complexity: usize,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -160,6 +163,7 @@ impl StepFields {
                 .map(|&(c, d)| format!("{}<>{d}", cell(c)))
                 .collect(),
             constraint_options: step.constraint_options(),
+            complexity: step.complexity(),
         }
     }
 }
