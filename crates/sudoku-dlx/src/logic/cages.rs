@@ -54,6 +54,10 @@ pub(super) struct SumGroup {
     /// as many distinct digits with its sum (bit d for digit d), when
     /// there are not too many: what [`support`] reads.
     sets: Option<Vec<u64>>,
+    /// Each house holding some of its cells: which of them (bits of their
+    /// positions), and the house's other cells. What [`held_digits`]
+    /// reads.
+    houses: Vec<(u32, Vec<usize>)>,
 }
 
 impl SumGroup {
@@ -85,16 +89,19 @@ impl SumGroup {
 /// it is worth.
 const MAX_DERIVED_CELLS: usize = 5;
 
+/// The cells of a killer cage the cage rules read: a cage of one is a
+/// given (its cell's single says it).
+pub(super) const CAGE_CELLS: std::ops::RangeInclusive<usize> = 2..=32;
+
 /// The sums of `layout` a player reads: its killer cages with a sum of
-/// two cells or more (a cage of one is a given: its cell's single says
-/// it), smallest first, then the innies and outies of its groups of
+/// [`CAGE_CELLS`] cells, smallest first, then the innies and outies of its groups of
 /// houses of at most [`MAX_DERIVED_CELLS`] cells.
 pub(super) fn sum_groups(layout: &Layout) -> Vec<SumGroup> {
     let n = layout.side();
     let index = |cells: &[(usize, usize)]| cells.iter().map(|&(r, c)| r * n + c).collect();
     let mut cages: Vec<SumGroup> = summed_cages(layout)
         .into_iter()
-        .filter(|(cells, _)| (2..=32).contains(&cells.len()))
+        .filter(|(cells, _)| CAGE_CELLS.contains(&cells.len()))
         .map(|(cells, sum)| {
             let technique = Technique::CageCombinations;
             group(layout, technique, String::new(), cells, sum as i32, true)
@@ -234,6 +241,22 @@ fn group(
         .then(|| u32::try_from(sum).ok())
         .flatten()
         .and_then(|sum| digit_sets(layout.side(), k, sum));
+    let mut touched: Vec<usize> = cells.iter().flat_map(|&c| layout.cell_houses(c)).collect();
+    touched.sort_unstable();
+    touched.dedup();
+    let houses = touched
+        .into_iter()
+        .map(|h| {
+            let (mut places, mut others) = (0u32, Vec::new());
+            for cell in (0..layout.side()).map(|j| layout.house_cell(h, j)) {
+                match cells.iter().position(|&c| c == cell) {
+                    Some(i) => places |= 1 << i,
+                    None => others.push(cell),
+                }
+            }
+            (places, others)
+        })
+        .collect();
     SumGroup {
         technique,
         group,
@@ -243,6 +266,7 @@ fn group(
         differ,
         distinct,
         sets,
+        houses,
     }
 }
 
@@ -267,9 +291,9 @@ impl Logic {
             .find_map(|group| self.sum_step(group))
     }
 
-    pub(super) fn sum_step(&self, group: &SumGroup) -> Option<Step> {
+    fn sum_step(&self, group: &SumGroup) -> Option<Step> {
         let masks: Vec<u64> = group.cells.iter().map(|&c| self.cell_mask(c)).collect();
-        let held = self.held_digits(group);
+        let held = held_digits(group, &masks, |cell| self.cell_mask(cell));
         // A first reading without the combinations, which stops early,
         // tells whether the group has a step; only then are they listed.
         let quick = ways(group, &masks, &held, MAX_WAYS, false)?;
@@ -320,12 +344,6 @@ impl Logic {
             .into_iter()
             .map(|(cell, digit)| option(cell, digit) as u32)
             .collect()
-    }
-
-    /// The digits the group must hold: those of a house whose every
-    /// place in the house is a cell of the group.
-    fn held_digits(&self, group: &SumGroup) -> Vec<(u64, u32)> {
-        held_digits(&self.shape.layout, group, |cell| self.cell_mask(cell))
     }
 }
 
@@ -379,39 +397,27 @@ pub(super) fn sum_removals(
     removed
 }
 
-/// The digits `group` must hold, its cells' candidates read by `mask`:
-/// per house, those whose every place in the house is a cell of the
-/// group, with the group's cells (as bits of their positions) in that
-/// house, one of which holds each of them.
+/// The digits `group` must hold, its cells' candidates `masks` and every
+/// cell's read by `mask`: per house, those whose every place in the
+/// house is a cell of the group, with the group's cells (as bits of
+/// their positions) in that house, one of which holds each of them.
 pub(super) fn held_digits(
-    layout: &Layout,
     group: &SumGroup,
+    masks: &[u64],
     mask: impl Fn(usize) -> u64,
 ) -> Vec<(u64, u32)> {
-    let mut houses: Vec<usize> = group
-        .cells
+    group
+        .houses
         .iter()
-        .flat_map(|&c| layout.cell_houses(c))
-        .collect();
-    houses.sort_unstable();
-    houses.dedup();
-    let mut held = Vec::new();
-    for h in houses {
-        let (mut inside, mut outside, mut places) = (0u64, 0u64, 0u32);
-        for cell in (0..layout.side()).map(|k| layout.house_cell(h, k)) {
-            match group.cells.iter().position(|&c| c == cell) {
-                Some(i) => {
-                    inside |= mask(cell);
-                    places |= 1 << i;
-                }
-                None => outside |= mask(cell),
-            }
-        }
-        if inside & !outside != 0 {
-            held.push((inside & !outside, places));
-        }
-    }
-    held
+        .filter_map(|(places, others)| {
+            let inside = (0..masks.len())
+                .filter(|&i| places >> i & 1 == 1)
+                .fold(0u64, |m, i| m | masks[i]);
+            let outside = others.iter().fold(0u64, |m, &c| m | mask(c));
+            let digits = inside & !outside;
+            (digits != 0).then_some((digits, *places))
+        })
+        .collect()
 }
 
 /// The most cells whose assignments [`support`] tracks (2^k subsets).
@@ -516,8 +522,9 @@ fn support(group: &SumGroup, sets: &[u64], masks: &[u64], held_all: u64) -> Ways
 
 /// Every way the group's cells take digits from `masks` (bit `d` for
 /// digit `d`) that add up to its sum, differing where they must and
-/// holding each digit of `held` in one of the cells it names, with their combinations when `list`
-/// says so; `None` when there are more than `limit`. Without `list`,
+/// holding each digit of `held` in one of the cells it names, with their
+/// combinations when `list` says so; `None` when there are more than
+/// `limit`. Without `list`,
 /// the reading stops once more ways would change neither the support
 /// nor the digits every way holds: `count` is then a lower bound.
 pub(super) fn ways(

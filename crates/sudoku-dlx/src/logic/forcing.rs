@@ -17,7 +17,7 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use super::cages::{sum_removals, ways, SumGroup, Ways};
+use super::cages::{held_digits, sum_removals, ways, SumGroup, Ways};
 use super::{cell_name, Logic, Step, Technique};
 use crate::constraint::domains::Domains;
 use crate::constraint::Constraint;
@@ -58,9 +58,6 @@ pub(super) struct Tables {
     rules: Vec<(Constraint, Vec<usize>)>,
     /// The rules holding each cell.
     cell_rules: Vec<Vec<usize>>,
-    /// Per sum group, each house holding some of its cells: which of
-    /// them (bits of their positions), and the house's other cells.
-    group_houses: Vec<Vec<(u32, Vec<usize>)>>,
     /// The ways of the sums read so far, by group, candidates and held
     /// digits: the chains of one puzzle read the same sums in the same
     /// states again and again.
@@ -83,36 +80,6 @@ impl Tables {
                 cell_groups[c].push(g);
             }
         }
-        let group_houses = sums
-            .iter()
-            .map(|group| {
-                let mut touched: Vec<usize> = group
-                    .cells
-                    .iter()
-                    .flat_map(|&c| layout.cell_houses(c))
-                    .collect();
-                touched.sort_unstable();
-                touched.dedup();
-                touched
-                    .into_iter()
-                    .map(|h| {
-                        let cells = &houses[h];
-                        let places = group
-                            .cells
-                            .iter()
-                            .enumerate()
-                            .filter(|(_, c)| cells.contains(c))
-                            .fold(0u32, |m, (i, _)| m | 1 << i);
-                        let others = cells
-                            .iter()
-                            .copied()
-                            .filter(|c| !group.cells.contains(c))
-                            .collect();
-                        (places, others)
-                    })
-                    .collect()
-            })
-            .collect();
         let mut conflicts = vec![Vec::new(); n * n * (n + 1)];
         for cell in 0..n * n {
             for digit in 1..=n as u8 {
@@ -157,7 +124,6 @@ impl Tables {
             conflicts,
             rules,
             cell_rules,
-            group_houses,
             read: Mutex::default(),
         }
     }
@@ -490,18 +456,7 @@ impl<'a> Propagation<'a> {
         if width > CHAIN_WIDTH && !group.by_sets() {
             return false;
         }
-        // The digits a house holds in the group's cells alone.
-        let held: Vec<(u64, u32)> = self.tables.group_houses[g]
-            .iter()
-            .filter_map(|(places, others)| {
-                let inside = (0..masks.len())
-                    .filter(|&i| places >> i & 1 == 1)
-                    .fold(0u64, |m, i| m | masks[i]);
-                let outside = others.iter().fold(0u64, |m, &c| m | self.masks[c]);
-                let digits = inside & !outside;
-                (digits != 0).then_some((digits, *places))
-            })
-            .collect();
+        let held = held_digits(group, &masks, |c| self.masks[c]);
         let Some(ways) = self.tables.ways(g, group, &masks, &held) else {
             return false;
         };

@@ -116,7 +116,7 @@ struct Shape {
     /// The killer cages with a sum and the sums the 45 rule derives,
     /// as the cage rule reads them.
     sums: Vec<cages::SumGroup>,
-    /// What the cage forcing chains read, made on their first use.
+    /// What the forcing chains read, made on their first use.
     forcing: std::sync::OnceLock<forcing::Tables>,
 }
 
@@ -377,12 +377,13 @@ impl Logic {
 }
 
 /// Whether every constraint of `layout` is a killer cage with a sum
-/// that the cage rules read (of 2 to 32 cells), and there is one.
+/// that the cage rules read (of [`cages::CAGE_CELLS`] cells), and there
+/// is one.
 fn cages_only(layout: &Layout) -> bool {
     let constraints = layout.constraints();
     !constraints.is_empty()
         && constraints.iter().all(|c| {
-            matches!(c, Constraint::Cage { cells, sum: Some(_) } if (2..=32).contains(&cells.len()))
+            matches!(c, Constraint::Cage { cells, sum: Some(_) } if cages::CAGE_CELLS.contains(&cells.len()))
         })
 }
 
