@@ -290,7 +290,7 @@ pub use layout::Layout;
 pub use logic::{length_bonus, ChainKind, Logic, SeRating, Step, Technique, MAX_SET};
 pub use rate::{Difficulty, Rating, ORDERINGS};
 pub use read::{Puzzles, ReadOptions, Record, Stated};
-pub use solve::{GridSolutions, Propagation, SolveError, SudokuSolver};
+pub use solve::{Engine, GridSolutions, Propagation, SolveError, SudokuSolver};
 pub use symmetry::{Symmetry, SymmetryError};
 pub use variant::Variant;
 

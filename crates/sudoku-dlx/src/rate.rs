@@ -31,7 +31,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::grid::Grid;
-use crate::solve::{SolveError, SudokuSolver};
+use crate::solve::{Engine, SolveError, SudokuSolver};
 use crate::variant::Variant;
 
 /// The number of digit relabellings a score is averaged over.
@@ -189,7 +189,12 @@ impl SudokuSolver {
                 relabelled = Grid::from_parsed(puzzle.layout().clone(), cells);
                 &relabelled
             };
-            match self.count_solutions_up_to(grid, 2)? {
+            // The nodes are the links' (see the module's docs).
+            let engine = self.engine();
+            self.set_engine(Engine::Links);
+            let count = self.count_solutions_up_to(grid, 2);
+            self.set_engine(engine);
+            match count? {
                 0 => return Err(SolveError::NoSolution),
                 1 => nodes.push(self.stats().nodes),
                 _ => return Err(SolveError::MultipleSolutions),

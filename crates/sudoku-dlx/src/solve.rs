@@ -20,6 +20,7 @@ use crate::error::GridError;
 use crate::grid::{square_layout, Grid};
 use crate::layout::Layout;
 
+mod bands;
 mod deep;
 mod error;
 mod matrix;
@@ -28,6 +29,7 @@ mod propagate;
 pub use error::SolveError;
 pub use matrix::Propagation;
 
+use bands::Bands;
 use deep::Deep;
 use matrix::Matrix;
 
@@ -53,6 +55,34 @@ pub struct SudokuSolver {
     pub(crate) matrix: Matrix,
     /// The deep search of the puzzle loaded, when it is hard.
     deep: Deep,
+    /// Which search classic puzzles take.
+    engine: Engine,
+    /// The statistics and outcome of the last search, when it ran on bit
+    /// planes.
+    planes: Option<(Stats, dlx::Outcome)>,
+}
+
+/// Which search a [`SudokuSolver`] runs.
+///
+/// The links are the exact-cover engine's dancing links: every layout and
+/// rule, and statistics as Knuth's programs count them. Classic 9x9
+/// puzzles (square boxes, no variant) have a second search of the same
+/// exact cover: the options in play as bits, by digit and band of three
+/// rows, covered a band at a time, with the hidden and naked singles and
+/// the box-line intersections propagated: the same counts and the same
+/// unique solutions, several times faster, though a puzzle of several
+/// solutions may give them in another order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Engine {
+    /// Bit planes for classic 9x9 puzzles when no node limit is set (the
+    /// limit counts the links' nodes), the links for the rest. After a
+    /// search on bit planes, [`SudokuSolver::stats`] counts one node for
+    /// the root and one for each digit tried in a branching cell, and no
+    /// updates.
+    #[default]
+    Auto,
+    /// The links for every puzzle: the statistics are Knuth's figures.
+    Links,
 }
 
 impl SudokuSolver {
@@ -109,6 +139,8 @@ impl SudokuSolver {
         SudokuSolver {
             matrix: Matrix::new(layout),
             deep: Deep::default(),
+            engine: Engine::Auto,
+            planes: None,
         }
     }
 
@@ -180,7 +212,36 @@ impl SudokuSolver {
     /// How the last search ended: complete, or stopped by a limit or the
     /// cancel flag.
     pub fn outcome(&self) -> dlx::Outcome {
-        self.matrix.solver.outcome()
+        match &self.planes {
+            Some((_, outcome)) => *outcome,
+            None => self.matrix.solver.outcome(),
+        }
+    }
+
+    /// Sets which search classic puzzles take (see [`Engine`]); the
+    /// default is [`Engine::Auto`]. The solutions never depend on it.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sudoku_dlx::{Engine, Grid, SudokuSolver};
+    /// let puzzle = Grid::parse(
+    ///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    /// )?;
+    /// let mut solver = SudokuSolver::new(3)?;
+    /// solver.set_engine(Engine::Links);
+    /// assert_eq!(solver.count_solutions_up_to(&puzzle, 2)?, 1);
+    /// // Knuth's figures: the updates of the links.
+    /// assert!(solver.stats().updates > 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_engine(&mut self, engine: Engine) {
+        self.engine = engine;
+    }
+
+    /// Which search classic puzzles take (see [`Engine`]).
+    pub fn engine(&self) -> Engine {
+        self.engine
     }
 
     /// The statistics of the last puzzle's search: its nodes and updates,
@@ -188,12 +249,71 @@ impl SudokuSolver {
     /// counted: the givens are selected, not searched), and the solutions
     /// found. All zero after givens that conflict, found before any search.
     pub fn stats(&self) -> &Stats {
-        self.matrix.stats()
+        match &self.planes {
+            Some((stats, _)) => stats,
+            None => self.matrix.stats(),
+        }
+    }
+
+    /// Counts up to `max` solutions of a classic 9x9 puzzle on bit
+    /// planes, handing each to `each`; `None` when the puzzle is for the
+    /// links (see [`Engine`]).
+    fn on_planes(
+        &mut self,
+        puzzle: &Grid,
+        max: u64,
+        each: Option<bands::EachSolution<'_>>,
+    ) -> Option<Result<u64, SolveError>> {
+        if self.engine != Engine::Auto
+            || self.layout().plain_square() != Some(3)
+            || self.matrix.node_limit().is_some()
+            || puzzle.layout() != self.layout()
+        {
+            return None;
+        }
+        self.planes = Some((Stats::default(), dlx::Outcome::Complete));
+        let Some(state) = Bands::new(puzzle.cells(), puzzle.candidate_masks()) else {
+            // Two givens share an item only when a digit repeats in a
+            // house (or a given is no candidate): the check names it.
+            return Some(Err(puzzle
+                .check()
+                .err()
+                .map_or(SolveError::NoSolution, SolveError::Conflict)));
+        };
+        let cancel = self.matrix.cancel_flag();
+        let mut search = bands::Search {
+            limit: max,
+            found: 0,
+            guesses: 0,
+            cancel: cancel.as_deref(),
+            cancelled: false,
+            each,
+        };
+        state.search(&mut search);
+        let outcome = if search.cancelled {
+            dlx::Outcome::Cancelled
+        } else if search.found >= max {
+            dlx::Outcome::SolutionLimit
+        } else {
+            dlx::Outcome::Complete
+        };
+        let mut stats = Stats::default();
+        stats.nodes = 1 + search.guesses;
+        stats.solutions = search.found;
+        self.planes = Some((stats, outcome));
+        Some(if search.cancelled {
+            Err(SolveError::Cancelled {
+                found: search.found,
+            })
+        } else {
+            Ok(search.found)
+        })
     }
 
     /// Releases the last puzzle and selects this one's givens; a puzzle
     /// with constraints is probed, for the deep search when it is hard.
     pub(crate) fn load(&mut self, puzzle: &Grid) -> Result<(), SolveError> {
+        self.planes = None;
         self.deep.clear();
         self.matrix.load(puzzle)?;
         if !self.layout().constraints().is_empty() {
@@ -226,6 +346,16 @@ impl SudokuSolver {
     /// [`SolveError::LayoutMismatch`] for a puzzle of another layout,
     /// [`SolveError::NodeLimit`], [`SolveError::Cancelled`].
     pub fn solve_one(&mut self, puzzle: &Grid) -> Result<Option<Grid>, SolveError> {
+        let mut first = None;
+        let mut keep = |digits: &[u8; 81]| first = Some(digits.to_vec());
+        match self.on_planes(puzzle, 1, Some(&mut keep)) {
+            Some(Err(SolveError::NoSolution)) => return Ok(None),
+            Some(found) => {
+                found?;
+                return Ok(first.map(|cells| Grid::from_parsed(self.layout().clone(), cells)));
+            }
+            None => {}
+        }
         match self.load(puzzle) {
             Err(SolveError::NoSolution) => return Ok(None),
             other => other?,
@@ -252,6 +382,19 @@ impl SudokuSolver {
     /// [`SolveError::NoSolution`], [`SolveError::MultipleSolutions`], and the
     /// errors of [`SudokuSolver::solve_one`].
     pub fn solution(&mut self, puzzle: &Grid) -> Result<Grid, SolveError> {
+        let mut first = None;
+        let mut keep = |digits: &[u8; 81]| {
+            if first.is_none() {
+                first = Some(digits.to_vec());
+            }
+        };
+        if let Some(found) = self.on_planes(puzzle, 2, Some(&mut keep)) {
+            return match (found?, first) {
+                (1, Some(cells)) => Ok(Grid::from_parsed(self.layout().clone(), cells)),
+                (0, _) => Err(SolveError::NoSolution),
+                _ => Err(SolveError::MultipleSolutions),
+            };
+        }
         self.load(puzzle)?;
         if self.deep.is_hard() {
             let mut kept = Vec::new();
@@ -284,6 +427,11 @@ impl SudokuSolver {
     /// As [`SudokuSolver::solve_one`]; a puzzle whose givens conflict has 0
     /// solutions and gives [`SolveError::Conflict`], so callers can say why.
     pub fn count_solutions_up_to(&mut self, puzzle: &Grid, max: u64) -> Result<u64, SolveError> {
+        match self.on_planes(puzzle, max, None) {
+            Some(Err(SolveError::NoSolution)) => return Ok(0),
+            Some(count) => return count,
+            None => {}
+        }
         match self.load(puzzle) {
             Err(SolveError::NoSolution) => return Ok(0),
             other => other?,

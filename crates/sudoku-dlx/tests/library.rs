@@ -8,7 +8,9 @@ use std::fs::File;
 use std::io::BufReader;
 
 use proptest::prelude::*;
-use sudoku_dlx::{Conflict, Grid, House, Layout, Puzzles, Record, SolveError, SudokuSolver};
+use sudoku_dlx::{
+    Conflict, Engine, Grid, House, Layout, Puzzles, Record, SolveError, SudokuSolver,
+};
 
 const LEETCODE: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -400,6 +402,15 @@ fn check_random_puzzle(solved: &Grid, puzzle: &Grid, brute: bool) -> Result<(), 
     );
     let count = solver.count_solutions_up_to(puzzle, 2).unwrap();
     prop_assert!((1..=2).contains(&count));
+    // Classic puzzles are searched on bit planes: the links agree.
+    let mut links = SudokuSolver::new(b).unwrap();
+    links.set_engine(Engine::Links);
+    prop_assert_eq!(
+        links.count_solutions_up_to(puzzle, 3),
+        solver.count_solutions_up_to(puzzle, 3),
+        "puzzle {}",
+        puzzle
+    );
     if brute {
         let expected = brute_force_count(&mut puzzle.cells().to_vec(), b, 2);
         prop_assert_eq!(count, expected, "puzzle {}", puzzle);
@@ -440,6 +451,32 @@ proptest! {
     #[test]
     fn random_9x9_puzzles_with_few_givens_solve((solved, puzzle) in puzzle(3, 40..=64)) {
         check_random_puzzle(&solved, &puzzle, false)?;
+    }
+
+    #[test]
+    fn both_engines_agree_on_random_puzzles_with_a_digit_changed(
+        (_, puzzle) in puzzle(3, 30..=60),
+        cell in 0..81usize,
+        digit in 1..=9u8,
+    ) {
+        // A digit written over a cell: often no solution, or a conflict.
+        let mut puzzle = puzzle;
+        puzzle.set(cell / 9, cell % 9, digit).unwrap();
+        let mut planes = SudokuSolver::new(3).unwrap();
+        let mut links = SudokuSolver::new(3).unwrap();
+        links.set_engine(Engine::Links);
+        prop_assert_eq!(
+            planes.count_solutions_up_to(&puzzle, 3),
+            links.count_solutions_up_to(&puzzle, 3),
+            "puzzle {}",
+            puzzle
+        );
+        let one = planes.solve_one(&puzzle);
+        prop_assert_eq!(one.is_ok(), links.solve_one(&puzzle).is_ok());
+        if let Ok(Some(one)) = one {
+            prop_assert!(one.is_solution_of(&puzzle));
+        }
+        prop_assert_eq!(planes.solution(&puzzle), links.solution(&puzzle));
     }
 }
 

@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
-use sudoku_dlx::{Grid, Logic, SeRating, SolveError, SudokuSolver, TransformErrorKind};
+use sudoku_dlx::{Engine, Grid, Logic, SeRating, SolveError, SudokuSolver, TransformErrorKind};
 
 use super::flags::{Mode, Scale};
 use super::job::Job;
@@ -24,6 +24,11 @@ pub fn answer<'a>(line: usize, puzzle: &'a Grid, job: &Job) -> Option<Report<'a>
         Mode::Rate(scale) => SudokuSolver::with_thread_solver_for(puzzle.layout(), |solver| {
             solver.set_cancel_flag(Some(Arc::clone(&job.cancel)));
             solver.set_node_limit(job.max_nodes);
+            solver.set_engine(if job.stats {
+                Engine::Links
+            } else {
+                Engine::Auto
+            });
             let rated = match scale {
                 Scale::Search => solver.rate(puzzle).map(Answer::Rating),
                 Scale::Se => rate_se(solver, puzzle, &job.cancel).map(Answer::SeRating),

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use indicatif::ProgressBar;
-use sudoku_dlx::{Grid, Record, SolveError, SudokuSolver};
+use sudoku_dlx::{Engine, Grid, Record, SolveError, SudokuSolver};
 
 use super::flags::Mode;
 use super::job::Job;
@@ -31,6 +31,12 @@ pub fn solve<'a>(record: &'a Record, job: &Job) -> Report<'a> {
     let (answer, cut, stats) = SudokuSolver::with_thread_solver_for(puzzle.layout(), |solver| {
         solver.set_cancel_flag(Some(Arc::clone(&job.cancel)));
         solver.set_node_limit(job.max_nodes);
+        // Statistics are Knuth's figures, counted on the links.
+        solver.set_engine(if job.stats {
+            Engine::Links
+        } else {
+            Engine::Auto
+        });
         // Timed once the solver is built: the search, not its setup.
         let started = job.stats.then(Instant::now);
         let answer = match job.mode {

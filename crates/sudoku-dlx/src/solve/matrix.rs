@@ -195,6 +195,16 @@ impl Matrix {
         }
     }
 
+    /// The node limit of each search, if any.
+    pub(crate) fn node_limit(&self) -> Option<u64> {
+        self.node_limit
+    }
+
+    /// The flag that stops a search, if any.
+    pub(crate) fn cancel_flag(&self) -> Option<Arc<AtomicBool>> {
+        self.cancel.clone()
+    }
+
     /// Stops each search as soon as `flag` is set; `None`: never.
     pub(crate) fn set_cancel_flag(&mut self, flag: Option<Arc<AtomicBool>>) {
         let same = match (&self.cancel, &flag) {
