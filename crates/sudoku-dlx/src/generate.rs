@@ -69,6 +69,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::encode;
 use crate::grid::Grid;
 use crate::layout::Layout;
+use crate::solve::bands::{Bands, Search};
 use crate::symmetry::Symmetry;
 use crate::variant::Variant;
 
@@ -442,6 +443,9 @@ impl Generator {
     /// selected again ([`Generator::sync`]).
     fn has_other_stacked(&mut self, cells: &mut [u8], orbit: &[usize], solution: &[u8]) -> bool {
         let n = self.layout.side();
+        // Classic puzzles without a node limit are searched on bit planes,
+        // faster than the links' selections kept from test to test.
+        let planes = self.layout.plain_square() == Some(3) && self.trial_nodes.is_none();
         let mut other = false;
         for (i, &c) in orbit.iter().enumerate() {
             for &b in &orbit[..i] {
@@ -450,6 +454,13 @@ impl Generator {
             if self.cells.swap_witness(cells, c, solution) {
                 other = true;
                 break;
+            }
+            if planes {
+                if self.other_on_planes(cells, c, solution[c]) {
+                    other = true;
+                    break;
+                }
+                continue;
             }
             self.sync(cells, solution);
             // Its given released from the top, the option S(c) in c is
@@ -477,6 +488,26 @@ impl Generator {
             cells[b] = 0;
         }
         other
+    }
+
+    /// Whether a classic puzzle `cells` has a solution without `digit` in
+    /// cell `c`: one search on bit planes (a cancelled search finds none,
+    /// and the generator then stops).
+    fn other_on_planes(&self, cells: &[u8], c: usize, digit: u8) -> bool {
+        let Some(mut state) = Bands::new(cells, None) else {
+            return false;
+        };
+        state.exclude(c, digit);
+        let mut search = Search {
+            limit: 1,
+            found: 0,
+            guesses: 0,
+            cancel: self.cancel.as_deref(),
+            cancelled: false,
+            each: None,
+        };
+        state.search(&mut search);
+        search.found > 0
     }
 
     /// A random solution grid.

@@ -20,7 +20,7 @@ use crate::error::GridError;
 use crate::grid::{square_layout, Grid};
 use crate::layout::Layout;
 
-mod bands;
+pub(crate) mod bands;
 mod deep;
 mod error;
 mod matrix;

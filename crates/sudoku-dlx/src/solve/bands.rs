@@ -222,6 +222,11 @@ impl Bands {
         Some(state)
     }
 
+    /// Takes digit `digit` in `cell` out of play.
+    pub(crate) fn exclude(&mut self, cell: usize, digit: u8) {
+        self.cells[3 * usize::from(digit - 1) + cell / 27] &= !(1 << (cell % 27));
+    }
+
     /// Places a given: digit `d + 1` at `cell`, if still in play.
     fn give(&mut self, cell: usize, d: usize) -> bool {
         let (b, i) = (cell / 27, cell % 27);
