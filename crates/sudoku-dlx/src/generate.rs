@@ -335,7 +335,9 @@ impl Generator {
             }
         }
         self.next = 0;
-        self.restack(&cells, &solution);
+        if !self.on_planes() {
+            self.restack(&cells, &solution);
+        }
         let mut givens = cells.len();
         self.minimal = true;
         for (k, o) in order.into_iter().enumerate() {
@@ -443,9 +445,7 @@ impl Generator {
     /// selected again ([`Generator::sync`]).
     fn has_other_stacked(&mut self, cells: &mut [u8], orbit: &[usize], solution: &[u8]) -> bool {
         let n = self.layout.side();
-        // Classic puzzles without a node limit are searched on bit planes,
-        // faster than the links' selections kept from test to test.
-        let planes = self.layout.plain_square() == Some(3) && self.trial_nodes.is_none();
+        let planes = self.on_planes();
         let mut other = false;
         for (i, &c) in orbit.iter().enumerate() {
             for &b in &orbit[..i] {
@@ -488,6 +488,13 @@ impl Generator {
             cells[b] = 0;
         }
         other
+    }
+
+    /// Whether removals are tested on bit planes: classic puzzles without
+    /// a node limit, faster than the links' selections kept from test to
+    /// test (the stack of selections is then not kept).
+    fn on_planes(&self) -> bool {
+        self.layout.plain_square() == Some(3) && self.trial_nodes.is_none()
     }
 
     /// Whether a classic puzzle `cells` has a solution without `digit` in

@@ -247,7 +247,8 @@ impl SudokuSolver {
     /// The statistics of the last puzzle's search: its nodes and updates,
     /// as the dlx engine counts them (the givens' selection is not
     /// counted: the givens are selected, not searched), and the solutions
-    /// found. All zero after givens that conflict, found before any search.
+    /// found; after a search on bit planes, as [`Engine::Auto`] says. All
+    /// zero after givens that conflict, found before any search.
     pub fn stats(&self) -> &Stats {
         match &self.planes {
             Some((stats, _)) => stats,
