@@ -461,6 +461,26 @@ fn forcing_chains_on_puzzles_that_need_them() {
     }
 }
 
+/// An aligned pair exclusion on a puzzle of the diabolical list whose
+/// path takes one: every step true of the solution, and the pair's
+/// eliminations in its own two cells.
+#[test]
+fn aligned_pair_exclusion_on_a_puzzle_that_takes_it() {
+    let line = "8.53...9.....1......2...6.1.3...2..6.5.734.1.2..6...5.1.7...5......4.....2...39.4";
+    let puzzle = Grid::parse(line).unwrap();
+    let path = checked_path(&puzzle);
+    let step = path
+        .iter()
+        .find(|s| s.technique() == Technique::AlignedPairExclusion)
+        .unwrap_or_else(|| panic!("{line}: no aligned pair exclusion"));
+    assert_eq!(step.difficulty(), 6.2);
+    let text = step.to_string();
+    for &(cell, _) in step.eliminations() {
+        let name = format!("r{}c{}", cell / 9 + 1, cell % 9 + 1);
+        assert!(text.contains(&format!("{name} ")), "{text}");
+    }
+}
+
 /// The rules that assume one solution, on puzzles of the rated sample
 /// whose hardest step Sudoku Explainer names so: the path takes that
 /// step, and, as every path, ends in the solution.

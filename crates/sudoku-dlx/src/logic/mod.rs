@@ -66,6 +66,7 @@ use crate::layout::Layout;
 
 mod cages;
 mod chains;
+mod exclusion;
 mod forcing;
 mod order;
 mod rating;

@@ -77,6 +77,10 @@ pub enum Technique {
     /// Every open cell of two candidates but one: that one takes the
     /// digit that would otherwise leave two solutions (BUG+1).
     Bug,
+    /// Two cells whose pairs of digits would empty a cell of two
+    /// candidates that sees both, or repeat a digit where they see each
+    /// other: a digit in no pair left leaves its cell.
+    AlignedPairExclusion,
     /// A forcing chain or a loop of strong and weak links.
     Chain(ChainKind),
     /// An option of one digit whose assumption contradicts itself, with
@@ -150,6 +154,7 @@ impl Technique {
             Technique::UniqueRectangle(kind) => format!("unique rectangle type {kind}"),
             Technique::UniqueLoop(cells) => format!("unique loop of {cells}"),
             Technique::Bug => "BUG+1".into(),
+            Technique::AlignedPairExclusion => "aligned pair exclusion".into(),
             Technique::Chain(chain) => chain.name().into(),
             Technique::Nishio => "nishio".into(),
             Technique::CellChains { dynamic } => {
@@ -207,6 +212,7 @@ impl Technique {
                 _ => 5.0,
             },
             Technique::Bug => 5.6,
+            Technique::AlignedPairExclusion => 6.2,
             Technique::Chain(chain) => chain.difficulty(),
             Technique::Nishio => 7.5,
             Technique::CellChains { dynamic } | Technique::HouseChains { dynamic } => {

@@ -31,7 +31,7 @@ impl Logic {
             .fold(0, |mask, d| mask | 1 << d)
     }
 
-    fn placement_option(&self, cell: usize, digit: u8) -> usize {
+    pub(super) fn placement_option(&self, cell: usize, digit: u8) -> usize {
         encode::option(self.n, cell, digit).index()
     }
 
@@ -282,7 +282,7 @@ impl Logic {
     }
 
     /// The houses of `cell`: row, column, region.
-    fn houses_of(&self, cell: usize) -> [usize; 3] {
+    pub(super) fn houses_of(&self, cell: usize) -> [usize; 3] {
         let n = self.n;
         let (r, c) = (cell / n, cell % n);
         [r, n + c, 2 * n + self.shape.layout.region(r, c)]
