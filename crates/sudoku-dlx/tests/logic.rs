@@ -474,6 +474,11 @@ fn aligned_pair_exclusion_on_a_puzzle_that_takes_it() {
         .find(|s| s.technique() == Technique::AlignedPairExclusion)
         .unwrap_or_else(|| panic!("{line}: no aligned pair exclusion"));
     assert_eq!(step.difficulty(), 6.2);
+    // Sudoku Explainer rates this one 6.6, a turbot fish after the
+    // exclusion; a chain in its place rated 7.1.
+    let turbot =
+        "69...3..1....9.2.3.128..7..1.....4...6..1..7...5.....9..9..265.8.1.5....5..3...12";
+    assert_eq!(Grid::parse(turbot).unwrap().rate_se().unwrap().er, 6.6);
     let text = step.to_string();
     for &(cell, _) in step.eliminations() {
         let name = format!("r{}c{}", cell / 9 + 1, cell % 9 + 1);
@@ -503,6 +508,11 @@ fn uniqueness_rules_on_puzzles_that_need_them() {
             "..37.648.4.......7.89.........3...45.6..78...3.......2....2...4.....1.3..1.83.29.",
             Technique::UniqueLoop(6),
         ),
+        // Of the diabolical list; Sudoku Explainer rates it 5.7, BUG type 2.
+        (
+            ".6.5.49........1.29271..4..2...5.8.3...9.2...5.6.7...4..9..67214.2........12.7.4.",
+            Technique::BugType2,
+        ),
     ];
     for (line, technique) in cases {
         let puzzle = Grid::parse(line).unwrap();
@@ -516,6 +526,9 @@ fn uniqueness_rules_on_puzzles_that_need_them() {
         let mut logic = Logic::new(&puzzle).unwrap();
         let (steps, _) = logic.solve_all();
         assert!(steps.iter().all(|s| s.technique() != technique), "{line}");
+        if technique == Technique::BugType2 {
+            assert_eq!(puzzle.rate_se().unwrap().er, 5.7, "{line}");
+        }
     }
 }
 

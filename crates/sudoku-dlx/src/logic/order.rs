@@ -52,13 +52,14 @@ impl Logic {
                 return Some(step);
             }
         }
-        let rules: [&dyn Fn() -> Option<Step>; 13] = [
+        let rules: [&dyn Fn() -> Option<Step>; 14] = [
             &|| self.wing(false),
             &|| self.wing(true),
             &|| self.unique_rectangle(),
             &|| self.unique_loop(),
             &|| self.set_rule(MAX_SET),
             &|| self.bug(),
+            &|| self.bug_type_2(),
             &|| self.aligned_pair_exclusion(),
             &|| self.static_chains(),
             &|| self.nishio_chains(),

@@ -77,6 +77,10 @@ pub enum Technique {
     /// Every open cell of two candidates but one: that one takes the
     /// digit that would otherwise leave two solutions (BUG+1).
     Bug,
+    /// The candidates that stand between the grid and a bivalue universal
+    /// grave are one digit in several cells: one of them holds it, so it
+    /// leaves what sees them all (BUG type 2).
+    BugType2,
     /// Two cells whose pairs of digits would empty a cell of two
     /// candidates that sees both, or repeat a digit where they see each
     /// other: a digit in no pair left leaves its cell.
@@ -154,6 +158,7 @@ impl Technique {
             Technique::UniqueRectangle(kind) => format!("unique rectangle type {kind}"),
             Technique::UniqueLoop(cells) => format!("unique loop of {cells}"),
             Technique::Bug => "BUG+1".into(),
+            Technique::BugType2 => "BUG type 2".into(),
             Technique::AlignedPairExclusion => "aligned pair exclusion".into(),
             Technique::Chain(chain) => chain.name().into(),
             Technique::Nishio => "nishio".into(),
@@ -212,6 +217,7 @@ impl Technique {
                 _ => 5.0,
             },
             Technique::Bug => 5.6,
+            Technique::BugType2 => 5.7,
             Technique::AlignedPairExclusion => 6.2,
             Technique::Chain(chain) => chain.difficulty(),
             Technique::Nishio => 7.5,

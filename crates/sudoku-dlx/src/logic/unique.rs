@@ -5,6 +5,8 @@
 //! two regions keeps every house, and only when the state knows the
 //! puzzle has one solution ([`Logic::assume_unique`]).
 
+use dlx::OptionId;
+
 use super::{Kind, Logic, Step, Technique};
 use crate::encode;
 
@@ -232,6 +234,78 @@ impl Logic {
             vec![option as u32],
             Vec::new(),
         ))
+    }
+
+    /// A bivalue universal grave of type 2 (5.7), found as Sudoku
+    /// Explainer finds the candidates of a grave: where a house holds a
+    /// digit once or three times or more, the one place of it in a cell
+    /// of three candidates or more is such a candidate. When taking them
+    /// all out would leave every open cell two candidates and every house
+    /// each open digit twice, and they are one digit in several cells,
+    /// one of those cells holds it (else the grid would have two
+    /// solutions or none): it leaves the cells that see them all.
+    pub(super) fn bug_type_2(&self) -> Option<Step> {
+        if !self.uniqueness_serves() {
+            return None;
+        }
+        let n = self.n;
+        let at = |o: usize| encode::placement(n, OptionId::from_index(o)).map_or(0, |(c, _)| c);
+        let mut grave: Vec<usize> = Vec::new();
+        for item in 0..self.count.len() {
+            if self.covered[item] || !matches!(self.shape.kinds[item], Kind::House(..)) {
+                continue;
+            }
+            if matches!(self.count[item], 0 | 2) {
+                continue;
+            }
+            let mut wide = self.live_options(item).filter(|&o| self.count[at(o)] >= 3);
+            match (wide.next(), wide.next()) {
+                (None, _) => return None,
+                (Some(o), None) if !grave.contains(&o) => grave.push(o),
+                _ => {}
+            }
+        }
+        // Without them: two candidates a cell, each open digit twice a
+        // house.
+        let out = |item: usize| {
+            grave
+                .iter()
+                .filter(|&&o| self.shape.items[o].contains(&(item as u32)))
+                .count() as u32
+        };
+        for item in 0..self.count.len() {
+            if self.covered[item] {
+                continue;
+            }
+            let left = self.count[item] - out(item);
+            let fits = match self.shape.kinds[item] {
+                Kind::Cell => left == 2,
+                Kind::House(..) => matches!(left, 0 | 2),
+                Kind::Other => true,
+            };
+            if !fits {
+                return None;
+            }
+        }
+        let digit = |o: usize| encode::placement(n, OptionId::from_index(o)).map(|(_, d)| d);
+        let v = digit(*grave.first()?);
+        if grave.len() < 2 || grave.iter().any(|&o| digit(o) != v) {
+            return None;
+        }
+        let v = v?;
+        let removed: Vec<u32> = (0..n * n)
+            .map(|c| self.placement_option(c, v))
+            .filter(|&o| {
+                self.is_live(o) && !grave.contains(&o) && grave.iter().all(|&g| self.conflict(o, g))
+            })
+            .map(|o| o as u32)
+            .collect();
+        if removed.is_empty() {
+            return None;
+        }
+        let mut base: Vec<String> = grave.iter().map(|&o| super::cell_name(n, at(o))).collect();
+        base.push(format!("{v}"));
+        Some(self.step(Technique::BugType2, base, Vec::new(), Vec::new(), removed))
     }
 
     /// A unique loop (4.6 for six cells, 4.7 for eight, 5.0 for more): an
