@@ -513,6 +513,12 @@ fn uniqueness_rules_on_puzzles_that_need_them() {
             ".6.5.49........1.29271..4..2...5.8.3...9.2...5.6.7...4..9..67214.2........12.7.4.",
             Technique::BugType2,
         ),
+        // Of the diabolical list: a rectangle of type 3 (a naked pair),
+        // then BUG+1, 5.6 as Sudoku Explainer rates it.
+        (
+            "..3...2....8...7....73.69..87..4..61.5.....7.3..7.1..863..8..477.......5...5.3...",
+            Technique::UniqueRectangleSet(2),
+        ),
     ];
     for (line, technique) in cases {
         let puzzle = Grid::parse(line).unwrap();
@@ -526,9 +532,12 @@ fn uniqueness_rules_on_puzzles_that_need_them() {
         let mut logic = Logic::new(&puzzle).unwrap();
         let (steps, _) = logic.solve_all();
         assert!(steps.iter().all(|s| s.technique() != technique), "{line}");
-        if technique == Technique::BugType2 {
-            assert_eq!(puzzle.rate_se().unwrap().er, 5.7, "{line}");
-        }
+        let er = match technique {
+            Technique::BugType2 => 5.7,
+            Technique::UniqueRectangleSet(_) => 5.6,
+            _ => continue,
+        };
+        assert_eq!(puzzle.rate_se().unwrap().er, er, "{line}");
     }
 }
 

@@ -56,7 +56,12 @@ impl Logic {
             &|| self.wing(false),
             &|| self.wing(true),
             &|| self.unique_rectangle(),
-            &|| self.unique_loop(),
+            // The easier of a rectangle of type 3 and a loop (a loop
+            // on a tie: its types come first).
+            &|| match (self.unique_rectangle_type_3(), self.unique_loop()) {
+                (Some(r), Some(l)) if r.difficulty() < l.difficulty() => Some(r),
+                (r, l) => l.or(r),
+            },
             &|| self.set_rule(MAX_SET),
             &|| self.bug(),
             &|| self.bug_type_2(),

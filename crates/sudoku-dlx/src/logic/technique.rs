@@ -71,6 +71,9 @@ pub enum Technique {
     /// Four cells in two rows, columns and regions that would let two
     /// digits swap, of type 1, 2 or 4 (it assumes one solution).
     UniqueRectangle(u8),
+    /// A unique rectangle of type 3: its two roof cells' extra digits
+    /// and other cells of a house make a naked set of this many digits.
+    UniqueRectangleSet(usize),
     /// An even loop of six or more cells that would let two digits swap
     /// (it assumes one solution).
     UniqueLoop(usize),
@@ -156,6 +159,7 @@ impl Technique {
             Technique::XyWing => "XY-wing".into(),
             Technique::XyzWing => "XYZ-wing".into(),
             Technique::UniqueRectangle(kind) => format!("unique rectangle type {kind}"),
+            Technique::UniqueRectangleSet(_) => "unique rectangle type 3".into(),
             Technique::UniqueLoop(cells) => format!("unique loop of {cells}"),
             Technique::Bug => "BUG+1".into(),
             Technique::BugType2 => "BUG type 2".into(),
@@ -211,6 +215,7 @@ impl Technique {
             Technique::XyWing => 4.2,
             Technique::XyzWing => 4.4,
             Technique::UniqueRectangle(_) => 4.5,
+            Technique::UniqueRectangleSet(k) => 4.4 + k as f64 * 0.1,
             Technique::UniqueLoop(cells) => match cells {
                 0..=6 => 4.6,
                 7..=8 => 4.7,

@@ -84,6 +84,171 @@ impl Logic {
         None
     }
 
+    /// A unique rectangle of type 3 (4.5, and 0.1 for each digit of its
+    /// set past the first): as type 2, but the roof cells hold two or
+    /// more extra digits, which together with k - 1 other cells of a
+    /// house of both make a naked set of k digits (the roof cells
+    /// counting as one cell, one of them holding an extra digit): the
+    /// set's digits leave the rest of the house. The easiest found, as
+    /// Sudoku Explainer takes it.
+    pub(super) fn unique_rectangle_type_3(&self) -> Option<Step> {
+        if !self.uniqueness_serves() {
+            return None;
+        }
+        let n = self.n;
+        let layout = &self.shape.layout;
+        let open = |cell: usize| self.placed[cell] == 0;
+        let mut best: Option<Step> = None;
+        for r1 in 0..n {
+            for r2 in r1 + 1..n {
+                for c1 in 0..n {
+                    for c2 in c1 + 1..n {
+                        let cells = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2];
+                        if !cells.iter().all(|&c| open(c)) {
+                            continue;
+                        }
+                        let mut regions: Vec<usize> =
+                            cells.iter().map(|&c| layout.region(c / n, c % n)).collect();
+                        regions.sort_unstable();
+                        regions.dedup();
+                        if regions.len() != 2 {
+                            continue;
+                        }
+                        if let Some(step) = self.rectangle_set(cells) {
+                            if best
+                                .as_ref()
+                                .is_none_or(|b| step.difficulty() < b.difficulty())
+                            {
+                                best = Some(step);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// The cells of house `h` (as [`Logic::houses_of`] numbers them).
+    fn house_cells(&self, h: usize) -> Vec<usize> {
+        let n = self.n;
+        match h / n {
+            0 => (0..n).map(|c| h * n + c).collect(),
+            1 => (0..n).map(|r| r * n + h - n).collect(),
+            _ => (0..n * n)
+                .filter(|&c| self.shape.layout.region(c / n, c % n) == h - 2 * n)
+                .collect(),
+        }
+    }
+
+    /// The easiest type 3 step of one rectangle, if any.
+    fn rectangle_set(&self, cells: [usize; 4]) -> Option<Step> {
+        let masks = cells.map(|c| self.cell_mask(c));
+        let common = masks.iter().fold(u64::MAX, |m, &x| m & x);
+        let mut best: Option<Step> = None;
+        for x in (1..=self.n as u8).filter(|&d| common >> d & 1 != 0) {
+            for y in (x + 1..=self.n as u8).filter(|&d| common >> d & 1 != 0) {
+                let pair = 1u64 << x | 1 << y;
+                let exact: Vec<usize> = (0..4).filter(|&k| masks[k] == pair).collect();
+                // A floor of two cells in a line, a roof of two holding
+                // two or more extra digits between them.
+                if exact.len() != 2 || exact[0] + exact[1] == 3 {
+                    continue;
+                }
+                let roof: Vec<usize> = (0..4).filter(|k| !exact.contains(k)).collect();
+                let (p, q) = (cells[roof[0]], cells[roof[1]]);
+                let extra = (masks[roof[0]] | masks[roof[1]]) & !pair;
+                if extra.count_ones() < 2 {
+                    continue;
+                }
+                let shared: Vec<usize> = self
+                    .houses_of(p)
+                    .into_iter()
+                    .filter(|h| self.houses_of(q).contains(h))
+                    .collect();
+                for h in shared {
+                    let others: Vec<usize> = self
+                        .house_cells(h)
+                        .into_iter()
+                        .filter(|&c| c != p && c != q && self.placed[c] == 0)
+                        .collect();
+                    let empty = others.len() + 2;
+                    let mut chosen = Vec::new();
+                    if let Some(step) =
+                        self.naked_with_roof(cells, pair, extra, &others, empty, &mut chosen, 0)
+                    {
+                        if best
+                            .as_ref()
+                            .is_none_or(|b| step.difficulty() < b.difficulty())
+                        {
+                            best = Some(step);
+                        }
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// The smallest naked set of a house made of the roof (its extra
+    /// digits `extra`) and cells of `others` from `from` on, added to
+    /// `chosen`, that takes a digit out of the rest of the house.
+    #[allow(clippy::too_many_arguments)]
+    fn naked_with_roof(
+        &self,
+        cells: [usize; 4],
+        pair: u64,
+        extra: u64,
+        others: &[usize],
+        empty: usize,
+        chosen: &mut Vec<usize>,
+        from: usize,
+    ) -> Option<Step> {
+        let digits = chosen.iter().fold(extra, |m, &c| m | self.cell_mask(c));
+        let degree = chosen.len() + 1;
+        if degree >= 2 && digits.count_ones() as usize == degree && 2 * degree <= empty {
+            let removed: Vec<u32> = others
+                .iter()
+                .filter(|c| !chosen.contains(c))
+                .flat_map(|&c| {
+                    (1..=self.n as u8)
+                        .filter(move |&d| digits >> d & 1 != 0)
+                        .map(move |d| (c, d))
+                })
+                .map(|(c, d)| self.placement_option(c, d))
+                .filter(|&o| self.is_live(o))
+                .map(|o| o as u32)
+                .collect();
+            if removed.is_empty() {
+                return None;
+            }
+            let n = self.n;
+            let mut base: Vec<String> = cells.iter().map(|&c| super::cell_name(n, c)).collect();
+            let named: Vec<u8> = (1..=n as u8).filter(|&d| pair >> d & 1 != 0).collect();
+            base.push(format!("{}{}", named[0], named[1]));
+            let cover = chosen.iter().map(|&c| super::cell_name(n, c)).collect();
+            return Some(self.step(
+                Technique::UniqueRectangleSet(degree),
+                base,
+                cover,
+                Vec::new(),
+                removed,
+            ));
+        }
+        if degree >= 4 || digits.count_ones() as usize > 4 {
+            return None;
+        }
+        for at in from..others.len() {
+            chosen.push(others[at]);
+            let step = self.naked_with_roof(cells, pair, extra, others, empty, chosen, at + 1);
+            chosen.pop();
+            if step.is_some() {
+                return step;
+            }
+        }
+        None
+    }
+
     fn rectangle(&self, cells: [usize; 4]) -> Option<Step> {
         let masks = cells.map(|c| self.cell_mask(c));
         let common = masks.iter().fold(u64::MAX, |m, &x| m & x);
