@@ -19,7 +19,7 @@ use serde_json::{Map, Value};
 use dlx::Contradiction;
 
 use super::devices::{bits, digit_sets, ends_first, sets_between, Builder, Ref, MAX_TUPLES};
-use super::domains::{sum_bounds, Domains};
+use super::domains::{bit, digits, sum_bounds, Domains};
 use super::{ends, write_cells, Cell, Constraint, Family, Filled, Line, Rules, Statement};
 use crate::error::LayoutError;
 use crate::fpuzzles::error::{bad, unsupported, FpuzzlesError};
@@ -435,6 +435,7 @@ impl Family for Sums {
                 | Constraint::LittleKiller { .. }
                 | Constraint::Arrow { .. }
                 | Constraint::Between { .. }
+                | Constraint::Sandwich { .. }
         )
     }
 
@@ -449,9 +450,87 @@ impl Family for Sums {
             }
             Constraint::Arrow { circle, line } => arrow_bounds(d, circle, line),
             Constraint::Between { cells } => between_bounds(d, cells),
+            Constraint::Sandwich { line, sum } => sandwich_support(d, *line, *sum),
             _ => Ok(()),
         }
     }
+}
+
+/// The most digits strictly between 1 and n whose sets a sandwich's
+/// propagation lists (2^10 subsets: grids up to 12x12).
+const SANDWICH_DIGITS: usize = 10;
+
+/// A sandwich's digits, read on domains: for each place of the 1 and of
+/// the n, the cells between them take distinct digits of a set (from 2
+/// to n - 1) with the sum, each cell one of the set's and the set within
+/// theirs, and the cells outside neither 1 nor n. A digit goes from a
+/// cell when no such reading gives it to that cell.
+fn sandwich_support(d: &mut Domains, line: Line, sum: u32) -> Result<(), Contradiction> {
+    let n = d.side();
+    if n < 3 || n - 2 > SANDWICH_DIGITS {
+        return Ok(());
+    }
+    let cell = |k: usize| match line {
+        Line::Row(r) => (r, k),
+        Line::Column(c) => (k, c),
+    };
+    let mut masks = [0u64; 64];
+    for (k, mask) in masks.iter_mut().enumerate().take(n) {
+        *mask = d.get(cell(k));
+    }
+    let (one, top) = (bit(1), bit(n as u32));
+    let ends = one | top;
+    // The sets of digits from 2 to n - 1 with the sum, by size.
+    let mut sets: Vec<(usize, u64)> = Vec::new();
+    for subset in 0u64..1 << (n - 2) {
+        let set = subset << 2;
+        let total: u32 = digits(set).sum();
+        if total == sum {
+            sets.push((set.count_ones() as usize, set));
+        }
+    }
+    let mut support = [0u64; 64];
+    for a in (0..n).filter(|&k| masks[k] & one != 0) {
+        for b in (0..n).filter(|&k| k != a && masks[k] & top != 0) {
+            let (lo, hi) = (a.min(b), a.max(b));
+            let m = hi - lo - 1;
+            let outside_ok = (0..n)
+                .filter(|&k| k < lo || k > hi)
+                .all(|k| masks[k] & !ends != 0);
+            if !outside_ok {
+                continue;
+            }
+            let between = lo + 1..hi;
+            let union = between.clone().fold(0, |u, k| u | masks[k]);
+            let mut inside = [0u64; 64];
+            let mut any = false;
+            for &(size, set) in &sets {
+                if size != m || set & !union != 0 || between.clone().any(|k| masks[k] & set == 0) {
+                    continue;
+                }
+                any = true;
+                for k in between.clone() {
+                    inside[k] |= masks[k] & set;
+                }
+            }
+            if !any {
+                continue;
+            }
+            support[a] |= one;
+            support[b] |= top;
+            for k in 0..n {
+                if k < lo || k > hi {
+                    support[k] |= masks[k] & !ends;
+                } else if k != lo && k != hi {
+                    support[k] |= inside[k];
+                }
+            }
+        }
+    }
+    for (k, &allowed) in support.iter().enumerate().take(n) {
+        d.restrict(cell(k), allowed)?;
+    }
+    Ok(())
 }
 
 /// Reads f-puzzles key `key`, one of the sums' in [`FPUZZLES`](super::FPUZZLES),
