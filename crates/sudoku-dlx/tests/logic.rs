@@ -461,11 +461,11 @@ fn forcing_chains_on_puzzles_that_need_them() {
     }
 }
 
-/// An aligned pair exclusion on a puzzle of the diabolical list whose
-/// path takes one: every step true of the solution, and the pair's
+/// Aligned exclusions on puzzles of the diabolical list whose
+/// paths take them: every step true of the solution, and the pair's
 /// eliminations in its own two cells.
 #[test]
-fn aligned_pair_exclusion_on_a_puzzle_that_takes_it() {
+fn aligned_exclusions_on_puzzles_that_take_them() {
     let line = "8.53...9.....1......2...6.1.3...2..6.5.734.1.2..6...5.1.7...5......4.....2...39.4";
     let puzzle = Grid::parse(line).unwrap();
     let path = checked_path(&puzzle);
@@ -484,6 +484,17 @@ fn aligned_pair_exclusion_on_a_puzzle_that_takes_it() {
         let name = format!("r{}c{}", cell / 9 + 1, cell % 9 + 1);
         assert!(text.contains(&format!("{name} ")), "{text}");
     }
+    // A triplet (7.5), which Sudoku Explainer takes after its chains of
+    // one kind: this puzzle of the diabolical list rated 8.3 without it.
+    let line = "4...1...8..9...6....26.39...5.....4...4.3.7.....428....9.....2.24.8.1.961..952..7";
+    let puzzle = Grid::parse(line).unwrap();
+    let path = checked_path(&puzzle);
+    assert!(
+        path.iter()
+            .any(|s| s.technique() == Technique::AlignedTripletExclusion),
+        "{line}: no aligned triplet exclusion"
+    );
+    assert_eq!(puzzle.rate_se().unwrap().er, 7.5);
 }
 
 /// The rules that assume one solution, on puzzles of the rated sample

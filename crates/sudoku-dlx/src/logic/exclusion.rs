@@ -1,19 +1,22 @@
-//! Aligned pair exclusion: two cells cannot take two digits that would
-//! empty a cell of two candidates seeing both, nor the same digit when
-//! they see each other; a digit of one cell that goes with no digit of
-//! the other leaves it.
+//! Aligned pair and triplet exclusion: two (three) cells cannot take
+//! digits that would empty a cell of two (or three) candidates seeing
+//! them all, nor the same digit where two of them see each other; a
+//! digit of one cell that goes with no digits of the others leaves it.
 
 use super::{Logic, Step, Technique};
 
 impl Logic {
-    /// An aligned pair exclusion (6.2), as Sudoku Explainer finds it: two
-    /// open cells, each seeing no naked single, that have two or more
-    /// cells of two candidates (excluders) seeing both. A pair of digits
-    /// for the two is excluded when both would be the same digit in
-    /// cells that see each other, or when an excluder holds only those
-    /// two digits; a digit of a cell in no pair left leaves the cell.
-    /// Layouts of houses alone, as the uniqueness rules.
-    pub(super) fn aligned_pair_exclusion(&self) -> Option<Step> {
+    /// An aligned exclusion of `degree` cells (2: 6.2, 3: 7.5), as Sudoku
+    /// Explainer finds it. Base cells are open cells of two candidates or
+    /// more that see no naked single; a base cell's excluders are the
+    /// cells it sees of 2 to `degree` candidates. For two base cells, and
+    /// for a triplet a third that is an excluder of one of them, with two
+    /// or more excluders in common: a choice of a digit for each is
+    /// excluded when two that see each other take the same digit, or
+    /// when an excluder holds no digit but the choice's; a digit of a
+    /// cell in no choice left leaves the cell. Layouts of houses alone,
+    /// as the uniqueness rules.
+    pub(super) fn aligned_exclusion(&self, degree: usize) -> Option<Step> {
         if !self.uniqueness_applies() {
             return None;
         }
@@ -30,63 +33,127 @@ impl Logic {
             .collect();
         let houses: Vec<[usize; 3]> = (0..cells).map(|c| self.houses_of(c)).collect();
         let sees = |a: usize, b: usize| a != b && houses[a].iter().any(|h| houses[b].contains(h));
-        // Each base cell and the excluders it sees.
-        let mut bases: Vec<(usize, Vec<usize>)> = Vec::new();
+        // Each base cell's excluders, by cell (empty for no base cell).
+        let mut excluders: Vec<Vec<usize>> = vec![Vec::new(); cells];
+        let mut bases: Vec<usize> = Vec::new();
         for c in (0..cells).filter(|&c| masks[c].count_ones() >= 2) {
             let seen: Vec<usize> = (0..cells).filter(|&e| sees(c, e)).collect();
             if seen.iter().any(|&e| masks[e].count_ones() == 1) {
                 continue;
             }
-            let excluders: Vec<usize> = seen
+            let of_c: Vec<usize> = seen
                 .into_iter()
-                .filter(|&e| masks[e].count_ones() == 2)
+                .filter(|&e| (2..=degree as u32).contains(&masks[e].count_ones()))
                 .collect();
-            if !excluders.is_empty() {
-                bases.push((c, excluders));
+            if !of_c.is_empty() {
+                excluders[c] = of_c;
+                bases.push(c);
             }
         }
-        for (i, (a, ea)) in bases.iter().enumerate() {
-            for (b, eb) in &bases[i + 1..] {
-                let common: Vec<u64> = ea
+        let is_base = |c: usize| !excluders[c].is_empty();
+        for (i, &a) in bases.iter().enumerate() {
+            for &b in &bases[i + 1..] {
+                // The excluders common to all lie among those of a and b.
+                let shared = excluders[a]
                     .iter()
-                    .filter(|e| eb.contains(e))
-                    .map(|&e| masks[e])
-                    .collect();
-                if common.len() < 2 {
+                    .filter(|e| excluders[b].contains(e))
+                    .count();
+                if shared < 2 {
                     continue;
                 }
-                let (ma, mb) = (masks[*a], masks[*b]);
-                let (mut keep_a, mut keep_b) = (0u64, 0u64);
-                for x in (1..=n).filter(|&x| ma >> x & 1 != 0) {
-                    for y in (1..=n).filter(|&y| mb >> y & 1 != 0) {
-                        let pair = 1u64 << x | 1 << y;
-                        let excluded =
-                            (x == y && sees(*a, *b)) || common.iter().any(|&m| m & !pair == 0);
-                        if !excluded {
-                            keep_a |= 1 << x;
-                            keep_b |= 1 << y;
-                        }
+                let tails: Vec<usize> = if degree == 2 {
+                    vec![usize::MAX]
+                } else {
+                    let mut twin: Vec<usize> = excluders[a]
+                        .iter()
+                        .chain(&excluders[b])
+                        .copied()
+                        .filter(|&t| t != a && t != b && is_base(t))
+                        .collect();
+                    twin.sort_unstable();
+                    twin.dedup();
+                    twin
+                };
+                for t in tails {
+                    let set: Vec<usize> = if t == usize::MAX {
+                        vec![a, b]
+                    } else {
+                        vec![a, b, t]
+                    };
+                    if let Some(step) = self.excluded(&set, &masks, &excluders, &sees) {
+                        return Some(step);
                     }
                 }
-                let mut removed: Vec<u32> = Vec::new();
-                for (cell, mask, keep) in [(*a, ma, keep_a), (*b, mb, keep_b)] {
-                    for d in (1..=n as u8).filter(|&d| (mask & !keep) >> d & 1 != 0) {
-                        removed.push(self.placement_option(cell, d) as u32);
-                    }
-                }
-                if removed.is_empty() {
-                    continue;
-                }
-                let base = vec![super::cell_name(n, *a), super::cell_name(n, *b)];
-                return Some(self.step(
-                    Technique::AlignedPairExclusion,
-                    base,
-                    Vec::new(),
-                    Vec::new(),
-                    removed,
-                ));
             }
         }
         None
+    }
+
+    /// The step of one set of base cells, if its choices rule a digit out.
+    fn excluded(
+        &self,
+        set: &[usize],
+        masks: &[u64],
+        excluders: &[Vec<usize>],
+        sees: &dyn Fn(usize, usize) -> bool,
+    ) -> Option<Step> {
+        let n = self.n;
+        let common: Vec<u64> = excluders[set[0]]
+            .iter()
+            .filter(|e| set[1..].iter().all(|&c| excluders[c].contains(e)))
+            .map(|&e| masks[e])
+            .collect();
+        if common.len() < 2 {
+            return None;
+        }
+        let digits = |m: u64| (1..=n as u32).filter(move |&d| m >> d & 1 != 0);
+        let mut keep = vec![0u64; set.len()];
+        let mut choice = vec![0u32; set.len()];
+        // Every choice of a digit per cell, by a counter over the cells.
+        let lists: Vec<Vec<u32>> = set.iter().map(|&c| digits(masks[c]).collect()).collect();
+        let mut at = vec![0usize; set.len()];
+        loop {
+            for (k, list) in lists.iter().enumerate() {
+                choice[k] = list[at[k]];
+            }
+            let repeats = (0..set.len()).any(|x| {
+                (x + 1..set.len()).any(|y| choice[x] == choice[y] && sees(set[x], set[y]))
+            });
+            let chosen = choice.iter().fold(0u64, |m, &d| m | 1 << d);
+            if !repeats && !common.iter().any(|&m| m & !chosen == 0) {
+                for (k, &d) in choice.iter().enumerate() {
+                    keep[k] |= 1 << d;
+                }
+            }
+            // The next choice, the first cell's digit turning fastest.
+            let mut k = 0;
+            while k < set.len() {
+                at[k] += 1;
+                if at[k] < lists[k].len() {
+                    break;
+                }
+                at[k] = 0;
+                k += 1;
+            }
+            if k == set.len() {
+                break;
+            }
+        }
+        let mut removed: Vec<u32> = Vec::new();
+        for (k, &cell) in set.iter().enumerate() {
+            for d in digits(masks[cell] & !keep[k]) {
+                removed.push(self.placement_option(cell, d as u8) as u32);
+            }
+        }
+        if removed.is_empty() {
+            return None;
+        }
+        let technique = if set.len() == 2 {
+            Technique::AlignedPairExclusion
+        } else {
+            Technique::AlignedTripletExclusion
+        };
+        let base = set.iter().map(|&c| super::cell_name(n, c)).collect();
+        Some(self.step(technique, base, Vec::new(), Vec::new(), removed))
     }
 }

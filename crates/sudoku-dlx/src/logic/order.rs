@@ -52,7 +52,7 @@ impl Logic {
                 return Some(step);
             }
         }
-        let rules: [&dyn Fn() -> Option<Step>; 14] = [
+        let rules: [&dyn Fn() -> Option<Step>; 15] = [
             &|| self.wing(false),
             &|| self.wing(true),
             &|| self.unique_rectangle(),
@@ -65,8 +65,9 @@ impl Logic {
             &|| self.set_rule(MAX_SET),
             &|| self.bug(),
             &|| self.bug_type_2(),
-            &|| self.aligned_pair_exclusion(),
+            &|| self.aligned_exclusion(2),
             &|| self.static_chains(),
+            &|| self.aligned_exclusion(3),
             &|| self.nishio_chains(),
             &|| self.forcing_chain(),
             &|| self.multiple_chains(false),

@@ -88,6 +88,8 @@ pub enum Technique {
     /// candidates that sees both, or repeat a digit where they see each
     /// other: a digit in no pair left leaves its cell.
     AlignedPairExclusion,
+    /// The same of three cells, the third seen by one of the others.
+    AlignedTripletExclusion,
     /// A forcing chain or a loop of strong and weak links.
     Chain(ChainKind),
     /// An option of one digit whose assumption contradicts itself, with
@@ -164,6 +166,7 @@ impl Technique {
             Technique::Bug => "BUG+1".into(),
             Technique::BugType2 => "BUG type 2".into(),
             Technique::AlignedPairExclusion => "aligned pair exclusion".into(),
+            Technique::AlignedTripletExclusion => "aligned triplet exclusion".into(),
             Technique::Chain(chain) => chain.name().into(),
             Technique::Nishio => "nishio".into(),
             Technique::CellChains { dynamic } => {
@@ -224,6 +227,7 @@ impl Technique {
             Technique::Bug => 5.6,
             Technique::BugType2 => 5.7,
             Technique::AlignedPairExclusion => 6.2,
+            Technique::AlignedTripletExclusion => 7.5,
             Technique::Chain(chain) => chain.difficulty(),
             Technique::Nishio => 7.5,
             Technique::CellChains { dynamic } | Technique::HouseChains { dynamic } => {
