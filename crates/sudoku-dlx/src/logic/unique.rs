@@ -56,32 +56,26 @@ impl Logic {
         if !self.uniqueness_serves() {
             return None;
         }
+        self.rectangles().find_map(|cells| self.rectangle(cells))
+    }
+
+    /// The open cells of two rows and two columns that lie in two
+    /// regions: the rectangles whose digits could swap.
+    fn rectangles(&self) -> impl Iterator<Item = [usize; 4]> + '_ {
         let n = self.n;
         let layout = &self.shape.layout;
-        let open = |cell: usize| self.placed[cell] == 0;
-        for r1 in 0..n {
-            for r2 in r1 + 1..n {
-                for c1 in 0..n {
-                    for c2 in c1 + 1..n {
-                        let cells = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2];
-                        if !cells.iter().all(|&c| open(c)) {
-                            continue;
-                        }
-                        let mut regions: Vec<usize> =
-                            cells.iter().map(|&c| layout.region(c / n, c % n)).collect();
-                        regions.sort_unstable();
-                        regions.dedup();
-                        if regions.len() != 2 {
-                            continue;
-                        }
-                        if let Some(step) = self.rectangle(cells) {
-                            return Some(step);
-                        }
-                    }
+        let pairs = move || (0..n).flat_map(move |a| (a + 1..n).map(move |b| (a, b)));
+        pairs()
+            .flat_map(move |(r1, r2)| pairs().map(move |(c1, c2)| (r1, r2, c1, c2)))
+            .map(move |(r1, r2, c1, c2)| [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2])
+            .filter(move |cells| {
+                if !cells.iter().all(|&c| self.placed[c] == 0) {
+                    return false;
                 }
-            }
-        }
-        None
+                let mut regions = cells.map(|c| layout.region(c / n, c % n));
+                regions.sort_unstable();
+                regions.windows(2).filter(|w| w[0] != w[1]).count() == 1
+            })
     }
 
     /// A unique rectangle of type 3 (4.5, and 0.1 for each digit of its
@@ -95,35 +89,16 @@ impl Logic {
         if !self.uniqueness_serves() {
             return None;
         }
-        let n = self.n;
-        let layout = &self.shape.layout;
-        let open = |cell: usize| self.placed[cell] == 0;
         let mut best: Option<Step> = None;
-        for r1 in 0..n {
-            for r2 in r1 + 1..n {
-                for c1 in 0..n {
-                    for c2 in c1 + 1..n {
-                        let cells = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2];
-                        if !cells.iter().all(|&c| open(c)) {
-                            continue;
-                        }
-                        let mut regions: Vec<usize> =
-                            cells.iter().map(|&c| layout.region(c / n, c % n)).collect();
-                        regions.sort_unstable();
-                        regions.dedup();
-                        if regions.len() != 2 {
-                            continue;
-                        }
-                        if let Some(step) = self.rectangle_set(cells) {
-                            if best
-                                .as_ref()
-                                .is_none_or(|b| step.difficulty() < b.difficulty())
-                            {
-                                best = Some(step);
-                            }
-                        }
-                    }
-                }
+        for step in self
+            .rectangles()
+            .filter_map(|cells| self.rectangle_set(cells))
+        {
+            if best
+                .as_ref()
+                .is_none_or(|b| step.difficulty() < b.difficulty())
+            {
+                best = Some(step);
             }
         }
         best
