@@ -249,7 +249,8 @@ impl Bands {
 
     /// Counts the solutions, handing each to the search, until its limit.
     pub(crate) fn search(mut self, search: &mut Search<'_, '_>) {
-        if !self.settle() {
+        // A limit of 0 counts nothing, as the links' does.
+        if search.done() || !self.settle() {
             return;
         }
         if self.open == [0; 3] {
