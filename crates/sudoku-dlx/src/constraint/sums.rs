@@ -480,13 +480,15 @@ fn sandwich_support(d: &mut Domains, line: Line, sum: u32) -> Result<(), Contrad
     }
     let (one, top) = (bit(1), bit(n as u32));
     let ends = one | top;
-    // The sets of digits from 2 to n - 1 with the sum, by size.
-    let mut sets: Vec<(usize, u64)> = Vec::new();
+    // The sets of digits from 2 to n - 1 with the sum (on the stack: the
+    // propagation runs at every node).
+    let mut sets = [0u64; 1 << SANDWICH_DIGITS];
+    let mut count = 0;
     for subset in 0u64..1 << (n - 2) {
         let set = subset << 2;
-        let total: u32 = digits(set).sum();
-        if total == sum {
-            sets.push((set.count_ones() as usize, set));
+        if digits(set).sum::<u32>() == sum {
+            sets[count] = set;
+            count += 1;
         }
     }
     let mut support = [0u64; 64];
@@ -504,8 +506,11 @@ fn sandwich_support(d: &mut Domains, line: Line, sum: u32) -> Result<(), Contrad
             let union = between.clone().fold(0, |u, k| u | masks[k]);
             let mut inside = [0u64; 64];
             let mut any = false;
-            for &(size, set) in &sets {
-                if size != m || set & !union != 0 || between.clone().any(|k| masks[k] & set == 0) {
+            for &set in &sets[..count] {
+                if set.count_ones() as usize != m
+                    || set & !union != 0
+                    || between.clone().any(|k| masks[k] & set == 0)
+                {
                     continue;
                 }
                 any = true;

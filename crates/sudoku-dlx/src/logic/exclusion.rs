@@ -4,6 +4,7 @@
 //! digit of one cell that goes with no digits of the others leaves it.
 
 use super::{Logic, Step, Technique};
+use crate::constraint::domains::digits;
 
 impl Logic {
     /// An aligned exclusion of `degree` cells (2: 6.2, 3: 7.5), as Sudoku
@@ -106,7 +107,6 @@ impl Logic {
         if common.len() < 2 {
             return None;
         }
-        let digits = |m: u64| (1..=n as u32).filter(move |&d| m >> d & 1 != 0);
         let mut keep = vec![0u64; set.len()];
         let mut choice = vec![0u32; set.len()];
         // Every choice of a digit per cell, by a counter over the cells.

@@ -208,14 +208,11 @@ impl Bands {
         }
         if let Some(candidates) = candidates {
             for (cell, &mask) in candidates.iter().enumerate() {
-                let (b, bit) = (cell / 27, 1 << (cell % 27));
-                for d in 0..9 {
-                    if mask >> (d + 1) & 1 == 0 {
-                        if digits[cell] == d as u8 + 1 {
-                            return None;
-                        }
-                        state.cells[3 * d + b] &= !bit;
+                for digit in (1..=9).filter(|&d| mask >> d & 1 == 0) {
+                    if digits[cell] == digit {
+                        return None;
                     }
+                    state.exclude(cell, digit);
                 }
             }
         }
