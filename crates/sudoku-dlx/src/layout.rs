@@ -317,14 +317,18 @@ impl Layout {
         crate::constraint::innies::derived_sums(self)
     }
 
-    /// The sums with signs that the rows, columns and killer cages of a
-    /// Latin square (regions that are rows or columns) imply together,
-    /// beyond [`Layout::derived_sums`]: the cells of some rows outside
-    /// some columns hold the digits of the cells of the columns outside
-    /// the rows, and cages stand in for their cells. The search
-    /// propagates those that narrow a cell on an empty grid, and these
-    /// are they (see docs/encodings.md); every solution keeps them. None
-    /// on a layout of boxes or a jigsaw.
+    /// The sums with signs that the houses and killer cages imply
+    /// together, beyond [`Layout::derived_sums`]. On any layout, the
+    /// innies less outies of the 45 rule's groups of houses: the cages
+    /// more than half inside a group stand in for their cells, and the
+    /// group's cells left less the cages' cells outside it sum to a
+    /// number (when one side has at most two cells, and both at most n).
+    /// On a Latin square (regions that are rows or columns), the cells
+    /// of some rows outside some columns hold the digits of the cells of
+    /// the columns outside the rows, and cages stand in for their cells;
+    /// those that narrow a cell on an empty grid. The search of a killer
+    /// propagates them all, that of other puzzles those of Latin squares
+    /// (see docs/encodings.md); every solution keeps them.
     ///
     /// # Example
     ///
@@ -342,7 +346,7 @@ impl Layout {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn equations(&self) -> Vec<Equation> {
-        crate::constraint::equations::equations(self, &self.derived_sums())
+        crate::constraint::equations::equations(self, &self.derived_sums(), true)
     }
 
     /// The layout without its constraints: its regions and variants alone.

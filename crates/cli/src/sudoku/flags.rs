@@ -174,8 +174,9 @@ pub struct Args {
     /// contradict them left out), for `dlx cover`; sums, the sums the 45
     /// rule derives from its houses and killer cages, which the search
     /// propagates, in the text form (each after a comment naming the
-    /// group), and on a Latin square the sums with signs its rows,
-    /// columns and cages imply, as comments. Takes one puzzle.
+    /// group), and the sums with signs houses and cages imply (innies
+    /// less outies; on a Latin square, rows less columns), as comments.
+    /// Takes one puzzle.
     #[arg(long, value_name = "FORMAT", value_parser = ["dlx", "sums"])]
     pub emit: Option<String>,
 }
