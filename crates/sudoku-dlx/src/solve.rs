@@ -15,6 +15,7 @@ use std::sync::Arc;
 use dlx::Stats;
 
 use crate::check::Conflict;
+use crate::constraint::domains::Domains;
 use crate::encode;
 use crate::error::GridError;
 use crate::grid::{square_layout, Grid};
@@ -23,6 +24,7 @@ use crate::layout::Layout;
 pub(crate) mod bands;
 mod deep;
 mod error;
+mod killer;
 mod matrix;
 mod propagate;
 
@@ -58,7 +60,7 @@ pub struct SudokuSolver {
     /// Which search classic puzzles take.
     engine: Engine,
     /// The statistics and outcome of the last search, when it ran on bit
-    /// planes.
+    /// planes or on a killer's digits.
     planes: Option<(Stats, dlx::Outcome)>,
 }
 
@@ -71,14 +73,18 @@ pub struct SudokuSolver {
 /// rows, covered a band at a time, with the hidden and naked singles and
 /// the box-line intersections propagated: the same counts and the same
 /// unique solutions, several times faster, though a puzzle of several
-/// solutions may give them in another order.
+/// solutions may give them in another order. Killers (every constraint a
+/// cage, one with a sum at least) have a search on their cells' digits
+/// alone: the cages, the 45 rule's sums and the houses propagated at
+/// every node, each digit of the branching cell tried on a copy of the
+/// digits, no links beneath.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Engine {
-    /// Bit planes for classic 9x9 puzzles when no node limit is set (the
-    /// limit counts the links' nodes), the links for the rest. After a
-    /// search on bit planes, [`SudokuSolver::stats`] counts one node for
-    /// the root and one for each digit tried in a branching cell, and no
-    /// updates.
+    /// Bit planes for classic 9x9 puzzles and the cells' digits for
+    /// killers (unless [`Propagation::Never`]), when no node limit is set
+    /// (the limit counts the links' nodes); the links for the rest. After
+    /// either, [`SudokuSolver::stats`] counts one node for the root and
+    /// one for each digit tried in a branching cell, and no updates.
     #[default]
     Auto,
     /// The links for every puzzle: the statistics are Knuth's figures.
@@ -247,7 +253,8 @@ impl SudokuSolver {
     /// The statistics of the last puzzle's search: its nodes and updates,
     /// as the dlx engine counts them (the givens' selection is not
     /// counted: the givens are selected, not searched), and the solutions
-    /// found; after a search on bit planes, as [`Engine::Auto`] says. All
+    /// found; after a search on bit planes or a killer's digits, as
+    /// [`Engine::Auto`] says. All
     /// zero after givens that conflict, found before any search.
     pub fn stats(&self) -> &Stats {
         match &self.planes {
@@ -257,20 +264,23 @@ impl SudokuSolver {
     }
 
     /// Counts up to `max` solutions of a classic 9x9 puzzle on bit
-    /// planes, handing each to `each`; `None` when the puzzle is for the
+    /// planes, or of a killer on its cells' digits, handing each to
+    /// `each`; `None` when the puzzle is for the
     /// links (see [`Engine`]).
-    fn on_planes(
+    fn without_links(
         &mut self,
         puzzle: &Grid,
         max: u64,
         each: Option<bands::EachSolution<'_>>,
     ) -> Option<Result<u64, SolveError>> {
         if self.engine != Engine::Auto
-            || self.layout().plain_square() != Some(3)
             || self.matrix.node_limit().is_some()
             || puzzle.layout() != self.layout()
         {
             return None;
+        }
+        if self.layout().plain_square() != Some(3) {
+            return self.on_domains(puzzle, max, each);
         }
         self.planes = Some((Stats::default(), dlx::Outcome::Complete));
         let Some(state) = Bands::new(puzzle.cells(), puzzle.candidate_masks()) else {
@@ -311,6 +321,66 @@ impl SudokuSolver {
         })
     }
 
+    /// Counts up to `max` solutions of a killer on its cells' domains
+    /// alone, handing each to `each`; `None` when the puzzle is for the
+    /// links (see [`Engine`]).
+    fn on_domains(
+        &mut self,
+        puzzle: &Grid,
+        max: u64,
+        mut each: Option<bands::EachSolution<'_>>,
+    ) -> Option<Result<u64, SolveError>> {
+        let mut rules = self.matrix.killer_rules()?;
+        let n = puzzle.side();
+        let masks: Vec<u64> = match puzzle.candidate_masks() {
+            Some(candidates) => candidates.to_vec(),
+            None => vec![Domains::all(n); n * n],
+        };
+        let masks: Vec<u64> = masks
+            .iter()
+            .zip(puzzle.cells())
+            .map(|(&mask, &digit)| match digit {
+                0 => mask,
+                d => mask & 1 << d,
+            })
+            .collect();
+        let layout = self.layout().clone();
+        let mut accept = |digits: &[u8]| {
+            let grid = Grid::from_parsed(layout.clone(), digits.to_vec());
+            let solved = grid.is_solution_of(puzzle);
+            if let (true, Some(each)) = (solved, each.as_mut()) {
+                each(digits);
+            }
+            solved
+        };
+        let cancel = self.matrix.cancel_flag();
+        let mut search = killer::Search::new(max, cancel.as_deref(), &mut accept);
+        search.run(&mut rules, &masks);
+        let (found, guesses, cancelled) = (search.found, search.guesses, search.cancelled);
+        let outcome = if cancelled {
+            dlx::Outcome::Cancelled
+        } else if found >= max {
+            dlx::Outcome::SolutionLimit
+        } else {
+            dlx::Outcome::Complete
+        };
+        let mut stats = Stats::default();
+        stats.nodes = 1 + guesses;
+        stats.solutions = found;
+        self.planes = Some((stats, outcome));
+        Some(if cancelled {
+            Err(SolveError::Cancelled { found })
+        } else if found == 0 {
+            // Givens that break a rule are named, as the links name them.
+            Err(puzzle
+                .check()
+                .err()
+                .map_or(SolveError::NoSolution, SolveError::Conflict))
+        } else {
+            Ok(found)
+        })
+    }
+
     /// Releases the last puzzle and selects this one's givens; a puzzle
     /// with constraints is probed, for the deep search when it is hard.
     pub(crate) fn load(&mut self, puzzle: &Grid) -> Result<(), SolveError> {
@@ -348,8 +418,8 @@ impl SudokuSolver {
     /// [`SolveError::NodeLimit`], [`SolveError::Cancelled`].
     pub fn solve_one(&mut self, puzzle: &Grid) -> Result<Option<Grid>, SolveError> {
         let mut first = None;
-        let mut keep = |digits: &[u8; 81]| first = Some(digits.to_vec());
-        match self.on_planes(puzzle, 1, Some(&mut keep)) {
+        let mut keep = |digits: &[u8]| first = Some(digits.to_vec());
+        match self.without_links(puzzle, 1, Some(&mut keep)) {
             Some(Err(SolveError::NoSolution)) => return Ok(None),
             Some(found) => {
                 found?;
@@ -384,12 +454,12 @@ impl SudokuSolver {
     /// errors of [`SudokuSolver::solve_one`].
     pub fn solution(&mut self, puzzle: &Grid) -> Result<Grid, SolveError> {
         let mut first = None;
-        let mut keep = |digits: &[u8; 81]| {
+        let mut keep = |digits: &[u8]| {
             if first.is_none() {
                 first = Some(digits.to_vec());
             }
         };
-        if let Some(found) = self.on_planes(puzzle, 2, Some(&mut keep)) {
+        if let Some(found) = self.without_links(puzzle, 2, Some(&mut keep)) {
             return match (found?, first) {
                 (1, Some(cells)) => Ok(Grid::from_parsed(self.layout().clone(), cells)),
                 (0, _) => Err(SolveError::NoSolution),
@@ -428,7 +498,7 @@ impl SudokuSolver {
     /// As [`SudokuSolver::solve_one`]; a puzzle whose givens conflict has 0
     /// solutions and gives [`SolveError::Conflict`], so callers can say why.
     pub fn count_solutions_up_to(&mut self, puzzle: &Grid, max: u64) -> Result<u64, SolveError> {
-        match self.on_planes(puzzle, max, None) {
+        match self.without_links(puzzle, max, None) {
             Some(Err(SolveError::NoSolution)) => return Ok(0),
             Some(count) => return count,
             None => {}

@@ -565,6 +565,25 @@ fn agree_propagating(shape: Boxes, givens: &[u8], constraints: &[Constraint]) ->
         total.min(MAX_COUNT),
         "{what}: solutions counted"
     );
+    // A killer is counted and solved on its cells' domains alone, the
+    // solutions listed above on the links.
+    match puzzle.solve_one() {
+        Ok(Some(s)) => assert!(
+            expected.contains(s.cells()),
+            "{what}: solve_one gives {}, no solution",
+            text(s.cells())
+        ),
+        Ok(None) | Err(SolveError::Conflict(_)) => {
+            assert!(expected.is_empty(), "{what}: solve_one finds none")
+        }
+        Err(e) => panic!("{what}: solve_one: {e}"),
+    }
+    match (puzzle.solution(), expected.len()) {
+        (Ok(s), 1) => assert!(expected.contains(s.cells()), "{what}: solution"),
+        (Err(SolveError::NoSolution | SolveError::Conflict(_)), 0) => {}
+        (Err(SolveError::MultipleSolutions), 2..) => {}
+        (other, count) => panic!("{what}: solution() gives {other:?} for {count} solutions"),
+    }
     let mut solver = SudokuSolver::for_layout(&layout);
     solver.set_propagation(Propagation::Never);
     let plain = match solver.count_solutions_up_to(&puzzle, MAX_COUNT) {

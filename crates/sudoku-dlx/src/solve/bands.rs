@@ -165,7 +165,7 @@ pub(crate) struct Bands {
 }
 
 /// What a search hands each solution to: its 81 digits.
-pub(crate) type EachSolution<'b> = &'b mut dyn FnMut(&[u8; 81]);
+pub(crate) type EachSolution<'b> = &'b mut dyn FnMut(&[u8]);
 
 /// A search's bounds and what it found.
 pub(crate) struct Search<'a, 'b> {
@@ -430,13 +430,13 @@ impl Bands {
 mod tests {
     use super::*;
 
-    fn count(puzzle: &str, limit: u64) -> (u64, Vec<[u8; 81]>) {
+    fn count(puzzle: &str, limit: u64) -> (u64, Vec<Vec<u8>>) {
         let digits: Vec<u8> = puzzle
             .bytes()
             .map(|c| if c.is_ascii_digit() { c - b'0' } else { 0 })
             .collect();
         let mut grids = Vec::new();
-        let mut keep = |g: &[u8; 81]| grids.push(*g);
+        let mut keep = |g: &[u8]| grids.push(g.to_vec());
         let mut search = Search {
             limit,
             found: 0,

@@ -171,6 +171,23 @@ impl Matrix {
         self.propagating
     }
 
+    /// A fresh copy of the propagator of a killer's rules, for a search
+    /// on the domains alone; `None` when the layout is no killer or the
+    /// policy is [`Propagation::Never`].
+    pub(crate) fn killer_rules(&mut self) -> Option<super::propagate::Rules> {
+        if self.policy == Propagation::Never || !super::propagate::is_killer(&self.layout) {
+            return None;
+        }
+        let (layout, problem) = (&self.layout, &mut self.problem);
+        let rules = self.rules.get_or_insert_with(|| {
+            let problem = problem.take()?;
+            super::propagate::Rules::of(layout, &problem.0, &problem.1)
+        });
+        rules
+            .as_ref()
+            .map(|rules| rules.fresh(false, std::sync::Arc::default()))
+    }
+
     /// Sets when the propagator runs, from the next search on.
     pub(crate) fn set_propagation(&mut self, policy: Propagation) {
         self.policy = policy;

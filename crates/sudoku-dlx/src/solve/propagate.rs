@@ -547,6 +547,78 @@ impl Rules {
     }
 }
 
+/// The steps of a search on the domains alone (see [`super::killer`]):
+/// the rules run on the masks, with no exact cover beneath them.
+impl Rules {
+    /// Sets every cell's domain to `masks` and propagates every rule;
+    /// `Err` when the rules find a contradiction.
+    pub(super) fn start(&mut self, masks: &[u64]) -> Result<(), Contradiction> {
+        self.domains.set_masks(masks);
+        for cell in 0..self.n * self.n {
+            self.mark(cell);
+        }
+        let result = self.fixed_point();
+        self.clear();
+        result
+    }
+
+    /// Puts `digit` in `cell` and propagates the rules over what changed.
+    pub(super) fn place(&mut self, cell: usize, digit: u32) -> Result<(), Contradiction> {
+        self.domains.set(cell, 1 << digit);
+        self.mark(cell);
+        let result = self.fixed_point();
+        self.clear();
+        result
+    }
+
+    /// The domains now.
+    pub(super) fn masks(&self) -> &[u64] {
+        self.domains.masks()
+    }
+
+    /// Keeps the domains as those of `depth`.
+    pub(super) fn save(&mut self, depth: usize) {
+        let cells = self.n * self.n;
+        let stride = self.domains.all_places().len();
+        let (at, places) = (depth * cells, depth * stride);
+        if self.kept.len() < at + cells {
+            self.kept.resize(at + cells, 0);
+            self.kept_places.resize(places + stride, 0);
+        }
+        self.kept[at..at + cells].copy_from_slice(self.domains.masks());
+        self.kept_places[places..places + stride].copy_from_slice(self.domains.all_places());
+    }
+
+    /// Sets the domains back to those kept for `depth`.
+    pub(super) fn restore(&mut self, depth: usize) {
+        let cells = self.n * self.n;
+        let stride = self.domains.all_places().len();
+        let (at, places) = (depth * cells, depth * stride);
+        self.domains.load(
+            &self.kept[at..at + cells],
+            &self.kept_places[places..places + stride],
+        );
+    }
+
+    /// The open cell (more than one digit) of the fewest digits per
+    /// weight, as [`Propagator::choose`] picks it; `None` when every cell
+    /// holds one digit.
+    pub(super) fn open_cell(&self) -> Option<usize> {
+        let mut pick: Option<(usize, u64, u64)> = None;
+        for (cell, &mask) in self.domains.masks().iter().enumerate() {
+            let dom = u64::from(mask.count_ones());
+            if dom < 2 {
+                continue;
+            }
+            let w = u64::from(self.weight[cell]);
+            if pick.is_none_or(|(_, d, v)| dom * v < d * w) {
+                pick = Some((cell, dom, w));
+            }
+        }
+        pick.map(|(cell, _, _)| cell)
+    }
+}
+
 impl Propagator for Rules {
     fn propagate(&mut self, live: &mut Live<'_>) -> Result<(), Contradiction> {
         if self.idle {
