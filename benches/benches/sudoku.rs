@@ -21,6 +21,13 @@
 //! baseline crate solves them. Skipped with a message when the folder is
 //! absent.
 //!
+//! The `killers/` groups time the killer lists of `shared/datasets/killers`
+//! (tarek's 42, the 9 "human-solvable" ones), one benchmark a puzzle:
+//! counted to 2 with the solver built once before timing, by the default
+//! engine (the cells' digits) and by the links (`Engine::Links`,
+//! propagating); both must find one solution first. Skipped with a
+//! message when the folder is absent.
+//!
 //! The `layouts/` groups time layouts no baseline crate solves: the
 //! fixtures of `fixtures/sudoku/layouts/` (9x9 X-sudoku, 12x12 with 3x4
 //! boxes, jigsaw), each puzzle checked first against the solution its
@@ -33,7 +40,7 @@ use criterion::{
     criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode, Throughput,
 };
 use dlx_benches::{dataset, datasets_dir, fixture_sample, fixtures_dir, puzzle_cap, stem};
-use sudoku_dlx::{Grid, Layout, SolveError, SudokuSolver, Variant};
+use sudoku_dlx::{Engine, Grid, Layout, SolveError, SudokuSolver, Variant};
 
 /// The data sets, in the order of the report.
 const DATASETS: [&str; 5] = [
@@ -269,5 +276,62 @@ fn variants(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, sudoku_sets, layouts, variants);
+/// The killer lists, as `(group, prefix of the puzzles' names)`.
+const KILLERS: [(&str, &str); 2] = [("human-solvable", "hs-"), ("tarek", "tarek-")];
+
+fn killers(c: &mut Criterion) {
+    let path = datasets_dir().join("../killers/killers.txt");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("killers: skipped, {} is absent", path.display());
+        return;
+    };
+    // Blocks of the text form, each after a `# name` line.
+    let blocks: Vec<(&str, &str)> = text
+        .split("\n\n")
+        .filter_map(|block| {
+            let block = block.trim();
+            let name = block.lines().next()?.strip_prefix("# ")?;
+            Some((name, block))
+        })
+        .collect();
+    for (id, prefix) in KILLERS {
+        let (mut names, mut puzzles): (Vec<&str>, Vec<(SudokuSolver, SudokuSolver, Grid)>) =
+            (Vec::new(), Vec::new());
+        for &(name, block) in blocks.iter().filter(|(name, _)| name.starts_with(prefix)) {
+            let grid = sudoku_dlx::Puzzles::new(block.as_bytes())
+                .next()
+                .and_then(|record| record.ok())
+                .and_then(|record| record.result.ok())
+                .unwrap_or_else(|| panic!("killers/{id}: {name} does not read"));
+            let mut auto = SudokuSolver::for_layout(grid.layout());
+            let mut links = SudokuSolver::for_layout(grid.layout());
+            links.set_engine(Engine::Links);
+            for solver in [&mut auto, &mut links] {
+                let count = solver.count_solutions_up_to(&grid, 2);
+                assert_eq!(count, Ok(1), "killers/{id}: {name}");
+            }
+            names.push(name);
+            puzzles.push((auto, links, grid));
+        }
+        // One benchmark a puzzle, so that the report gives each one's
+        // time and the medians of the lists can be read off.
+        let mut group = c.benchmark_group(format!("killers/{id}"));
+        group
+            .sample_size(10)
+            .measurement_time(Duration::from_secs(1))
+            .warm_up_time(Duration::from_millis(200))
+            .sampling_mode(SamplingMode::Flat);
+        for (name, (auto, links, grid)) in names.iter().zip(&mut puzzles) {
+            group.bench_function(BenchmarkId::new("dlx-rs/count2", name), |b| {
+                b.iter(|| black_box(auto.count_solutions_up_to(black_box(grid), 2)))
+            });
+            group.bench_function(BenchmarkId::new("dlx-rs-links/count2", name), |b| {
+                b.iter(|| black_box(links.count_solutions_up_to(black_box(grid), 2)))
+            });
+        }
+        group.finish();
+    }
+}
+
+criterion_group!(benches, sudoku_sets, layouts, variants, killers);
 criterion_main!(benches);
