@@ -242,10 +242,12 @@ impl PyLayout {
             .collect()
     }
 
-    /// On a Latin square (regions that are rows or columns), the sums with
-    /// signs that its rows, columns and killer cages imply, which the
-    /// search propagates: each as ``"rows 1, 2 less column 3:
-    /// r2c2-r3c3-r4c3 = 0"``. Empty on a layout of boxes or a jigsaw.
+    /// The sums with signs that houses and killer cages imply, which the
+    /// search of a killer propagates: the innies less outies of the 45
+    /// rule's groups of houses (``"innies less outies of row 3:
+    /// r3c1+r3c2-r4c1 = 7"``), and on a Latin square (regions that are
+    /// rows or columns) rows less columns (``"rows 1, 2 less column 3:
+    /// r2c2-r3c3-r4c3 = 0"``). Empty without a cage with a sum.
     fn equations(&self) -> Vec<String> {
         self.inner
             .equations()

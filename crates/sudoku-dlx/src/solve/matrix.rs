@@ -136,15 +136,10 @@ impl Matrix {
             return;
         }
         let rules = if on {
-            let (layout, problem) = (&self.layout, &mut self.problem);
-            let rules = self.rules.get_or_insert_with(|| {
-                let problem = problem.take()?;
-                super::propagate::Rules::of(layout, &problem.0, &problem.1)
-            });
-            match rules {
+            let may_idle = self.policy == Propagation::Auto;
+            let tally = std::sync::Arc::clone(&self.tally);
+            match self.rules() {
                 Some(rules) => {
-                    let may_idle = self.policy == Propagation::Auto;
-                    let tally = std::sync::Arc::clone(&self.tally);
                     Some(Box::new(rules.fresh(may_idle, tally)) as Box<dyn dlx::Propagator>)
                 }
                 // No constraint to propagate: nothing to switch on.
@@ -178,14 +173,21 @@ impl Matrix {
         if self.policy == Propagation::Never || !super::propagate::is_killer(&self.layout) {
             return None;
         }
-        let (layout, problem) = (&self.layout, &mut self.problem);
-        let rules = self.rules.get_or_insert_with(|| {
-            let problem = problem.take()?;
-            super::propagate::Rules::of(layout, &problem.0, &problem.1)
-        });
-        rules
-            .as_ref()
+        self.rules()
             .map(|rules| rules.fresh(false, std::sync::Arc::default()))
+    }
+
+    /// The propagator of the layout's constraints, built the first time
+    /// a puzzle asks for it; `None` when no constraint can narrow a
+    /// domain.
+    fn rules(&mut self) -> Option<&super::propagate::Rules> {
+        let (layout, problem) = (&self.layout, &mut self.problem);
+        self.rules
+            .get_or_insert_with(|| {
+                let problem = problem.take()?;
+                super::propagate::Rules::of(layout, &problem.0, &problem.1)
+            })
+            .as_ref()
     }
 
     /// Sets when the propagator runs, from the next search on.
