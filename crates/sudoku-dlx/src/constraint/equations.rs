@@ -58,8 +58,9 @@ const MAX_LINES: usize = 3;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Equation {
     /// The group of houses whose innies less outies the equation is
-    /// (`rows 1-3`, `box 5`), when it comes from one (see
-    /// [`innies_less_outies`]); else the rows and columns say.
+    /// (`rows 1-3`, `box 5`), when it comes from one (the 45 rule's
+    /// groups, with the cages more than half inside taken out whole);
+    /// else the rows and columns say.
     pub group: Option<String>,
     /// The rows whose cells count, from 0.
     pub rows: Vec<usize>,
