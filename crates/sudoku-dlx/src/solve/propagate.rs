@@ -326,8 +326,14 @@ impl Rule {
 
 impl Rules {
     /// The propagator of `layout`'s constraints, whose problem is
-    /// `problem`; `None` when no constraint can narrow a domain.
-    pub(crate) fn of(layout: &Layout, problem: &Problem, chains: &[ChainGraph]) -> Option<Rules> {
+    /// `problem` (`None` for a propagator that reads no placements: the
+    /// search on a killer's digits); `None` when no constraint can
+    /// narrow a domain.
+    pub(crate) fn of(
+        layout: &Layout,
+        problem: Option<&Problem>,
+        chains: &[ChainGraph],
+    ) -> Option<Rules> {
         let n = layout.side();
         let seen = Seen::of(layout);
         let derived = innies::derived_sums(layout);
@@ -393,7 +399,12 @@ impl Rules {
             queued: vec![false; constraints.len()],
             constraints: constraints.into(),
             seen: Arc::new(seen),
-            peers: peers(n, problem, &watchers).into(),
+            // Without the problem (the search on a killer's digits, which
+            // reads no placements), no peers.
+            peers: match problem {
+                Some(problem) => peers(n, problem, &watchers).into(),
+                None => vec![Vec::new(); cells].into(),
+            },
             watchers: watchers.into(),
             domains: Domains::keeping_places(n, caged),
             kept: Vec::new(),
@@ -963,7 +974,7 @@ mod tests {
             layout = layout.with_constraint(cage.parse().unwrap()).unwrap();
         }
         let (problem, chains) = encode::problem_and_chains(&layout);
-        let rules = Rules::of(&layout, &problem, &chains).unwrap();
+        let rules = Rules::of(&layout, Some(&problem), &chains).unwrap();
         (layout, rules)
     }
 
@@ -1061,7 +1072,7 @@ mod tests {
         };
         let rules = |layout: &Layout| {
             let (problem, chains) = encode::problem_and_chains(layout);
-            Rules::of(layout, &problem, &chains).map_or(0, |r| r.constraints.len())
+            Rules::of(layout, Some(&problem), &chains).map_or(0, |r| r.constraints.len())
         };
         // A skyscraper propagates through its chain alone.
         assert_eq!(rules(&with("skyscraper 2: r1 left")), 1);
