@@ -332,16 +332,14 @@ impl SudokuSolver {
     ) -> Option<Result<u64, SolveError>> {
         let mut rules = self.matrix.killer_rules()?;
         let n = puzzle.side();
-        let masks: Vec<u64> = match puzzle.candidate_masks() {
-            Some(candidates) => candidates.to_vec(),
-            None => vec![Domains::all(n); n * n],
-        };
-        let masks: Vec<u64> = masks
-            .iter()
-            .zip(puzzle.cells())
-            .map(|(&mask, &digit)| match digit {
-                0 => mask,
-                d => mask & 1 << d,
+        let candidates = puzzle.candidate_masks();
+        let masks: Vec<u64> = (puzzle.cells().iter().enumerate())
+            .map(|(cell, &digit)| {
+                let mask = candidates.map_or(Domains::all(n), |c| c[cell]);
+                match digit {
+                    0 => mask,
+                    d => mask & 1 << d,
+                }
             })
             .collect();
         let layout = self.layout().clone();

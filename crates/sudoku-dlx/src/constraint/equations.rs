@@ -188,6 +188,10 @@ impl Equation {
     }
 }
 
+/// The most cells of a group of an equation: a house's, on the grids
+/// that have equations (at most 128 cells).
+const GROUP_CELLS: usize = 11;
+
 /// The most groups of an equation whose bounds are kept while it
 /// propagates (more are read again).
 const MAX_GROUPS: usize = 16;
@@ -203,12 +207,11 @@ fn narrow_group(
     sum_high: i64,
 ) -> Result<(), Contradiction> {
     let k = group.len();
-    let (mut small, mut large) = ([0u64; 24], Vec::new());
-    let masks: &mut [u64] = if k <= small.len() {
-        &mut small[..k]
-    } else {
-        large.resize(k, 0);
-        &mut large
+    let mut small = [0u64; GROUP_CELLS];
+    // One house holds a group: past a house's cells (no grid of
+    // equations has them), the group is left as it is, which is sound.
+    let Some(masks) = small.get_mut(..k) else {
+        return Ok(());
     };
     let (mut mins, mut maxes) = (0i64, 0i64);
     for (mask, &cell) in masks.iter_mut().zip(group) {
@@ -220,12 +223,7 @@ fn narrow_group(
         maxes += i64::from(63 - mask.leading_zeros());
     }
     // after[i]: the union of the masks past i.
-    let mut after = [0u64; 25];
-    let after: &mut [u64] = if k < after.len() {
-        &mut after[..=k]
-    } else {
-        return narrow_slowly(d, group, sum_low, sum_high);
-    };
+    let mut after = [0u64; GROUP_CELLS + 1];
     for i in (0..k).rev() {
         after[i] = after[i + 1] | masks[i];
     }
@@ -244,26 +242,6 @@ fn narrow_group(
         );
         let others_low = lowest(union, others).max(mins - own_low);
         let others_high = highest(union, others).min(maxes - own_high);
-        d.bound(cell, sum_low - others_high, sum_high - others_low)?;
-    }
-    Ok(())
-}
-
-/// [`narrow_group`] for groups past its arrays: each cell's others read
-/// afresh.
-fn narrow_slowly(
-    d: &mut Domains,
-    group: &[Cell],
-    sum_low: i64,
-    sum_high: i64,
-) -> Result<(), Contradiction> {
-    for (k, &cell) in group.iter().enumerate() {
-        let others = group
-            .iter()
-            .enumerate()
-            .filter(|&(j, _)| j != k)
-            .map(|(_, &c)| d.get(c));
-        let (others_low, others_high) = group_bounds(others)?;
         d.bound(cell, sum_low - others_high, sum_high - others_low)?;
     }
     Ok(())
@@ -367,28 +345,12 @@ pub(crate) fn of_sums(layout: &Layout, sums: &[DerivedSum]) -> Vec<Equation> {
                 .iter()
                 .map(|&(r, c)| r * n + c)
                 .collect();
-            let plus = mask(&cells);
             let sum = match derived.constraint {
                 super::Constraint::Cage { sum: Some(sum), .. }
                 | super::Constraint::LittleKiller { sum, .. } => i64::from(sum),
                 _ => 0,
             };
-            Equation {
-                group: Some(derived.group.clone()),
-                rows: Vec::new(),
-                columns: Vec::new(),
-                plus: houses.cells_of(plus),
-                minus: Vec::new(),
-                sum,
-                groups: [
-                    houses
-                        .groups(plus)
-                        .iter()
-                        .map(|&g| houses.cells_of(g))
-                        .collect(),
-                    Vec::new(),
-                ],
-            }
+            houses.equation(Some(derived.group.clone()), mask(&cells), 0, sum)
         })
         .collect()
 }
@@ -441,19 +403,7 @@ fn innies_less_outies(
         {
             continue;
         }
-        let cells_of = |groups: Vec<u128>| groups.iter().map(|&g| houses.cells_of(g)).collect();
-        found.push(Equation {
-            group: Some(name),
-            rows: Vec::new(),
-            columns: Vec::new(),
-            plus: houses.cells_of(plus),
-            minus: houses.cells_of(minus),
-            sum: constant,
-            groups: [
-                cells_of(houses.groups(plus)),
-                cells_of(houses.groups(minus)),
-            ],
-        });
+        found.push(houses.equation(Some(name), plus, minus, constant));
     }
     found
 }
@@ -641,6 +591,21 @@ impl Houses {
         }
         groups.extend(bits(set).map(|cell| 1 << cell));
         groups
+    }
+
+    /// The equation whose cells of `plus` less those of `minus` sum to
+    /// `sum`, its sides grouped in houses.
+    fn equation(&self, group: Option<String>, plus: u128, minus: u128, sum: i64) -> Equation {
+        let cells_of = |groups: Vec<u128>| groups.iter().map(|&g| self.cells_of(g)).collect();
+        Equation {
+            group,
+            rows: Vec::new(),
+            columns: Vec::new(),
+            plus: self.cells_of(plus),
+            minus: self.cells_of(minus),
+            sum,
+            groups: [cells_of(self.groups(plus)), cells_of(self.groups(minus))],
+        }
     }
 
     /// The cells of `group` as (row, column).

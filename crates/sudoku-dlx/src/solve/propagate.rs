@@ -559,7 +559,9 @@ impl Rules {
 }
 
 /// The steps of a search on the domains alone (see [`super::killer`]):
-/// the rules run on the masks, with no exact cover beneath them.
+/// the rules run on the masks, with no exact cover beneath them. The
+/// propagator on the links keeps and reads its depths' domains with the
+/// same `save` and `restore`.
 impl Rules {
     /// Sets every cell's domain to `masks` and propagates every rule;
     /// `Err` when the rules find a contradiction.
@@ -594,6 +596,8 @@ impl Rules {
         let (at, places) = (depth * cells, depth * stride);
         if self.kept.len() < at + cells {
             self.kept.resize(at + cells, 0);
+        }
+        if self.kept_places.len() < places + stride {
             self.kept_places.resize(places + stride, 0);
         }
         self.kept[at..at + cells].copy_from_slice(self.domains.masks());
@@ -635,7 +639,7 @@ impl Propagator for Rules {
         if self.idle {
             return Ok(());
         }
-        let (n, cells) = (self.n, self.n * self.n);
+        let n = self.n;
         let depth = live.depth();
         let below = live
             .choice()
@@ -650,13 +654,7 @@ impl Propagator for Rules {
         } else {
             if below.is_some() {
                 // The parent's domains, with the cells read again.
-                let parent = (depth - 1) * cells;
-                let stride = self.domains.all_places().len();
-                let places = (depth - 1) * stride;
-                self.domains.load(
-                    &self.kept[parent..parent + cells],
-                    &self.kept_places[places..places + stride],
-                );
+                self.restore(depth - 1);
                 for &cell in &self.changed {
                     self.domains.set(cell as usize, self.read[cell as usize]);
                 }
@@ -674,17 +672,7 @@ impl Propagator for Rules {
                     useful |= live.remove(encode::option(n, cell, d as u8));
                 }
             }
-            let at = depth * cells;
-            if self.kept.len() < at + cells {
-                self.kept.resize(at + cells, 0);
-            }
-            self.kept[at..at + cells].copy_from_slice(domains);
-            let places = self.domains.all_places();
-            let at = depth * places.len();
-            if self.kept_places.len() < at + places.len() {
-                self.kept_places.resize(at + places.len(), 0);
-            }
-            self.kept_places[at..at + places.len()].copy_from_slice(places);
+            self.save(depth);
             self.good = depth + 1;
         } else {
             self.good = depth;
