@@ -374,13 +374,9 @@ fn innies_less_outies(
     let house = (n * (n + 1) / 2) as i64;
     let mut seen = HashSet::new();
     let mut found = Vec::new();
-    for (name, group, count) in super::innies::groups(layout) {
-        let group = group
-            .iter()
-            .enumerate()
-            .filter(|&(_, &inside)| inside)
-            .fold(0u128, |m, (c, _)| m | 1 << c);
-        let (mut pieces, mut constant) = (0u128, house * count as i64);
+    for houses_group in super::innies::groups(layout) {
+        let group = mask(&houses_group.cells);
+        let (mut pieces, mut constant) = (0u128, house * houses_group.houses as i64);
         for (cells, cage, sum) in cages {
             if 2 * (cage & group).count_ones() as usize > cells.len() {
                 if pieces & cage != 0 {
@@ -403,7 +399,7 @@ fn innies_less_outies(
         {
             continue;
         }
-        found.push(houses.equation(Some(name), plus, minus, constant));
+        found.push(houses.equation(Some(houses_group.name()), plus, minus, constant));
     }
     found
 }
@@ -528,13 +524,11 @@ fn mask(cells: &[usize]) -> u128 {
     cells.iter().fold(0, |m, &c| m | 1 << c)
 }
 
-/// The houses of each cell, to group the cells of an equation.
+/// The houses' cells, to group the cells of an equation.
 struct Houses {
     n: usize,
     /// Each house's cells.
     cells: Vec<u128>,
-    /// Each cell's houses.
-    of: Vec<Vec<usize>>,
 }
 
 impl Houses {
@@ -544,9 +538,6 @@ impl Houses {
             n,
             cells: (0..layout.house_count())
                 .map(|h| (0..n).fold(0, |m, k| m | 1 << layout.house_cell(h, k)))
-                .collect(),
-            of: (0..n * n)
-                .map(|c| layout.cell_houses(c).collect())
                 .collect(),
         }
     }
@@ -564,28 +555,22 @@ impl Houses {
     /// holds the most of them first, and so on, each cell left alone at
     /// the end.
     fn groups(&self, mut set: u128) -> Vec<u128> {
-        let mut count = vec![0u8; self.cells.len()];
-        for cell in bits(set) {
-            for &h in &self.of[cell] {
-                count[h] += 1;
-            }
-        }
         let mut groups = Vec::new();
         loop {
-            let (best, &most) = count
+            // The first house of the most cells of the set.
+            let (best, most) = self
+                .cells
                 .iter()
                 .enumerate()
-                .max_by_key(|&(h, &k)| (k, std::cmp::Reverse(h)))
-                .unwrap_or((0, &0));
+                .map(|(h, &cells)| (h, (set & cells).count_ones()))
+                .fold(
+                    (0, 0),
+                    |best, (h, k)| if k > best.1 { (h, k) } else { best },
+                );
             if most < 2 {
                 break;
             }
             let group = set & self.cells[best];
-            for cell in bits(group) {
-                for &h in &self.of[cell] {
-                    count[h] -= 1;
-                }
-            }
             groups.push(group);
             set &= !group;
         }

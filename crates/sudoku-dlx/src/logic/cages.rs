@@ -156,7 +156,10 @@ fn differences(layout: &Layout) -> Vec<SumGroup> {
     let house_sum = (n * (n + 1) / 2) as i64;
     let mut seen = std::collections::HashSet::new();
     let mut found = Vec::new();
-    for (name, inside, houses) in groups(layout) {
+    for houses_group in groups(layout) {
+        let (name, houses) = (houses_group.name(), houses_group.houses);
+        let mut inside = vec![false; n * n];
+        houses_group.cells.iter().for_each(|&c| inside[c] = true);
         let mut caged = vec![false; n * n];
         let mut total = house_sum * houses as i64;
         // Each crossing cage: its cells inside, its cells outside, its sum.
