@@ -80,11 +80,12 @@ pub struct SudokuSolver {
 /// digits, no links beneath.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Engine {
-    /// Bit planes for classic 9x9 puzzles and the cells' digits for
-    /// killers (unless [`Propagation::Never`]), when no node limit is set
-    /// (the limit counts the links' nodes); the links for the rest. After
+    /// Bit planes for classic 9x9 puzzles when no node limit is set (they
+    /// count no nodes as they go), and the cells' digits for killers
+    /// (unless [`Propagation::Never`]); the links for the rest. After
     /// either, [`SudokuSolver::stats`] counts one node for the root and
-    /// one for each digit tried in a branching cell, and no updates.
+    /// one for each digit tried in a branching cell, and no updates; a
+    /// node limit on a killer counts those nodes.
     #[default]
     Auto,
     /// The links for every puzzle: the statistics are Knuth's figures.
@@ -273,14 +274,15 @@ impl SudokuSolver {
         max: u64,
         each: Option<bands::EachSolution<'_>>,
     ) -> Option<Result<u64, SolveError>> {
-        if self.engine != Engine::Auto
-            || self.matrix.node_limit().is_some()
-            || puzzle.layout() != self.layout()
-        {
+        if self.engine != Engine::Auto || puzzle.layout() != self.layout() {
             return None;
         }
         if self.layout().plain_square() != Some(3) {
             return self.on_domains(puzzle, max, each);
+        }
+        // The search on bit planes counts no nodes.
+        if self.matrix.node_limit().is_some() {
+            return None;
         }
         self.planes = Some((Stats::default(), dlx::Outcome::Complete));
         let Some(state) = Bands::new(puzzle.cells(), puzzle.candidate_masks()) else {
@@ -353,10 +355,14 @@ impl SudokuSolver {
         };
         let cancel = self.matrix.cancel_flag();
         let mut search = killer::Search::new(max, cancel.as_deref(), &mut accept);
+        search.max_nodes = self.matrix.node_limit().unwrap_or(u64::MAX);
         search.run(&mut rules, &masks);
         let (found, guesses, cancelled) = (search.found, search.guesses, search.cancelled);
+        let limited = search.limited && found < max;
         let outcome = if cancelled {
             dlx::Outcome::Cancelled
+        } else if limited {
+            dlx::Outcome::NodeLimit
         } else if found >= max {
             dlx::Outcome::SolutionLimit
         } else {
@@ -368,6 +374,8 @@ impl SudokuSolver {
         self.planes = Some((stats, outcome));
         Some(if cancelled {
             Err(SolveError::Cancelled { found })
+        } else if limited {
+            Err(SolveError::NodeLimit { found })
         } else if found == 0 {
             // Givens that break a rule are named, as the links name them.
             Err(puzzle

@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::PathBuf;
 
-use sudoku_dlx::{Constraint, Grid, Puzzles, Variant};
+use sudoku_dlx::{Constraint, Grid, Puzzles, SolveError, SudokuSolver, Variant};
 
 /// One row of `index.tsv`: name, format, the line as published, the
 /// count to 2 and the solution.
@@ -149,6 +149,41 @@ fn the_published_killers_solve_to_their_solutions() {
         let solution = grid.solve_one().unwrap().unwrap();
         assert_eq!(solution.to_string(), row.solution, "{}", row.name);
     }
+}
+
+/// A node limit holds on a killer's search on its digits: a limit of as
+/// many nodes as the whole count took lets it finish, one fewer stops it
+/// with the node limit named, never with a wrong count.
+#[test]
+fn a_node_limit_stops_a_killers_search_at_that_many_nodes() {
+    let Some((rows, _)) = dataset() else {
+        return;
+    };
+    let mut limited = 0;
+    for row in rows.iter().filter(|r| r.name.starts_with("hs-")) {
+        let grid = read_one(&row.puzzle);
+        let mut solver = SudokuSolver::for_layout(grid.layout());
+        assert_eq!(solver.count_solutions_up_to(&grid, 2), Ok(row.count));
+        let nodes = solver.stats().nodes;
+        solver.set_node_limit(Some(nodes));
+        assert_eq!(
+            solver.count_solutions_up_to(&grid, 2),
+            Ok(row.count),
+            "{}: {nodes} nodes",
+            row.name
+        );
+        assert_eq!(solver.stats().nodes, nodes, "{}", row.name);
+        if nodes > 1 {
+            solver.set_node_limit(Some(nodes - 1));
+            match solver.count_solutions_up_to(&grid, 2) {
+                Err(SolveError::NodeLimit { found }) => assert!(found <= row.count),
+                other => panic!("{}: {other:?} under {} nodes", row.name, nodes - 1),
+            }
+            assert!(solver.stats().nodes < nodes, "{}", row.name);
+            limited += 1;
+        }
+    }
+    assert!(limited > 0, "no killer of the list branches");
 }
 
 /// Every killer of the lists, the hard ones of tarek's list too, counted

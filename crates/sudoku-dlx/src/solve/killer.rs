@@ -26,6 +26,11 @@ pub(crate) struct Search<'a> {
     pub(crate) found: u64,
     /// Digits tried at branching cells.
     pub(crate) guesses: u64,
+    /// Stop before the node past this many (the root and each digit
+    /// tried are nodes, as the links count them); `u64::MAX` for no limit.
+    pub(crate) max_nodes: u64,
+    /// Whether the search stopped on `max_nodes`.
+    pub(crate) limited: bool,
     /// Stop as soon as this is set.
     pub(crate) cancel: Option<&'a AtomicBool>,
     /// Whether the search stopped on `cancel`.
@@ -48,6 +53,8 @@ impl<'a> Search<'a> {
             limit,
             found: 0,
             guesses: 0,
+            max_nodes: u64::MAX,
+            limited: false,
             cancel,
             cancelled: false,
             accept,
@@ -56,12 +63,14 @@ impl<'a> Search<'a> {
     }
 
     fn done(&self) -> bool {
-        self.found >= self.limit || self.cancelled
+        self.found >= self.limit || self.cancelled || self.limited
     }
 
     /// Searches from the domains `masks` (bit d for digit d).
     pub(crate) fn run(&mut self, rules: &mut Rules, masks: &[u64]) {
-        if self.limit > 0 && rules.start(masks).is_ok() {
+        if self.max_nodes == 0 {
+            self.limited = true;
+        } else if self.limit > 0 && rules.start(masks).is_ok() {
             self.node(rules, 0);
         }
     }
@@ -88,6 +97,10 @@ impl<'a> Search<'a> {
             }
             if k > 0 {
                 rules.restore(depth);
+            }
+            if 1 + self.guesses >= self.max_nodes {
+                self.limited = true;
+                return;
             }
             self.guesses += 1;
             if rules.place(cell, digit).is_ok() {
