@@ -552,6 +552,30 @@ fn uniqueness_rules_on_puzzles_that_need_them() {
     }
 }
 
+/// A unique loop of type 4: two cells of the loop with other digits,
+/// in a house where one of the loop's digits has no other place, lose
+/// the loop's other digit (a puzzle of the diabolical list). The cells
+/// it takes a digit out of are cells of the loop, and the path ends in
+/// the solution.
+#[test]
+fn a_unique_loop_of_type_4_takes_the_other_digit_out_of_two_cells() {
+    let line = ".8..3..6...15864.....1.2......2.7...4.2...3.97...4...8.4.....1.....5.....5.614.9.";
+    let puzzle = Grid::parse(line).unwrap();
+    let path = checked_path(&puzzle);
+    let type_4 = path.iter().find(|s| {
+        let gone = s.eliminations();
+        s.technique() == Technique::UniqueLoop(6)
+            && gone.len() == 2
+            && gone[0].1 == gone[1].1
+            && gone.iter().all(|&(cell, _)| {
+                let name = format!("r{}c{}", cell / 9 + 1, cell % 9 + 1);
+                s.base().contains(&name)
+            })
+    });
+    let steps: Vec<String> = path.iter().map(|s| s.to_string()).collect();
+    assert!(type_4.is_some(), "{line}: {steps:?}");
+}
+
 /// The first step of a killer in the text form.
 fn killer_logic(text: &str) -> Logic {
     let record = sudoku_dlx::Puzzles::new(text.as_bytes())

@@ -295,13 +295,7 @@ impl Logic {
                         self.placement_option(p, keep),
                         self.placement_option(q, keep),
                     );
-                    let locked = self.shape.items[xp].iter().any(|&item| {
-                        let item = item as usize;
-                        matches!(self.shape.kinds[item], Kind::House(..))
-                            && self.shape.items[xq].contains(&(item as u32))
-                            && self.count[item] == 2
-                    });
-                    if locked {
+                    if self.locked_pair(xp, xq) {
                         let removed = vec![
                             self.placement_option(p, drop) as u32,
                             self.placement_option(q, drop) as u32,
@@ -454,7 +448,9 @@ impl Logic {
     /// them or none. Two of x and y alternating around it would swap, so
     /// the cells holding more keep one of their other digits: type 1,
     /// one such cell loses x and y; type 2, their one other digit z is in
-    /// one of them, so it leaves what sees them all.
+    /// one of them, so it leaves what sees them all; type 4, two such
+    /// cells in a house where x has no other place: they hold x, so y
+    /// leaves both.
     pub(super) fn unique_loop(&self) -> Option<Step> {
         if !self.uniqueness_serves() {
             return None;
@@ -603,6 +599,31 @@ impl Logic {
                 return Some(self.step(technique, base(), Vec::new(), Vec::new(), removed));
             }
         }
+        if let &[p, q] = &extra[..] {
+            for (keep, drop) in [(digits[0], digits[1]), (digits[1], digits[0])] {
+                let (kp, kq) = (
+                    self.placement_option(p, keep),
+                    self.placement_option(q, keep),
+                );
+                if self.locked_pair(kp, kq) {
+                    let removed = vec![
+                        self.placement_option(p, drop) as u32,
+                        self.placement_option(q, drop) as u32,
+                    ];
+                    return Some(self.step(technique, base(), Vec::new(), Vec::new(), removed));
+                }
+            }
+        }
         None
+    }
+
+    /// Whether placements `a` and `b` are a digit's only two places in a
+    /// house of both.
+    fn locked_pair(&self, a: usize, b: usize) -> bool {
+        self.shape.items[a].iter().any(|&item| {
+            matches!(self.shape.kinds[item as usize], Kind::House(..))
+                && self.shape.items[b].contains(&item)
+                && self.count[item as usize] == 2
+        })
     }
 }
