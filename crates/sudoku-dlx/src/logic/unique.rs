@@ -290,24 +290,14 @@ impl Logic {
                     }
                 }
                 // Type 4: x only in the roof cells within a house of both.
-                for (keep, drop) in [(x, y), (y, x)] {
-                    let (xp, xq) = (
-                        self.placement_option(p, keep),
-                        self.placement_option(q, keep),
-                    );
-                    if self.locked_pair(xp, xq) {
-                        let removed = vec![
-                            self.placement_option(p, drop) as u32,
-                            self.placement_option(q, drop) as u32,
-                        ];
-                        return Some(self.step(
-                            Technique::UniqueRectangle(4),
-                            base(&digits_named),
-                            Vec::new(),
-                            Vec::new(),
-                            removed,
-                        ));
-                    }
+                if let Some(removed) = self.type_4(p, q, x, y) {
+                    return Some(self.step(
+                        Technique::UniqueRectangle(4),
+                        base(&digits_named),
+                        Vec::new(),
+                        Vec::new(),
+                        removed,
+                    ));
                 }
             }
         }
@@ -600,30 +590,36 @@ impl Logic {
             }
         }
         if let &[p, q] = &extra[..] {
-            for (keep, drop) in [(digits[0], digits[1]), (digits[1], digits[0])] {
-                let (kp, kq) = (
-                    self.placement_option(p, keep),
-                    self.placement_option(q, keep),
-                );
-                if self.locked_pair(kp, kq) {
-                    let removed = vec![
-                        self.placement_option(p, drop) as u32,
-                        self.placement_option(q, drop) as u32,
-                    ];
-                    return Some(self.step(technique, base(), Vec::new(), Vec::new(), removed));
-                }
+            if let Some(removed) = self.type_4(p, q, digits[0], digits[1]) {
+                return Some(self.step(technique, base(), Vec::new(), Vec::new(), removed));
             }
         }
         None
     }
 
-    /// Whether placements `a` and `b` are a digit's only two places in a
-    /// house of both.
-    fn locked_pair(&self, a: usize, b: usize) -> bool {
-        self.shape.items[a].iter().any(|&item| {
-            matches!(self.shape.kinds[item as usize], Kind::House(..))
-                && self.shape.items[b].contains(&item)
-                && self.count[item as usize] == 2
+    /// The type 4 step of a deadly pattern of digits `x` and `y` whose
+    /// cells `p` and `q` hold more (a rectangle's roof, a loop's two
+    /// cells with other digits): when one of the two digits has no other
+    /// place in a house of both, one of them holds it and the other an
+    /// extra digit, so the other of the two leaves both. The placements
+    /// taken out, if any.
+    fn type_4(&self, p: usize, q: usize, x: u8, y: u8) -> Option<Vec<u32>> {
+        [(x, y), (y, x)].into_iter().find_map(|(keep, drop)| {
+            let (kp, kq) = (
+                self.placement_option(p, keep),
+                self.placement_option(q, keep),
+            );
+            let locked = self.shape.items[kp].iter().any(|&item| {
+                matches!(self.shape.kinds[item as usize], Kind::House(..))
+                    && self.shape.items[kq].contains(&item)
+                    && self.count[item as usize] == 2
+            });
+            locked.then(|| {
+                vec![
+                    self.placement_option(p, drop) as u32,
+                    self.placement_option(q, drop) as u32,
+                ]
+            })
         })
     }
 }
