@@ -287,7 +287,7 @@ pub use generate::{GenerateError, Generator};
 pub use grid::Grid;
 pub use house::House;
 pub use layout::Layout;
-pub use logic::{length_bonus, ChainKind, Logic, SeRating, Step, Technique, MAX_SET};
+pub use logic::{length_bonus, ChainKind, Forcing, Logic, SeRating, Step, Technique, MAX_SET};
 pub use rate::{Difficulty, Rating, ORDERINGS};
 pub use read::{Puzzles, ReadOptions, Record, Stated};
 pub use solve::{Engine, GridSolutions, Propagation, SolveError, SudokuSolver};

@@ -79,6 +79,44 @@ fn paths_of_every_puzzle_of_two_data_sets() {
     check_dataset("top95.txt", 95);
 }
 
+/// Every ninth puzzle of the forum's hardest 1106, which need forcing
+/// chains nested in others: about five minutes.
+#[test]
+#[ignore]
+fn paths_of_the_hardest_puzzles_end_in_their_solutions_without_trial() {
+    let Some(path) = dataset("puzzles6_forum_hardest_1106.txt") else {
+        return;
+    };
+    let text = std::fs::read_to_string(path).unwrap();
+    for line in text.lines().skip(8).step_by(9) {
+        let puzzle = Grid::parse(line).unwrap();
+        let path = checked_path(&puzzle);
+        assert!(
+            path.iter().all(|s| s.technique() != Technique::Trial),
+            "{line}"
+        );
+    }
+}
+
+/// AI Escargot, which dynamic forcing chains do not finish: chains
+/// whose branches apply pairs and locked candidates (9.0), then chains
+/// within them (9.5), take it to the end, every step true of the
+/// solution and none a trial.
+#[test]
+fn nested_forcing_chains_finish_what_dynamic_ones_cannot() {
+    let line = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+    let puzzle = Grid::parse(line).unwrap();
+    let path = checked_path(&puzzle);
+    assert!(path.iter().all(|s| s.technique() != Technique::Trial));
+    let level = |s: &Step| match s.technique() {
+        Technique::NestedChains { level, .. } => level,
+        _ => 0,
+    };
+    assert!(path.iter().any(|s| level(s) == 1), "no chain of level 1");
+    assert!(path.iter().any(|s| level(s) == 2), "no chain of level 2");
+    assert_eq!(puzzle.rate_se().unwrap().er, 10.5);
+}
+
 /// The puzzles of a fixture file read in `layout`, each with the
 /// solution written after it as a comment.
 fn layout_fixture(file: &str, layout: &Layout) -> Vec<(Grid, String)> {

@@ -111,7 +111,7 @@ fn json_steps_name_what_they_use() {
     // A chain says how many nodes its conclusion depends on (here in a
     // path that needs forcing chains); a single leaves the field out.
     let hard =
-        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..\n";
+        "..9.....76..2..8.....3.59.....61..2..64......9..........1.4..8....5..4..8.3.....6\n";
     let (code, out, _) = run(&["sudoku", "--explain", "--format", "json"], hard);
     assert_eq!(code, 0);
     let record: Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();

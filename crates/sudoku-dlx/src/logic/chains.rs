@@ -27,7 +27,7 @@
 //! Explainer does ([`length_bonus`]): the number of nodes the conclusion
 //! depends on, counted once each per branch.
 
-use super::{Kind, Logic, Step, Technique};
+use super::{Forcing, Kind, Logic, Step, Technique};
 use crate::encode;
 
 /// A link's kind allowed in a search.
@@ -161,6 +161,14 @@ pub(super) struct Implications {
     /// The state as the propagation goes (dynamic searches).
     live: Vec<bool>,
     count: Vec<u32>,
+    /// The item of the strong link that reached each on node; `NONE`
+    /// for the source and off nodes.
+    via: Vec<u32>,
+    /// For an off node a nested rule reached, its index in `nests`;
+    /// `NONE` for others.
+    nest: Vec<u32>,
+    /// The complexity of each nested rule's step this run used.
+    nests: Vec<usize>,
     /// Two nodes of one option, both reached: the assumption is false.
     contradiction: Option<(u32, u32)>,
     /// The node whose link reaches the source's negation.
@@ -177,7 +185,13 @@ pub(super) struct Search {
     /// The most nodes a chain worth finding may have: nodes further
     /// from the source are not followed.
     limit: usize,
+    /// Dynamic searches: the rules applied when singles run out
+    /// ([`Logic::nested_inferences`]); 0 for none.
+    level: u8,
 }
+
+/// No item, no nested rule.
+const NONE: u32 = u32::MAX;
 
 impl Implications {
     fn new(logic: &Logic) -> Implications {
@@ -188,6 +202,9 @@ impl Implications {
             arena: Vec::new(),
             order: Vec::new(),
             depth: vec![0; options * 2],
+            via: vec![NONE; options * 2],
+            nest: vec![NONE; options * 2],
+            nests: Vec::new(),
             live: logic.live.clone(),
             count: logic.count.clone(),
             contradiction: None,
@@ -210,6 +227,7 @@ impl Implications {
         }
         self.order.clear();
         self.arena.clear();
+        self.nests.clear();
         self.contradiction = None;
         self.closed = None;
     }
@@ -219,8 +237,17 @@ impl Implications {
         &self.arena[start as usize..(start + len) as usize]
     }
 
-    /// Reaches `n` from `parents`; false when the search should stop.
-    fn reach(&mut self, n: u32, parents: &[u32], source: u32, search: Search) -> bool {
+    /// Reaches `n` from `parents`, by a strong link through item `via`
+    /// or by nested rule `nest` (or `NONE`); false when the search should
+    /// stop.
+    fn reach(
+        &mut self,
+        n: u32,
+        parents: &[u32],
+        source: u32,
+        search: Search,
+        (via, nest): (u32, u32),
+    ) -> bool {
         if n == conjugate(source) && search.forcing && !search.dynamic {
             self.closed = Some(parents[0]);
             return false;
@@ -232,6 +259,8 @@ impl Implications {
         self.arena.extend_from_slice(parents);
         self.span[n as usize] = (start, parents.len() as u32);
         self.depth[n as usize] = parents.first().map_or(0, |&p| self.depth[p as usize] + 1);
+        self.via[n as usize] = via;
+        self.nest[n as usize] = nest;
         self.seen[n as usize] = true;
         self.order.push(n);
         if search.dynamic && self.seen[conjugate(n) as usize] {
@@ -252,16 +281,53 @@ impl Implications {
         chain
     }
 
-    /// Follows the links from `source` (a node whose option is live).
+    /// Follows the links from `source` (a node whose option is live),
+    /// and at a level, the nested rules each time the links run out.
     fn run(&mut self, logic: &Logic, source: u32, search: Search) {
         self.reset(logic, search.dynamic);
-        self.reach(source, &[], source, search);
-        let shape = &logic.shape;
+        self.reach(source, &[], source, search, (NONE, NONE));
         let mut next = 0;
+        while self.follow(logic, source, search, &mut next)
+            && search.level > 0
+            && self.advance(logic, source, search)
+        {}
+    }
+
+    /// Applies the nested rules of `search.level` to the state reached:
+    /// true if they reached a node and the search goes on.
+    fn advance(&mut self, logic: &Logic, source: u32, search: Search) -> bool {
+        let mut progress = false;
+        for inference in logic.nested_inferences(&self.live, &self.count, search.level) {
+            let id = self.nests.len() as u32;
+            self.nests.push(inference.complexity);
+            let parents: Vec<u32> = inference
+                .parents
+                .iter()
+                .map(|&p| node(p as usize, false))
+                .collect();
+            for &o in &inference.removed {
+                let n = node(o as usize, false);
+                if self.seen[n as usize] {
+                    continue;
+                }
+                progress = true;
+                if !self.reach(n, &parents, source, search, (NONE, id)) {
+                    return false;
+                }
+            }
+        }
+        progress
+    }
+
+    /// Follows the links from the nodes of `order` from `next` on; false
+    /// when the search stopped (a contradiction, or a forcing chain
+    /// closed).
+    fn follow(&mut self, logic: &Logic, source: u32, search: Search, next: &mut usize) -> bool {
+        let shape = &logic.shape;
         let mut parents = Vec::new();
-        while next < self.order.len() {
-            let n = self.order[next];
-            next += 1;
+        while *next < self.order.len() {
+            let n = self.order[*next];
+            *next += 1;
             if self.depth[n as usize] as usize + 2 > search.limit {
                 continue;
             }
@@ -279,8 +345,11 @@ impl Implications {
                         } else {
                             logic.live[q]
                         };
-                        if q != o && live && !self.reach(node(q, false), &[n], source, search) {
-                            return;
+                        if q != o
+                            && live
+                            && !self.reach(node(q, false), &[n], source, search, (NONE, NONE))
+                        {
+                            return false;
                         }
                     }
                 }
@@ -323,23 +392,37 @@ impl Implications {
                             }
                         }
                     }
-                    if !self.reach(node(q, true), &parents, source, search) {
-                        return;
+                    if !self.reach(node(q, true), &parents, source, search, (item as u32, NONE)) {
+                        return false;
                     }
                 }
             }
         }
+        true
     }
 }
 
 /// The parents of the nodes a propagation reached.
 trait Parents {
     fn parents_of(&self, n: u32) -> &[u32];
+    /// The item of the strong link that reached `n`, `NONE` if none.
+    fn via_of(&self, n: u32) -> u32;
+    /// The nested rule that reached `n` and its step's complexity.
+    fn nest_of(&self, n: u32) -> Option<(u32, usize)>;
 }
 
 impl Parents for Implications {
     fn parents_of(&self, n: u32) -> &[u32] {
         self.parents(n)
+    }
+
+    fn via_of(&self, n: u32) -> u32 {
+        self.via[n as usize]
+    }
+
+    fn nest_of(&self, n: u32) -> Option<(u32, usize)> {
+        let id = self.nest[n as usize];
+        (id != NONE).then(|| (id, self.nests[id as usize]))
     }
 }
 
@@ -348,6 +431,9 @@ impl Parents for Implications {
 struct Branch {
     nodes: Vec<u32>,
     spans: Vec<(u32, u32)>,
+    /// The strong link's item and the nested rule of each node.
+    links: Vec<(u32, u32)>,
+    nests: Vec<usize>,
     arena: Vec<u32>,
     order: Vec<u32>,
     contradiction: Option<(u32, u32)>,
@@ -367,9 +453,15 @@ impl Branch {
                 (start, parents.len() as u32)
             })
             .collect();
+        let links = nodes
+            .iter()
+            .map(|&n| (implications.via[n as usize], implications.nest[n as usize]))
+            .collect();
         Branch {
             nodes,
             spans,
+            links,
+            nests: implications.nests.clone(),
             arena,
             order: implications.order.clone(),
             contradiction: implications.contradiction,
@@ -391,11 +483,34 @@ impl Parents for Branch {
             Err(_) => &[],
         }
     }
+
+    fn via_of(&self, n: u32) -> u32 {
+        self.nodes
+            .binary_search(&n)
+            .map_or(NONE, |at| self.links[at].0)
+    }
+
+    fn nest_of(&self, n: u32) -> Option<(u32, usize)> {
+        let at = self.nodes.binary_search(&n).ok()?;
+        let id = self.links[at].1;
+        (id != NONE).then(|| (id, self.nests[id as usize]))
+    }
 }
 
-/// How many nodes `n` depends on, itself included.
+/// How many nodes `n` depends on, itself included, and the complexity
+/// of each nested rule's step among them, counted once, as Sudoku
+/// Explainer counts a nested chain's.
 fn ancestors(record: &impl Parents, n: u32, mark: &mut [bool]) -> usize {
-    let mut stack = vec![n];
+    let visited = visit(record, &[n], mark);
+    let mut nests: Vec<(u32, usize)> = visited.iter().filter_map(|&m| record.nest_of(m)).collect();
+    nests.sort_unstable();
+    nests.dedup();
+    visited.len() + nests.iter().map(|&(_, c)| c).sum::<usize>()
+}
+
+/// The nodes `roots` depend on, themselves included.
+fn visit(record: &impl Parents, roots: &[u32], mark: &mut [bool]) -> Vec<u32> {
+    let mut stack = roots.to_vec();
     let mut visited = Vec::new();
     while let Some(m) = stack.pop() {
         if mark[m as usize] {
@@ -408,7 +523,20 @@ fn ancestors(record: &impl Parents, n: u32, mark: &mut [bool]) -> usize {
     for &m in &visited {
         mark[m as usize] = false;
     }
-    visited.len()
+    visited
+}
+
+/// The items of the strong links the nodes `roots` depend on: what a
+/// conclusion read of the state, for a nested chain's parents.
+fn strong_items(record: &impl Parents, roots: &[u32], mark: &mut [bool]) -> Vec<u32> {
+    let mut items: Vec<u32> = visit(record, roots, mark)
+        .into_iter()
+        .map(|m| record.via_of(m))
+        .filter(|&item| item != NONE)
+        .collect();
+    items.sort_unstable();
+    items.dedup();
+    items
 }
 
 /// A conclusion found, and what it costs.
@@ -418,21 +546,57 @@ struct Found {
     step: Step,
 }
 
-fn better(best: &Option<Found>, difficulty: f64, complexity: usize) -> bool {
-    best.as_ref().is_none_or(|b| {
-        difficulty < b.difficulty - 1e-9
-            || (difficulty < b.difficulty + 1e-9 && complexity < b.complexity)
-    })
+/// The conclusions a search keeps: the easiest, or in a branch of a
+/// nested chain every one, as Sudoku Explainer applies them all.
+struct Finds {
+    best: Option<Found>,
+    all: Option<Vec<Found>>,
+}
+
+impl Finds {
+    fn new(all: bool) -> Finds {
+        Finds {
+            best: None,
+            all: all.then(Vec::new),
+        }
+    }
+
+    fn keep(&mut self, found: Found) {
+        match &mut self.all {
+            Some(all) => all.push(found),
+            None => self.best = Some(found),
+        }
+    }
+
+    /// The steps kept, easiest first.
+    fn steps(self) -> Vec<Step> {
+        let mut all: Vec<Found> = self.all.unwrap_or_default();
+        all.extend(self.best);
+        all.sort_by(|a, b| {
+            a.difficulty
+                .total_cmp(&b.difficulty)
+                .then(a.complexity.cmp(&b.complexity))
+        });
+        all.into_iter().map(|f| f.step).collect()
+    }
+}
+
+fn better(finds: &Finds, difficulty: f64, complexity: usize) -> bool {
+    finds.all.is_some()
+        || finds.best.as_ref().is_none_or(|b| {
+            difficulty < b.difficulty - 1e-9
+                || (difficulty < b.difficulty + 1e-9 && complexity < b.complexity)
+        })
 }
 
 /// The most nodes a chain of base difficulty `base` may have and still
-/// be easier than `best`.
-fn limit(best: &Option<Found>, base: f64) -> usize {
-    if best.is_none() {
+/// be easier than the best found.
+fn limit(finds: &Finds, base: f64) -> usize {
+    if finds.all.is_some() || finds.best.is_none() {
         return usize::MAX;
     }
     (1..1000)
-        .take_while(|&c| better(best, base + length_bonus(c), c))
+        .take_while(|&c| better(finds, base + length_bonus(c), c))
         .last()
         .unwrap_or(0)
 }
@@ -466,12 +630,12 @@ impl Logic {
         work: &mut usize,
     ) -> Option<(Vec<u32>, Vec<u32>)> {
         let shape = &self.shape;
-        // Paths as (node, parent path index).
-        let mut paths: Vec<(u32, u32)> = vec![(node(o, true), u32::MAX)];
+        // Paths as (node, parent path index, links from `o`).
+        let mut paths: Vec<(u32, u32, u32)> = vec![(node(o, true), u32::MAX, 0)];
         let mut on_seen = vec![false; self.live.len()];
         on_seen[o] = true;
         let mut next = 0;
-        let has_ancestor = |paths: &[(u32, u32)], mut at: u32, n: u32| {
+        let has_ancestor = |paths: &[(u32, u32, u32)], mut at: u32, n: u32| {
             while at != u32::MAX {
                 if paths[at as usize].0 == n {
                     return true;
@@ -480,19 +644,12 @@ impl Logic {
             }
             false
         };
-        let depth = |paths: &[(u32, u32)], mut at: u32| {
-            let mut depth = 0;
-            while paths[at as usize].1 != u32::MAX {
-                at = paths[at as usize].1;
-                depth += 1;
-            }
-            depth
-        };
         while next < paths.len() {
-            let (n, _) = paths[next];
+            let (n, _, depth) = paths[next];
+            let depth = depth as usize;
             let at = next as u32;
             next += 1;
-            if depth(&paths, at) + 1 > limit {
+            if depth + 1 > limit {
                 continue;
             }
             let p = option_of(n);
@@ -507,7 +664,7 @@ impl Logic {
                             && self.live[q as usize]
                             && !has_ancestor(&paths, at, off)
                         {
-                            paths.push((off, at));
+                            paths.push((off, at, depth as u32 + 1));
                         }
                     }
                 }
@@ -525,7 +682,7 @@ impl Logic {
                     let Some(q) = self.live_options(item).find(|&q| q != p) else {
                         continue;
                     };
-                    if q == o && depth(&paths, at) >= 3 {
+                    if q == o && depth >= 3 {
                         let mut chain = vec![node(o, true)];
                         let mut back = at;
                         while back != u32::MAX {
@@ -541,7 +698,7 @@ impl Logic {
                     }
                     if !on_seen[q] {
                         on_seen[q] = true;
-                        paths.push((node(q, true), at));
+                        paths.push((node(q, true), at, depth as u32 + 1));
                     }
                 }
             }
@@ -649,14 +806,24 @@ impl Logic {
     /// Forcing chains and cycles on the links of the state as it is
     /// (6.5 to 7.0 and more by length), the easiest first.
     pub(super) fn static_chains(&self) -> Option<Step> {
-        let mut best: Option<Found> = None;
+        self.static_finds(false).best.map(|f| f.step)
+    }
+
+    /// Every forcing chain and cycle (one of each kind per source), as a
+    /// branch of a nested chain applies them.
+    pub(super) fn static_chain_steps(&self) -> Vec<Step> {
+        self.static_finds(true).steps()
+    }
+
+    fn static_finds(&self, all: bool) -> Finds {
+        let mut best = Finds::new(all);
         let mut implications = Implications::new(self);
         let sources = self.chain_sources();
         let mut work = 0;
         for links in [Links::X, Links::Y, Links::Xy] {
             for &o in &sources {
                 if work > CHAIN_BUDGET || self.is_cancelled() {
-                    return best.map(|f| f.step);
+                    return best;
                 }
                 if links == Links::Y && self.cell_item(o).is_none_or(|c| self.count[c] != 2) {
                     continue;
@@ -677,6 +844,7 @@ impl Logic {
                         dynamic: false,
                         forcing: true,
                         limit: limit(&best, chain_base),
+                        level: 0,
                     };
                     implications.run(self, node(o, true), search);
                     work += implications.order.len();
@@ -695,12 +863,12 @@ impl Logic {
                 }
             }
         }
-        best.map(|f| f.step)
+        best
     }
 
     fn consider_chain(
         &self,
-        best: &mut Option<Found>,
+        best: &mut Finds,
         chain: &[u32],
         selected: Vec<u32>,
         removed: Vec<u32>,
@@ -729,20 +897,21 @@ impl Logic {
             removed.dedup();
             (inner, removed)
         };
-        let base = base.iter().map(|&n| self.node_name(n)).collect();
+        let names = base.iter().map(|&n| self.node_name(n)).collect();
         self.consider(
             best,
             Technique::Chain(shape),
             complexity,
-            base,
+            names,
             selected,
             removed,
+            &|| self.chain_items(chain),
         );
     }
 
     /// A loop and the options it takes out ([`Logic::cycle_removals`]),
     /// kept as the step when it is easier than the best so far.
-    fn consider_cycle(&self, best: &mut Option<Found>, chain: &[u32], removed: Vec<u32>) {
+    fn consider_cycle(&self, best: &mut Finds, chain: &[u32], removed: Vec<u32>) {
         let shape = self.chain_shape(chain, true);
         let complexity = chain.len() - 1;
         let difficulty = shape.difficulty() + length_bonus(complexity);
@@ -757,7 +926,26 @@ impl Logic {
             base,
             Vec::new(),
             removed,
+            &|| self.chain_items(chain),
         );
+    }
+
+    /// The items of a chain's strong links (an option off, the next on):
+    /// the exact items the two share with two options live.
+    fn chain_items(&self, chain: &[u32]) -> Vec<u32> {
+        let mut items: Vec<u32> = chain
+            .windows(2)
+            .filter(|pair| !is_on(pair[0]) && is_on(pair[1]))
+            .filter_map(|pair| {
+                let (p, q) = (option_of(pair[0]), option_of(pair[1]));
+                self.shape.exact_items[q].iter().copied().find(|&i| {
+                    self.count[i as usize] == 2 && self.shape.exact_items[p].contains(&i)
+                })
+            })
+            .collect();
+        items.sort_unstable();
+        items.dedup();
+        items
     }
 
     /// The options a loop takes out: every option outside it that a house
@@ -798,8 +986,9 @@ impl Logic {
             dynamic: true,
             forcing: false,
             limit: usize::MAX,
+            level: 0,
         };
-        let mut best = None;
+        let mut best = Finds::new(false);
         let mut implications = Implications::new(self);
         let mut mark = vec![false; self.live.len() * 2];
         let mut work = 0;
@@ -826,21 +1015,24 @@ impl Logic {
                         base,
                         selected,
                         removed,
+                        &Vec::new,
                     );
                 }
             }
         }
-        best.map(|f: Found| f.step)
+        best.best.map(|f| f.step)
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn consider(
         &self,
-        best: &mut Option<Found>,
+        best: &mut Finds,
         technique: Technique,
         complexity: usize,
         base: Vec<String>,
         selected: Vec<u32>,
         removed: Vec<u32>,
+        reads: &dyn Fn() -> Vec<u32>,
     ) {
         let difficulty = technique.difficulty() + length_bonus(complexity);
         if !better(best, difficulty, complexity) {
@@ -848,7 +1040,10 @@ impl Logic {
         }
         let mut step = self.step(technique, base, Vec::new(), selected, removed);
         step.complexity = complexity;
-        *best = Some(Found {
+        if self.inner {
+            step.reads = reads();
+        }
+        best.keep(Found {
             difficulty,
             complexity,
             step,
@@ -859,15 +1054,40 @@ impl Logic {
     /// place of a digit in a house, leads to (8.0 on the state as it is,
     /// 8.5 with the state updated as options go, which also finds an
     /// option whose assumption either way contradicts itself, and what
-    /// both polarities of an option lead to).
-    pub(super) fn multiple_chains(&self, dynamic: bool) -> Option<Step> {
+    /// both polarities of an option lead to). At a `level` (dynamic
+    /// only), the propagation also applies that level's nested rules
+    /// when singles run out ([`Logic::nested_inferences`]): 9.0 for
+    /// level 1, and 0.5 more for each level up to 11.0.
+    pub(super) fn multiple_chains(&self, dynamic: bool, level: u8) -> Option<Step> {
+        self.multiple_finds(dynamic, level, false)?
+            .best
+            .map(|f| f.step)
+    }
+
+    /// Every conclusion of the multiple forcing chains, as a branch of a
+    /// nested chain applies them.
+    pub(super) fn multiple_chain_steps(&self, dynamic: bool, level: u8) -> Vec<Step> {
+        self.multiple_finds(dynamic, level, true)
+            .map(Finds::steps)
+            .unwrap_or_default()
+    }
+
+    fn multiple_finds(&self, dynamic: bool, level: u8, all: bool) -> Option<Finds> {
         let search = Search {
             links: Links::Xy,
             dynamic,
             forcing: false,
             limit: usize::MAX,
+            level,
         };
-        let mut best = None;
+        let technique = |form: Forcing| match (form, level) {
+            (_, 1..) => Technique::NestedChains { form, level },
+            (Forcing::Cell, _) => Technique::CellChains { dynamic },
+            (Forcing::House, _) => Technique::HouseChains { dynamic },
+            (Forcing::Contradiction, _) => Technique::ContradictionChains,
+            (Forcing::Double, _) => Technique::DoubleChains,
+        };
+        let mut best = Finds::new(all);
         let mut mark = vec![false; self.live.len() * 2];
         let sources = self.chain_sources();
         // What each option on leads to.
@@ -894,11 +1114,12 @@ impl Logic {
                     let base = vec![self.node_name(node(o, true)), self.node_name(a)];
                     self.consider(
                         &mut best,
-                        Technique::ContradictionChains,
+                        technique(Forcing::Contradiction),
                         complexity,
                         base,
                         Vec::new(),
                         vec![o as u32],
+                        &|| strong_items(from_on, &[a, b], &mut vec![false; mark.len()]),
                     );
                     continue;
                 }
@@ -909,11 +1130,12 @@ impl Logic {
                     let base = vec![self.node_name(node(o, false)), self.node_name(a)];
                     self.consider(
                         &mut best,
-                        Technique::ContradictionChains,
+                        technique(Forcing::Contradiction),
                         complexity,
                         base,
                         vec![o as u32],
                         Vec::new(),
+                        &|| strong_items(&scratch, &[a, b], &mut vec![false; mark.len()]),
                     );
                     continue;
                 }
@@ -922,20 +1144,31 @@ impl Logic {
                         if scratch.seen[n as usize] && n != node(o, true) {
                             let complexity = ancestors(from_on, n, &mut mark)
                                 + ancestors(&scratch, n, &mut mark);
+                            let reads = || {
+                                let mut items =
+                                    strong_items(from_on, &[n], &mut vec![false; mark.len()]);
+                                items.extend(strong_items(
+                                    &scratch,
+                                    &[n],
+                                    &mut vec![false; mark.len()],
+                                ));
+                                items
+                            };
                             self.consider_conclusion(
                                 &mut best,
-                                Technique::DoubleChains,
+                                technique(Forcing::Double),
                                 complexity,
                                 vec![self.option_name(o)],
                                 n,
+                                &reads,
                             );
                         }
                     }
                 }
             }
         }
-        self.item_chains(&on, dynamic, &mut mark, &mut best);
-        best.map(|f: Found| f.step)
+        self.item_chains(&on, dynamic, &technique, &mut mark, &mut best);
+        Some(best)
     }
 
     /// Cell and house forcing chains: a node that every live option of
@@ -945,8 +1178,9 @@ impl Logic {
         &self,
         on: &[Option<Branch>],
         dynamic: bool,
+        technique: &dyn Fn(Forcing) -> Technique,
         mark: &mut [bool],
-        best: &mut Option<Found>,
+        best: &mut Finds,
     ) {
         for item in 0..self.count.len() {
             if !self.shape.exact[item] || self.covered[item] || self.count[item] < 2 {
@@ -965,16 +1199,21 @@ impl Logic {
             if branches.len() < 2 || branches.iter().any(|b| b.contradiction.is_some()) {
                 continue;
             }
-            let technique = if cell {
-                Technique::CellChains { dynamic }
-            } else {
-                Technique::HouseChains { dynamic }
-            };
+            let technique = technique(if cell { Forcing::Cell } else { Forcing::House });
             for &n in &branches[0].order {
                 if branches[1..].iter().all(|b| b.seen(n)) {
                     let complexity = branches.iter().map(|b| ancestors(*b, n, mark)).sum();
                     let base = vec![self.shape.names[item].clone()];
-                    self.consider_conclusion(best, technique, complexity, base, n);
+                    // Within a nested chain, the item's options ruled out
+                    // are parents too.
+                    let reads = || {
+                        let mut items = vec![item as u32];
+                        for b in &branches {
+                            items.extend(strong_items(*b, &[n], &mut vec![false; mark.len()]));
+                        }
+                        items
+                    };
+                    self.consider_conclusion(best, technique, complexity, base, n, &reads);
                 }
             }
         }
@@ -983,11 +1222,12 @@ impl Logic {
     /// A node every branch reaches, kept if it changes the state.
     fn consider_conclusion(
         &self,
-        best: &mut Option<Found>,
+        best: &mut Finds,
         technique: Technique,
         complexity: usize,
         mut base: Vec<String>,
         n: u32,
+        reads: &dyn Fn() -> Vec<u32>,
     ) {
         let o = option_of(n);
         if !self.live[o]
@@ -1003,7 +1243,7 @@ impl Logic {
         } else {
             (Vec::new(), vec![o as u32])
         };
-        self.consider(best, technique, complexity, base, selected, removed);
+        self.consider(best, technique, complexity, base, selected, removed, reads);
     }
 }
 

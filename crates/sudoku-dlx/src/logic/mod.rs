@@ -68,6 +68,7 @@ mod cages;
 mod chains;
 mod exclusion;
 mod forcing;
+mod nested;
 mod order;
 mod rating;
 mod sets;
@@ -82,7 +83,7 @@ pub use chains::{length_bonus, ChainKind};
 pub use rating::SeRating;
 pub use sets::MAX_SET;
 pub use step::Step;
-pub use technique::Technique;
+pub use technique::{Forcing, Technique};
 
 // The rules name cells as `super::cell_name`.
 use step::cell_name;
@@ -154,6 +155,9 @@ pub struct Logic {
     /// Whether the puzzle is known to have one solution, which the
     /// uniqueness rules assume.
     unique: bool,
+    /// Whether this is the state of a branch of a nested forcing chain,
+    /// whose steps record what they read ([`Step::reads`]).
+    inner: bool,
     /// Set by another thread (a time limit, a signal) to stop the rules'
     /// searches: see [`Logic::set_cancel_flag`].
     cancel: Option<Arc<AtomicBool>>,
@@ -248,6 +252,7 @@ impl Logic {
             covered: vec![false; item_count],
             placed: vec![0; n * n],
             unique: false,
+            inner: false,
             cancel: None,
         };
         for (cell, &digit) in puzzle.cells().iter().enumerate() {

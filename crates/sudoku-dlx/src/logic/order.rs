@@ -52,7 +52,7 @@ impl Logic {
                 return Some(step);
             }
         }
-        let rules: [&dyn Fn() -> Option<Step>; 15] = [
+        let rules: [&dyn Fn() -> Option<Step>; 16] = [
             &|| self.wing(false),
             &|| self.wing(true),
             &|| self.unique_rectangle(),
@@ -70,8 +70,9 @@ impl Logic {
             &|| self.aligned_exclusion(3),
             &|| self.nishio_chains(),
             &|| self.forcing_chain(),
-            &|| self.multiple_chains(false),
-            &|| self.multiple_chains(true),
+            &|| self.multiple_chains(false, 0),
+            &|| self.multiple_chains(true, 0),
+            &|| self.nested_chains(),
             &|| self.trial(),
         ];
         // A step a rule found as it was cancelled may be one it would

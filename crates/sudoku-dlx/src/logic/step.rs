@@ -22,6 +22,11 @@ pub struct Step {
     side: usize,
     /// The nodes a chain's conclusion depends on; 0 for other steps.
     pub(super) complexity: usize,
+    /// Within a branch of a nested forcing chain: the items whose
+    /// options the step read (a set's base items, a chain's strong
+    /// links), whose options the branch ruled out are the step's
+    /// parents in it. Empty elsewhere.
+    pub(super) reads: Vec<u32>,
 }
 
 impl Step {
@@ -134,6 +139,7 @@ impl Logic {
             removed,
             side: n,
             complexity: 0,
+            reads: Vec::new(),
         }
     }
 }

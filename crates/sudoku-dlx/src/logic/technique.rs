@@ -112,6 +112,19 @@ pub enum Technique {
     ContradictionChains,
     /// What an option on and the same option off both lead to.
     DoubleChains,
+    /// Dynamic forcing chains whose propagation, when singles run out,
+    /// also applies other rules to the state it reached: at level 1
+    /// (9.0, "dynamic forcing chains (+)") pointing, claiming, naked and
+    /// hidden pairs and X-wings; at level 2 (9.5) forcing chains too;
+    /// at 3 (10.0) cell and house forcing chains; at 4 (10.5) dynamic
+    /// forcing chains of level 1, at 5 (11.0) of level 2: forcing
+    /// chains nested in others.
+    NestedChains {
+        /// What the chains conclude from.
+        form: Forcing,
+        /// The rules applied within, 1 to 5.
+        level: u8,
+    },
     /// A candidate whose assumption, followed by singles, intersections
     /// and the sums of cages and of the 45 rule, contradicts itself.
     CageForcing,
@@ -120,6 +133,30 @@ pub enum Technique {
     RuleForcing,
     /// A candidate the search finds without solution: trial and error.
     Trial,
+}
+
+/// The forms of a multiple or dynamic forcing chain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Forcing {
+    /// What every option of a cell leads to.
+    Cell,
+    /// What every place of a digit in a house leads to.
+    House,
+    /// An option whose assumption contradicts itself.
+    Contradiction,
+    /// What an option on and the same option off both lead to.
+    Double,
+}
+
+impl Forcing {
+    fn name(self) -> &'static str {
+        match self {
+            Forcing::Cell => "cell",
+            Forcing::House => "house",
+            Forcing::Contradiction => "contradiction",
+            Forcing::Double => "double",
+        }
+    }
 }
 
 impl Technique {
@@ -183,6 +220,21 @@ impl Technique {
             }
             Technique::ContradictionChains => "contradiction forcing chains".into(),
             Technique::DoubleChains => "double forcing chains".into(),
+            Technique::NestedChains { form, level } => {
+                let dynamic = match form {
+                    Forcing::Cell | Forcing::House => "dynamic ",
+                    Forcing::Contradiction | Forcing::Double => "",
+                };
+                // Sudoku Explainer's names: what the branches apply.
+                let within = match level {
+                    0 | 1 => "",
+                    2 => " forcing chains",
+                    3 => " cell and house forcing chains",
+                    4 => " dynamic forcing chains",
+                    _ => " dynamic forcing chains (+)",
+                };
+                format!("{dynamic}{} forcing chains (+{within})", form.name())
+            }
             Technique::CageForcing => "cage forcing chain".into(),
             Technique::RuleForcing => "rule forcing chain".into(),
             Technique::Trial => "trial".into(),
@@ -238,6 +290,7 @@ impl Technique {
                 }
             }
             Technique::ContradictionChains | Technique::DoubleChains => 8.5,
+            Technique::NestedChains { level, .. } => 8.5 + 0.5 * f64::from(level),
             Technique::CageForcing | Technique::RuleForcing => 7.5,
             Technique::Trial => 10.0,
         }

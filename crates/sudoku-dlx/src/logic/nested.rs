@@ -1,0 +1,341 @@
+//! Forcing chains nested in others, on Sudoku Explainer's scale from
+//! 9.0 to 11.0: dynamic forcing chains whose propagation, each time the
+//! singles run out, applies other rules to the state the branch reached,
+//! and follows what they rule out.
+//!
+//! The rules of each level, in the order they are tried (the first that
+//! rules anything out is applied, then the singles again):
+//!
+//! - level 1, **dynamic forcing chains (+)** (9.0): pointing and
+//!   claiming, hidden pairs, naked pairs and X-wings;
+//! - level 2 (9.5): those, then forcing chains and loops on the
+//!   branch's links;
+//! - level 3 (10.0): those, then cell and house forcing chains;
+//! - level 4 (10.5): the level 1 rules, then dynamic forcing chains of
+//!   level 1; level 5 (11.0) of level 2.
+//!
+//! A rule's conclusion in a branch follows from the options the branch
+//! ruled out in what the rule read (a set's base items, the items of a
+//! chain's strong links): those are its parents, and a conclusion with
+//! none would hold without the branch, so it is not used. A nested
+//! chain's own complexity adds to the chain that uses it, once, as
+//! Sudoku Explainer counts it.
+
+use dlx::OptionId;
+
+use super::{Kind, Logic, Step};
+use crate::encode;
+
+/// What a nested rule rules out in a branch, and why.
+pub(super) struct Inference {
+    /// The options ruled out.
+    pub(super) removed: Vec<u32>,
+    /// The options the branch ruled out that the rule read.
+    pub(super) parents: Vec<u32>,
+    /// The complexity of the rule's step: a nested chain's, 0 for a set.
+    pub(super) complexity: usize,
+}
+
+/// A conclusion of a rule in a branch: the options it rules out, the
+/// items it read, its complexity.
+type Found = (Vec<u32>, Vec<u32>, usize);
+
+/// The highest level of nesting.
+const MAX_LEVEL: u8 = 5;
+
+impl Logic {
+    /// The easiest step of the nested forcing chains, level by level;
+    /// on layouts of houses alone (no other rules) up to 9x9, where
+    /// Sudoku Explainer's scale applies, and for a puzzle known to have
+    /// one solution ([`Logic::assume_unique`]): where there are several,
+    /// the path ends where no step is certain, and every level would be
+    /// searched in vain first (minutes).
+    pub(super) fn nested_chains(&self) -> Option<Step> {
+        if !self.unique || !self.shape.layout.constraints().is_empty() || self.n > 9 {
+            return None;
+        }
+        (1..=MAX_LEVEL).find_map(|level| {
+            if self.is_cancelled() {
+                None
+            } else {
+                self.multiple_chains(true, level)
+            }
+        })
+    }
+
+    /// What the nested rules of `level` rule out in the state `live`
+    /// (with `count` live options per item) that a branch from this
+    /// state reached: the conclusions of the first rule that has any
+    /// with parents.
+    pub(super) fn nested_inferences(
+        &self,
+        live: &[bool],
+        count: &[u32],
+        level: u8,
+    ) -> Vec<Inference> {
+        let state = self.branch(live, count);
+        let from_steps = |steps: Vec<Step>| -> Vec<Found> {
+            steps
+                .into_iter()
+                .map(|step| {
+                    let removed = state.step_removals(&step);
+                    (removed, step.reads, step.complexity)
+                })
+                .collect()
+        };
+        let rules: Vec<Box<dyn Fn() -> Vec<Found> + '_>> = match level {
+            0 => Vec::new(),
+            1 => vec![
+                Box::new(|| state.locked()),
+                Box::new(|| state.hidden_pairs()),
+                Box::new(|| state.naked_pairs()),
+                Box::new(|| state.x_wings()),
+            ],
+            2 | 3 => {
+                let mut rules: Vec<Box<dyn Fn() -> Vec<Found> + '_>> = vec![
+                    Box::new(|| state.locked()),
+                    Box::new(|| state.hidden_pairs()),
+                    Box::new(|| state.naked_pairs()),
+                    Box::new(|| state.x_wings()),
+                    Box::new(|| from_steps(state.static_chain_steps())),
+                ];
+                if level == 3 {
+                    rules.push(Box::new(|| {
+                        from_steps(state.multiple_chain_steps(false, 0))
+                    }));
+                }
+                rules
+            }
+            _ => vec![
+                Box::new(|| state.locked()),
+                Box::new(|| state.hidden_pairs()),
+                Box::new(|| state.naked_pairs()),
+                Box::new(|| state.x_wings()),
+                Box::new(|| from_steps(state.multiple_chain_steps(true, level - 3))),
+            ],
+        };
+        for rule in rules {
+            if self.is_cancelled() {
+                break;
+            }
+            let inferences: Vec<Inference> = rule()
+                .into_iter()
+                .filter_map(|(removed, reads, complexity)| {
+                    let mut parents: Vec<u32> = reads
+                        .iter()
+                        .flat_map(|&i| self.shape.options[i as usize].iter().copied())
+                        .filter(|&o| self.live[o as usize] && !live[o as usize])
+                        .collect();
+                    parents.sort_unstable();
+                    parents.dedup();
+                    (!parents.is_empty() && !removed.is_empty()).then_some(Inference {
+                        removed,
+                        parents,
+                        complexity,
+                    })
+                })
+                .collect();
+            if !inferences.is_empty() {
+                return inferences;
+            }
+        }
+        Vec::new()
+    }
+
+    /// The state a branch reached, as a state of its own: a cell with
+    /// one candidate left counts as filled.
+    fn branch(&self, live: &[bool], count: &[u32]) -> Logic {
+        let mut state = self.clone();
+        state.live.copy_from_slice(live);
+        state.count.copy_from_slice(count);
+        for (covered, &count) in state.covered.iter_mut().zip(count).take(self.n * self.n) {
+            *covered |= count <= 1;
+        }
+        state.unique = false;
+        state.inner = true;
+        state
+    }
+
+    /// What a step rules out: its eliminations, and for an option it
+    /// places, the other candidates of its cell.
+    fn step_removals(&self, step: &Step) -> Vec<u32> {
+        let mut removed = step.removed.clone();
+        for &o in &step.selected {
+            let o = o as usize;
+            let items = match self.cell_item(o) {
+                Some(cell) => vec![cell as u32],
+                None => self.shape.items[o].clone(),
+            };
+            for item in items {
+                removed.extend(
+                    self.live_options(item as usize)
+                        .filter(|&q| q != o)
+                        .map(|q| q as u32),
+                );
+            }
+        }
+        removed.sort_unstable();
+        removed.dedup();
+        removed
+    }
+
+    /// The cell and digit of option `o`.
+    fn cell_digit(&self, o: usize) -> Option<(usize, u8)> {
+        encode::placement(self.n, OptionId::from_index(o))
+    }
+
+    /// Whether `item` is a house's digit still to place in two or more
+    /// cells.
+    fn open_house(&self, item: usize) -> bool {
+        matches!(self.shape.kinds[item], Kind::House(..))
+            && self.shape.exact[item]
+            && !self.covered[item]
+            && self.count[item] >= 2
+    }
+
+    /// Pointing and claiming: a house's digit whose places all lie in
+    /// another house leaves the rest of it.
+    fn locked(&self) -> Vec<Found> {
+        let mut found = Vec::new();
+        for item in (0..self.count.len()).filter(|&i| self.open_house(i)) {
+            let options: Vec<usize> = self.live_options(item).collect();
+            for &cover in &self.shape.exact_items[options[0]] {
+                let cover = cover as usize;
+                if cover == item
+                    || !matches!(self.shape.kinds[cover], Kind::House(..))
+                    || !options[1..]
+                        .iter()
+                        .all(|&o| self.shape.exact_items[o].contains(&(cover as u32)))
+                {
+                    continue;
+                }
+                let removed: Vec<u32> = self
+                    .live_options(cover)
+                    .filter(|o| !options.contains(o))
+                    .map(|o| o as u32)
+                    .collect();
+                if !removed.is_empty() {
+                    found.push((removed, vec![item as u32], 0));
+                }
+            }
+        }
+        found
+    }
+
+    /// Hidden pairs: two digits of a house with the same two places
+    /// leave those cells' other candidates.
+    fn hidden_pairs(&self) -> Vec<Found> {
+        let n = self.n;
+        let mut found = Vec::new();
+        for house in 0..self.shape.layout.house_count() {
+            let pairs: Vec<(usize, [usize; 2])> = (0..n)
+                .map(|d| n * n + house * n + d)
+                .filter(|&i| self.open_house(i) && self.count[i] == 2)
+                .filter_map(|i| {
+                    let mut cells = self
+                        .live_options(i)
+                        .filter_map(|o| self.cell_digit(o).map(|(c, _)| c));
+                    Some((i, [cells.next()?, cells.next()?]))
+                })
+                .collect();
+            for (k, &(a, cells)) in pairs.iter().enumerate() {
+                for &(b, other) in &pairs[k + 1..] {
+                    if other != cells {
+                        continue;
+                    }
+                    let removed: Vec<u32> = cells
+                        .iter()
+                        .flat_map(|&c| self.live_options(c))
+                        .filter(|&o| {
+                            !self.shape.options[a].contains(&(o as u32))
+                                && !self.shape.options[b].contains(&(o as u32))
+                        })
+                        .map(|o| o as u32)
+                        .collect();
+                    if !removed.is_empty() {
+                        found.push((removed, vec![a as u32, b as u32], 0));
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    /// Naked pairs: two cells of a house with the same two candidates
+    /// leave those digits to them in the house.
+    fn naked_pairs(&self) -> Vec<Found> {
+        let n = self.n;
+        let layout = &self.shape.layout;
+        let mut found = Vec::new();
+        for house in 0..layout.house_count() {
+            let cells: Vec<usize> = (0..n).map(|k| layout.house_cell(house, k)).collect();
+            let pairs: Vec<usize> = cells
+                .iter()
+                .copied()
+                .filter(|&c| !self.covered[c] && self.count[c] == 2)
+                .collect();
+            for (k, &a) in pairs.iter().enumerate() {
+                let digits = self.cell_mask(a);
+                for &b in &pairs[k + 1..] {
+                    if self.cell_mask(b) != digits {
+                        continue;
+                    }
+                    let removed: Vec<u32> = (1..=n as u8)
+                        .filter(|&d| digits >> d & 1 == 1)
+                        .map(|d| n * n + house * n + usize::from(d) - 1)
+                        .flat_map(|item| self.live_options(item))
+                        .filter(|&o| self.cell_digit(o).is_some_and(|(c, _)| c != a && c != b))
+                        .map(|o| o as u32)
+                        .collect();
+                    if !removed.is_empty() {
+                        found.push((removed, vec![a as u32, b as u32], 0));
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    /// X-wings: a digit with the same two places in two rows (columns)
+    /// leaves the rest of those columns (rows).
+    fn x_wings(&self) -> Vec<Found> {
+        let n = self.n;
+        let mut found = Vec::new();
+        for (family, cross) in [(0, 1), (1, 0)] {
+            for d in 0..n {
+                let item = |family: usize, line: usize| n * n + (family * n + line) * n + d;
+                let lines: Vec<(usize, [usize; 2])> = (0..n)
+                    .map(|line| item(family, line))
+                    .filter(|&i| self.open_house(i) && self.count[i] == 2)
+                    .filter_map(|i| {
+                        let mut places = self.live_options(i).filter_map(|o| {
+                            let (c, _) = self.cell_digit(o)?;
+                            Some(if family == 0 { c % n } else { c / n })
+                        });
+                        Some((i, [places.next()?, places.next()?]))
+                    })
+                    .collect();
+                for (k, &(a, places)) in lines.iter().enumerate() {
+                    for &(b, other) in &lines[k + 1..] {
+                        if other != places {
+                            continue;
+                        }
+                        let removed: Vec<u32> = places
+                            .iter()
+                            .flat_map(|&p| self.live_options(item(cross, p)))
+                            .filter(|&o| {
+                                !self.shape.options[a].contains(&(o as u32))
+                                    && !self.shape.options[b].contains(&(o as u32))
+                            })
+                            .map(|o| o as u32)
+                            .collect();
+                        if !removed.is_empty() {
+                            found.push((removed, vec![a as u32, b as u32], 0));
+                        }
+                    }
+                }
+            }
+        }
+        found
+    }
+}
