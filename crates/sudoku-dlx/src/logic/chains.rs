@@ -820,7 +820,18 @@ impl Logic {
         let mut implications = Implications::new(self);
         let sources = self.chain_sources();
         let mut work = 0;
-        for links in [Links::X, Links::Y, Links::Xy] {
+        // Every link of one digit, or of cells' strong links, is a link
+        // of both kinds: where those find nothing from a source, neither
+        // do the others. When every find is kept (no bound on the
+        // length), they are searched first, and the others only from
+        // the sources where they found something.
+        let order = if all {
+            [Links::Xy, Links::X, Links::Y]
+        } else {
+            [Links::X, Links::Y, Links::Xy]
+        };
+        let mut found = vec![!all; self.live.len()];
+        for links in order {
             for &o in &sources {
                 if work > CHAIN_BUDGET || self.is_cancelled() {
                     return best;
@@ -828,6 +839,10 @@ impl Logic {
                 if links == Links::Y && self.cell_item(o).is_none_or(|c| self.count[c] != 2) {
                     continue;
                 }
+                if links != Links::Xy && !found[o] {
+                    continue;
+                }
+                let before = best.all.as_ref().map_or(0, Vec::len);
                 let (cycle_base, chain_base) = match links {
                     Links::X => (6.5, 6.6),
                     Links::Y => (6.5, 7.0),
@@ -860,6 +875,9 @@ impl Logic {
                         chain.push(node(o, true));
                         self.consider_chain(&mut best, &chain, vec![o as u32], Vec::new());
                     }
+                }
+                if all && links == Links::Xy {
+                    found[o] = best.all.as_ref().map_or(0, Vec::len) > before;
                 }
             }
         }
