@@ -27,6 +27,10 @@
 //! Explainer does ([`length_bonus`]): the number of nodes the conclusion
 //! depends on, counted once each per branch.
 
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use super::nested::Inference;
 use super::{Forcing, Kind, Logic, Step, Technique};
 use crate::encode;
 
@@ -169,6 +173,10 @@ pub(super) struct Implications {
     nest: Vec<u32>,
     /// The complexity of each nested rule's step this run used.
     nests: Vec<usize>,
+    /// What the nested rules found in each state met so far, by its
+    /// live options: the branches of a search often meet the same state
+    /// (an option on, and the other option of its cell off).
+    memo: HashMap<Vec<u64>, Rc<[Inference]>>,
     /// Two nodes of one option, both reached: the assumption is false.
     contradiction: Option<(u32, u32)>,
     /// The node whose link reaches the source's negation.
@@ -193,6 +201,9 @@ pub(super) struct Search {
 /// No item, no nested rule.
 const NONE: u32 = u32::MAX;
 
+/// The most states whose nested rules' conclusions a search remembers.
+const MEMO: usize = 1 << 14;
+
 impl Implications {
     fn new(logic: &Logic) -> Implications {
         let options = logic.live.len();
@@ -205,6 +216,7 @@ impl Implications {
             via: vec![NONE; options * 2],
             nest: vec![NONE; options * 2],
             nests: Vec::new(),
+            memo: HashMap::new(),
             live: logic.live.clone(),
             count: logic.count.clone(),
             contradiction: None,
@@ -296,8 +308,24 @@ impl Implications {
     /// Applies the nested rules of `search.level` to the state reached:
     /// true if they reached a node and the search goes on.
     fn advance(&mut self, logic: &Logic, source: u32, search: Search) -> bool {
+        let mut key = vec![0u64; self.live.len().div_ceil(64)];
+        for (o, _) in self.live.iter().enumerate().filter(|(_, &live)| live) {
+            key[o / 64] |= 1 << (o % 64);
+        }
+        let found = match self.memo.get(&key) {
+            Some(found) => Rc::clone(found),
+            None => {
+                let found: Rc<[Inference]> = logic
+                    .nested_inferences(&self.live, &self.count, search.level)
+                    .into();
+                if self.memo.len() < MEMO {
+                    self.memo.insert(key, Rc::clone(&found));
+                }
+                found
+            }
+        };
         let mut progress = false;
-        for inference in logic.nested_inferences(&self.live, &self.count, search.level) {
+        for inference in found.iter() {
             let id = self.nests.len() as u32;
             self.nests.push(inference.complexity);
             let parents: Vec<u32> = inference
