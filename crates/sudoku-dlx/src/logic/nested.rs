@@ -196,22 +196,25 @@ impl Logic {
     /// Pointing and claiming: a house's digit whose places all lie in
     /// another house leaves the rest of it.
     fn locked(&self) -> Vec<Found> {
+        let shape = &self.shape;
+        let houses = self.n * self.n..self.n * (self.n + shape.layout.house_count());
         let mut found = Vec::new();
-        for item in (0..self.count.len()).filter(|&i| self.open_house(i)) {
-            let options: Vec<usize> = self.live_options(item).collect();
-            for &cover in &self.shape.exact_items[options[0]] {
+        for item in houses.filter(|&i| self.open_house(i)) {
+            let Some(first) = self.live_options(item).next() else {
+                continue;
+            };
+            let holds = |o: usize, i: usize| shape.exact_items[o].contains(&(i as u32));
+            for &cover in &shape.exact_items[first] {
                 let cover = cover as usize;
                 if cover == item
-                    || !matches!(self.shape.kinds[cover], Kind::House(..))
-                    || !options[1..]
-                        .iter()
-                        .all(|&o| self.shape.exact_items[o].contains(&(cover as u32)))
+                    || !matches!(shape.kinds[cover], Kind::House(..))
+                    || !self.live_options(item).all(|o| holds(o, cover))
                 {
                     continue;
                 }
                 let removed: Vec<u32> = self
                     .live_options(cover)
-                    .filter(|o| !options.contains(o))
+                    .filter(|&o| !holds(o, item))
                     .map(|o| o as u32)
                     .collect();
                 if !removed.is_empty() {
@@ -268,10 +271,8 @@ impl Logic {
         let layout = &self.shape.layout;
         let mut found = Vec::new();
         for house in 0..layout.house_count() {
-            let cells: Vec<usize> = (0..n).map(|k| layout.house_cell(house, k)).collect();
-            let pairs: Vec<usize> = cells
-                .iter()
-                .copied()
+            let pairs: Vec<usize> = (0..n)
+                .map(|k| layout.house_cell(house, k))
                 .filter(|&c| !self.covered[c] && self.count[c] == 2)
                 .collect();
             for (k, &a) in pairs.iter().enumerate() {
