@@ -525,15 +525,19 @@ impl Parents for Branch {
     }
 }
 
-/// How many nodes `n` depends on, itself included, and the complexity
-/// of each nested rule's step among them, counted once, as Sudoku
-/// Explainer counts a nested chain's.
-fn ancestors(record: &impl Parents, n: u32, mark: &mut [bool]) -> usize {
-    let visited = visit(record, &[n], mark);
-    let mut nests: Vec<(u32, usize)> = visited.iter().filter_map(|&m| record.nest_of(m)).collect();
+/// The complexity of a conclusion from the nodes `roots` of one
+/// record: how many nodes each depends on, itself included, added up,
+/// and the complexity of each nested rule's step among them all,
+/// counted once, as Sudoku Explainer counts a nested chain's.
+fn complexity(record: &impl Parents, roots: &[u32], mark: &mut [bool]) -> usize {
+    let flat: usize = roots.iter().map(|&n| visit(record, &[n], mark).len()).sum();
+    let mut nests: Vec<(u32, usize)> = visit(record, roots, mark)
+        .iter()
+        .filter_map(|&m| record.nest_of(m))
+        .collect();
     nests.sort_unstable();
     nests.dedup();
-    visited.len() + nests.iter().map(|&(_, c)| c).sum::<usize>()
+    flat + nests.iter().map(|&(_, c)| c).sum::<usize>()
 }
 
 /// The nodes `roots` depend on, themselves included.
@@ -1046,8 +1050,7 @@ impl Logic {
                 implications.run(self, node(o, on), search);
                 work += implications.order.len();
                 if let Some((a, b)) = implications.contradiction {
-                    let complexity = ancestors(&implications, a, &mut mark)
-                        + ancestors(&implications, b, &mut mark);
+                    let complexity = complexity(&implications, &[a, b], &mut mark);
                     let (selected, removed) = if on {
                         (Vec::new(), vec![o as u32])
                     } else {
@@ -1155,8 +1158,7 @@ impl Logic {
                 }
                 let from_on = on[o].as_ref().expect("propagated");
                 if let Some((a, b)) = from_on.contradiction {
-                    let complexity =
-                        ancestors(from_on, a, &mut mark) + ancestors(from_on, b, &mut mark);
+                    let complexity = complexity(from_on, &[a, b], &mut mark);
                     let base = vec![self.node_name(node(o, true)), self.node_name(a)];
                     self.consider(
                         &mut best,
@@ -1171,8 +1173,7 @@ impl Logic {
                 }
                 scratch.run(self, node(o, false), search);
                 if let Some((a, b)) = scratch.contradiction {
-                    let complexity =
-                        ancestors(&scratch, a, &mut mark) + ancestors(&scratch, b, &mut mark);
+                    let complexity = complexity(&scratch, &[a, b], &mut mark);
                     let base = vec![self.node_name(node(o, false)), self.node_name(a)];
                     self.consider(
                         &mut best,
@@ -1188,8 +1189,8 @@ impl Logic {
                 if self.cell_item(o).is_some_and(|c| self.count[c] >= 3) {
                     for &n in &from_on.order {
                         if scratch.seen[n as usize] && n != node(o, true) {
-                            let complexity = ancestors(from_on, n, &mut mark)
-                                + ancestors(&scratch, n, &mut mark);
+                            let complexity = complexity(from_on, &[n], &mut mark)
+                                + complexity(&scratch, &[n], &mut mark);
                             let reads = || {
                                 let mut items =
                                     strong_items(from_on, &[n], &mut vec![false; mark.len()]);
@@ -1248,7 +1249,7 @@ impl Logic {
             let technique = technique(if cell { Forcing::Cell } else { Forcing::House });
             for &n in &branches[0].order {
                 if branches[1..].iter().all(|b| b.seen(n)) {
-                    let complexity = branches.iter().map(|b| ancestors(*b, n, mark)).sum();
+                    let complexity = branches.iter().map(|b| complexity(*b, &[n], mark)).sum();
                     let base = vec![self.shape.names[item].clone()];
                     // Within a nested chain, the item's options ruled out
                     // are parents too.
