@@ -241,23 +241,34 @@ impl Logic {
                     Some((i, [cells.next()?, cells.next()?]))
                 })
                 .collect();
-            for (k, &(a, cells)) in pairs.iter().enumerate() {
-                for &(b, other) in &pairs[k + 1..] {
-                    if other != cells {
-                        continue;
-                    }
-                    let removed: Vec<u32> = cells
-                        .iter()
-                        .flat_map(|&c| self.live_options(c))
-                        .filter(|&o| {
-                            !self.shape.options[a].contains(&(o as u32))
-                                && !self.shape.options[b].contains(&(o as u32))
-                        })
-                        .map(|o| o as u32)
-                        .collect();
-                    if !removed.is_empty() {
-                        found.push((removed, vec![a as u32, b as u32], 0));
-                    }
+            found.extend(self.same_places(&pairs, |cell| cell));
+        }
+        found
+    }
+
+    /// Of base items each with its two places (`bases`), two with the
+    /// same places: the items those places name (`cover`) lose their
+    /// other options.
+    fn same_places(
+        &self,
+        bases: &[(usize, [usize; 2])],
+        cover: impl Fn(usize) -> usize,
+    ) -> Vec<Found> {
+        let holds = |item: usize, o: usize| self.shape.options[item].contains(&(o as u32));
+        let mut found = Vec::new();
+        for (k, &(a, places)) in bases.iter().enumerate() {
+            for &(b, other) in &bases[k + 1..] {
+                if other != places {
+                    continue;
+                }
+                let removed: Vec<u32> = places
+                    .iter()
+                    .flat_map(|&p| self.live_options(cover(p)))
+                    .filter(|&o| !holds(a, o) && !holds(b, o))
+                    .map(|o| o as u32)
+                    .collect();
+                if !removed.is_empty() {
+                    found.push((removed, vec![a as u32, b as u32], 0));
                 }
             }
         }
@@ -316,25 +327,7 @@ impl Logic {
                         Some((i, [places.next()?, places.next()?]))
                     })
                     .collect();
-                for (k, &(a, places)) in lines.iter().enumerate() {
-                    for &(b, other) in &lines[k + 1..] {
-                        if other != places {
-                            continue;
-                        }
-                        let removed: Vec<u32> = places
-                            .iter()
-                            .flat_map(|&p| self.live_options(item(cross, p)))
-                            .filter(|&o| {
-                                !self.shape.options[a].contains(&(o as u32))
-                                    && !self.shape.options[b].contains(&(o as u32))
-                            })
-                            .map(|o| o as u32)
-                            .collect();
-                        if !removed.is_empty() {
-                            found.push((removed, vec![a as u32, b as u32], 0));
-                        }
-                    }
-                }
+                found.extend(self.same_places(&lines, |p| item(cross, p)));
             }
         }
         found
