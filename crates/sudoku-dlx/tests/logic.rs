@@ -499,6 +499,19 @@ fn forcing_chains_on_puzzles_that_need_them() {
             Technique::ContradictionChains,
             9.0,
         ),
+        // Two where a house's digit whose first place is a cell of two
+        // options offers a shorter chain that Sudoku Explainer does not
+        // try.
+        (
+            "8....4..197.....8...438.9......4...26..2..8.3..5...6...............1..59..189..3.",
+            Technique::CellChains { dynamic: false },
+            8.5,
+        ),
+        (
+            "23.....17.97...63.58.....943.......6.4..5..2...2.7.3....8.2.9.....891......5.4...",
+            Technique::HouseChains { dynamic: false },
+            8.6,
+        ),
     ];
     for (line, technique, er) in cases {
         let puzzle = Grid::parse(line).unwrap();

@@ -1237,6 +1237,19 @@ impl Logic {
             if cell && !dynamic && self.count[item] < 3 {
                 continue;
             }
+            // Sudoku Explainer meets a house's digit from the cells it
+            // tries, the first of its places among them: on the state as
+            // it is, cells of three options or more.
+            if !cell
+                && !dynamic
+                && self
+                    .live_options(item)
+                    .next()
+                    .and_then(|o| self.cell_item(o))
+                    .is_some_and(|c| self.count[c] < 3)
+            {
+                continue;
+            }
             let branches: Vec<&Branch> = self
                 .live_options(item)
                 .filter_map(|o| on[o].as_ref())
