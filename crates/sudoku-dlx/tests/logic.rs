@@ -512,6 +512,14 @@ fn forcing_chains_on_puzzles_that_need_them() {
             Technique::HouseChains { dynamic: false },
             8.6,
         ),
+        // One whose shortest house chain has a place whose assumption
+        // contradicts itself: what that branch reached before it stopped
+        // counts.
+        (
+            "......5..87.5.4.9..3..9.....6..5...9.8....746.........4.1....2....4..1.7...8.....",
+            Technique::HouseChains { dynamic: true },
+            8.8,
+        ),
     ];
     for (line, technique, er) in cases {
         let puzzle = Grid::parse(line).unwrap();

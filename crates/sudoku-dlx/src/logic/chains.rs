@@ -496,8 +496,11 @@ impl Branch {
         }
     }
 
-    fn seen(&self, n: u32) -> bool {
-        self.nodes.binary_search(&n).is_ok()
+    /// Whether the branch reached `n` before it stopped: the node that
+    /// met its own negation is not counted, as Sudoku Explainer stops
+    /// before it records that node.
+    fn holds(&self, n: u32) -> bool {
+        self.contradiction.is_none_or(|(a, _)| a != n) && self.nodes.binary_search(&n).is_ok()
     }
 }
 
@@ -1169,8 +1172,12 @@ impl Logic {
                         vec![o as u32],
                         &|| strong_items(from_on, &[a, b], &mut vec![false; mark.len()]),
                     );
-                    continue;
                 }
+                // As Sudoku Explainer does, the other side is followed
+                // even when one side contradicts itself, and what both
+                // reached before they stopped is compared: a conclusion
+                // of an assumption that cannot hold holds all the same,
+                // and may be the shortest.
                 scratch.run(self, node(o, false), search);
                 if let Some((a, b)) = scratch.contradiction {
                     let complexity = complexity(&scratch, &[a, b], &mut mark);
@@ -1184,11 +1191,15 @@ impl Logic {
                         Vec::new(),
                         &|| strong_items(&scratch, &[a, b], &mut vec![false; mark.len()]),
                     );
-                    continue;
                 }
                 if self.cell_item(o).is_some_and(|c| self.count[c] >= 3) {
+                    let stop = scratch.contradiction.map(|(a, _)| a);
                     for &n in &from_on.order {
-                        if scratch.seen[n as usize] && n != node(o, true) {
+                        if scratch.seen[n as usize]
+                            && Some(n) != stop
+                            && from_on.holds(n)
+                            && n != node(o, true)
+                        {
                             let complexity = complexity(from_on, &[n], &mut mark)
                                 + complexity(&scratch, &[n], &mut mark);
                             let reads = || {
@@ -1254,14 +1265,14 @@ impl Logic {
                 .live_options(item)
                 .filter_map(|o| on[o].as_ref())
                 .collect();
-            // A branch that contradicts itself is a contradiction step of
-            // its own, with its own length.
-            if branches.len() < 2 || branches.iter().any(|b| b.contradiction.is_some()) {
+            // A branch that contradicts itself counts what it reached
+            // before it stopped, as Sudoku Explainer counts it.
+            if branches.len() < 2 {
                 continue;
             }
             let technique = technique(if cell { Forcing::Cell } else { Forcing::House });
             for &n in &branches[0].order {
-                if branches[1..].iter().all(|b| b.seen(n)) {
+                if branches.iter().all(|b| b.holds(n)) {
                     let complexity = branches.iter().map(|b| complexity(*b, &[n], mark)).sum();
                     let base = vec![self.shape.names[item].clone()];
                     // Within a nested chain, the item's options ruled out
