@@ -68,13 +68,14 @@ fn the_rating_is_read_off_the_explained_path() {
         assert_eq!(rating["hardest"], hardest["technique"]);
         assert_eq!(rating["steps"].as_u64(), Some(steps.len() as u64));
     }
-    // Hidden singles in boxes and lines rate 1.2 or 1.5 on the scale;
-    // LeetCode's path has nothing else.
+    // Full houses and hidden singles in boxes and lines rate 1.0, 1.2
+    // or 1.5 on the scale; LeetCode's path has nothing else.
     let singles = explained[0]["steps"].as_array().unwrap();
-    assert!(singles.iter().all(|s| s["technique"]
-        .as_str()
-        .unwrap()
-        .starts_with("hidden single")));
+    assert!(singles.iter().all(|s| {
+        let name = s["technique"].as_str().unwrap();
+        name.starts_with("hidden single") || name == "full house"
+    }));
+    assert!(singles.iter().any(|s| s["technique"] == "full house"));
     assert!(["1.2", "1.5"].contains(&tenth(&rated[0]["er"]).as_str()));
     // The other needs more than a hidden single.
     assert!(rated[1]["er"].as_f64().unwrap() > 1.5, "{}", rated[1]);

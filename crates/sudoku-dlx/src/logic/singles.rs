@@ -29,12 +29,22 @@ impl Logic {
     /// The name of a single on `item`.
     fn single_technique(&self, item: usize) -> Technique {
         match self.shape.kinds[item] {
+            Kind::House(_, _, digit) if self.last_empty_cell(item, digit) => Technique::FullHouse,
             Kind::Cell => Technique::NakedSingle,
             Kind::House(2, ..) => Technique::HiddenSingleBox,
             Kind::House(0 | 1, ..) => Technique::HiddenSingleLine,
             Kind::House(..) => Technique::HiddenSingle,
             Kind::Other => Technique::Single,
         }
+    }
+
+    /// Whether the house of `item`, digit `digit` of it, has no other
+    /// digit left to place: its one empty cell is the single's.
+    fn last_empty_cell(&self, item: usize, digit: u8) -> bool {
+        let first = item - (digit as usize - 1);
+        (first..first + self.n)
+            .filter(|&i| i != item)
+            .all(|i| self.covered[i])
     }
 
     /// The direct form of pointing and claiming (`k` = 1) or of a hidden

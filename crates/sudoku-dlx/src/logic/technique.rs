@@ -11,6 +11,9 @@ use super::ChainKind;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Technique {
+    /// The last empty cell of a house: it takes the house's missing
+    /// digit.
+    FullHouse,
     /// A digit with one place left in a box (or jigsaw region).
     HiddenSingleBox,
     /// A digit with one place left in a row or column.
@@ -164,6 +167,7 @@ impl Technique {
     pub fn name(self) -> String {
         let sized = |k: usize, words: [&str; 4]| words[k.clamp(1, 4) - 1].to_string();
         match self {
+            Technique::FullHouse => "full house".into(),
             Technique::HiddenSingleBox => "hidden single (box)".into(),
             Technique::HiddenSingleLine => "hidden single (line)".into(),
             Technique::HiddenSingle => "hidden single".into(),
@@ -242,7 +246,8 @@ impl Technique {
     }
 
     /// The difficulty of the technique, on Sudoku Explainer's scale for
-    /// the techniques it names (1.2 for a hidden single in a box, 4.2 an
+    /// the techniques it names (1.0 for a full house, 1.2 a hidden
+    /// single in a box, 4.2 an
     /// XY-wing, 6.6 an X-chain, 7.0 a chain of both kinds of link, 7.5
     /// nishio, 8.0 multiple and 8.5 dynamic forcing chains); the general
     /// set rule takes the value of a hidden subset of its size, and trial
@@ -254,6 +259,7 @@ impl Technique {
     pub fn difficulty(self) -> f64 {
         let by_size = |k: usize, values: [f64; 4]| values[k.clamp(1, 4) - 1];
         match self {
+            Technique::FullHouse => 1.0,
             Technique::HiddenSingleBox => 1.2,
             Technique::HiddenSingleLine | Technique::HiddenSingle | Technique::Single => 1.5,
             Technique::NakedSingle => 2.3,
