@@ -520,6 +520,23 @@ fn forcing_chains_on_puzzles_that_need_them() {
             Technique::HouseChains { dynamic: true },
             8.8,
         ),
+        // Three of top95 whose chains' lengths depend on the order the
+        // links are followed in.
+        (
+            ".237....68...6.59.9.....7......4.97.3.7.96..2.........5..47.........2....8.......",
+            Technique::Nishio,
+            7.7,
+        ),
+        (
+            "38.6.......9.......2..3.51......5....3..1..6....4......17.5..8.......9.......7.32",
+            Technique::CellChains { dynamic: true },
+            8.8,
+        ),
+        (
+            ".5..9....1.....6.....3.8.....8.4...9514.......3....2..........4.8...6..77..15..6.",
+            Technique::ContradictionChains,
+            9.1,
+        ),
     ];
     for (line, technique, er) in cases {
         let puzzle = Grid::parse(line).unwrap();

@@ -160,6 +160,11 @@ pub(super) struct Implications {
     arena: Vec<u32>,
     /// The nodes in the order reached.
     order: Vec<u32>,
+    /// The nodes still to follow, off nodes and on nodes. Which is
+    /// followed first decides the parents each node is reached with.
+    pending: [Vec<u32>; 2],
+    /// How many of each of `pending` were followed.
+    done: [usize; 2],
     /// How many links lead to each node along first parents.
     depth: Vec<u32>,
     /// The state as the propagation goes (dynamic searches).
@@ -212,6 +217,8 @@ impl Implications {
             span: vec![(0, 0); options * 2],
             arena: Vec::new(),
             order: Vec::new(),
+            pending: [Vec::new(), Vec::new()],
+            done: [0, 0],
             depth: vec![0; options * 2],
             via: vec![NONE; options * 2],
             nest: vec![NONE; options * 2],
@@ -238,6 +245,9 @@ impl Implications {
             }
         }
         self.order.clear();
+        self.pending[0].clear();
+        self.pending[1].clear();
+        self.done = [0, 0];
         self.arena.clear();
         self.nests.clear();
         self.contradiction = None;
@@ -275,6 +285,7 @@ impl Implications {
         self.nest[n as usize] = nest;
         self.seen[n as usize] = true;
         self.order.push(n);
+        self.pending[is_on(n) as usize].push(n);
         if search.dynamic && self.seen[conjugate(n) as usize] {
             self.contradiction = Some((n, conjugate(n)));
             return false;
@@ -298,8 +309,7 @@ impl Implications {
     fn run(&mut self, logic: &Logic, source: u32, search: Search) {
         self.reset(logic, search.dynamic);
         self.reach(source, &[], source, search, (NONE, NONE));
-        let mut next = 0;
-        while self.follow(logic, source, search, &mut next)
+        while self.follow(logic, source, search)
             && search.level > 0
             && self.advance(logic, source, search)
         {}
@@ -347,21 +357,35 @@ impl Implications {
         progress
     }
 
-    /// Follows the links from the nodes of `order` from `next` on; false
+    /// Follows the links from the nodes still pending; false
     /// when the search stopped (a contradiction, or a forcing chain
     /// closed).
-    fn follow(&mut self, logic: &Logic, source: u32, search: Search, next: &mut usize) -> bool {
+    fn follow(&mut self, logic: &Logic, source: u32, search: Search) -> bool {
         let shape = &logic.shape;
         let mut parents = Vec::new();
-        while *next < self.order.len() {
-            let n = self.order[*next];
-            *next += 1;
+        loop {
+            // Forcing chains go breadth first (nearer nodes first); the
+            // others take on nodes first, as Sudoku Explainer does.
+            let on = self.pending[1].get(self.done[1]);
+            let off = self.pending[0].get(self.done[0]);
+            let side = match (on, off) {
+                (Some(&a), Some(&b))
+                    if search.forcing && self.depth[b as usize] < self.depth[a as usize] =>
+                {
+                    0
+                }
+                (Some(_), _) => 1,
+                (None, Some(_)) => 0,
+                (None, None) => break,
+            };
+            let n = self.pending[side][self.done[side]];
+            self.done[side] += 1;
             if self.depth[n as usize] as usize + 2 > search.limit {
                 continue;
             }
             let o = option_of(n);
             if is_on(n) {
-                for &item in &shape.items[o] {
+                for &item in &shape.link_items[o] {
                     let cell = shape.kinds[item as usize] == Kind::Cell;
                     if !search.links.weak(cell) {
                         continue;
@@ -388,7 +412,7 @@ impl Implications {
                         self.count[i as usize] -= 1;
                     }
                 }
-                for &item in &shape.items[o] {
+                for &item in &shape.link_items[o] {
                     let item = item as usize;
                     let cell = shape.kinds[item] == Kind::Cell;
                     if !shape.exact[item] || logic.covered[item] || !search.links.strong(cell) {

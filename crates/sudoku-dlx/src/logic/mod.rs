@@ -113,6 +113,11 @@ struct Shape {
     /// The exact items of each option (those of `items` that `exact`
     /// marks): the set rule's covers.
     exact_items: Vec<Vec<u32>>,
+    /// The items of each option in the order chains follow their links:
+    /// the cell, boxes, rows, columns, other houses, the rest. Sudoku
+    /// Explainer's order, which decides the node another is first
+    /// reached from, and so the chain's length.
+    link_items: Vec<Vec<u32>>,
     /// The options of each item.
     options: Vec<Vec<u32>>,
     /// The killer cages with a sum and the sums the 45 rule derives,
@@ -190,7 +195,7 @@ impl Logic {
         let names = (0..item_count)
             .map(|i| problem.item_name(i).unwrap_or_default().to_string())
             .collect();
-        let kinds = (0..item_count)
+        let kinds: Vec<Kind> = (0..item_count)
             .map(|i| {
                 if i < n * n {
                     Kind::Cell
@@ -234,6 +239,19 @@ impl Logic {
                     .collect()
             })
             .collect();
+        let link_items = items
+            .iter()
+            .map(|list| {
+                let mut list = list.clone();
+                list.sort_by_key(|&i| match kinds[i as usize] {
+                    Kind::Cell => 0,
+                    Kind::House(2, ..) => 1,
+                    Kind::House(family, ..) => 2 + family,
+                    Kind::Other => 6,
+                });
+                list
+            })
+            .collect();
         let mut logic = Logic {
             shape: Arc::new(Shape {
                 layout: puzzle.layout().clone(),
@@ -242,6 +260,7 @@ impl Logic {
                 exact,
                 items,
                 exact_items,
+                link_items,
                 options,
                 sums: cages::sum_groups(puzzle.layout()),
                 forcing: std::sync::OnceLock::new(),
