@@ -141,3 +141,37 @@ fn ratings_follow_sudoku_explainer_on_its_rated_sample() {
     assert!(rho >= 0.98, "rank correlation {rho:.3}");
     assert!(ep_same >= 97 && ed_same >= 97, "EP {ep_same}, ED {ed_same}");
 }
+
+/// top95 beside serate's ratings of it (the fixture `top95-serate.txt`):
+/// most of its puzzles need forcing chains (7.x to 9.x), whose lengths
+/// decide the rating to the tenth, so every link's order and every
+/// chain's count shows here.
+#[test]
+fn ratings_equal_serate_on_top95() {
+    let Some(path) = common::dataset("top95.txt") else {
+        return;
+    };
+    let puzzles = std::fs::read_to_string(path).expect("readable");
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fixtures/sudoku/top95-serate.txt");
+    let expected = std::fs::read_to_string(fixture).expect("the fixture");
+    let expected: Vec<&str> = expected.lines().filter(|l| !l.starts_with('#')).collect();
+    let lines: Vec<&str> = puzzles.lines().collect();
+    assert_eq!(lines.len(), expected.len());
+    let start = Instant::now();
+    let mut differ = Vec::new();
+    for (k, (line, serate)) in lines.iter().zip(&expected).enumerate() {
+        let rating = Grid::parse(line).unwrap().rate_se().unwrap();
+        let ours = format!("{:.1}/{:.1}/{:.1}", rating.er, rating.ep, rating.ed);
+        if ours != *serate {
+            differ.push(format!("line {}: {ours}, serate {serate}", k + 1));
+        }
+    }
+    eprintln!(
+        "top95: {} of {} as serate rates them, in {:.1?}",
+        lines.len() - differ.len(),
+        lines.len(),
+        start.elapsed()
+    );
+    assert!(differ.is_empty(), "{differ:#?}");
+}
