@@ -15,8 +15,9 @@
 //!   level 1; level 5 (11.0) of level 2.
 //!
 //! A rule's conclusion in a branch follows from the options the branch
-//! ruled out in what the rule read (a set's base items, the items of a
-//! chain's strong links): those are its parents, and a conclusion with
+//! ruled out in what the rule read (a set's base items, for pointing
+//! and claiming only their places outside the other house; the items of
+//! a chain's strong links): those are its parents, and a conclusion with
 //! none would hold without the branch, so it is not used. A nested
 //! chain's own complexity adds to the chain that uses it, once, as
 //! Sudoku Explainer counts it.
@@ -37,7 +38,8 @@ pub(super) struct Inference {
 }
 
 /// A conclusion of a rule in a branch: the options it rules out, the
-/// items it read, its complexity.
+/// options whose absence it read (those the branch ruled out are its
+/// parents), its complexity.
 type Found = (Vec<u32>, Vec<u32>, usize);
 
 /// The highest level of nesting.
@@ -79,7 +81,7 @@ impl Logic {
                 .into_iter()
                 .map(|step| {
                     let removed = state.step_removals(&step);
-                    (removed, step.reads, step.complexity)
+                    (removed, self.options_of(&step.reads), step.complexity)
                 })
                 .collect()
         };
@@ -122,8 +124,7 @@ impl Logic {
                 .into_iter()
                 .filter_map(|(removed, reads, complexity)| {
                     let mut parents: Vec<u32> = reads
-                        .iter()
-                        .flat_map(|&i| self.shape.options[i as usize].iter().copied())
+                        .into_iter()
                         .filter(|&o| self.live[o as usize] && !live[o as usize])
                         .collect();
                     parents.sort_unstable();
@@ -179,6 +180,14 @@ impl Logic {
         removed
     }
 
+    /// The options of `items`.
+    fn options_of(&self, items: &[u32]) -> Vec<u32> {
+        items
+            .iter()
+            .flat_map(|&i| self.shape.options[i as usize].iter().copied())
+            .collect()
+    }
+
     /// The cell and digit of option `o`.
     fn cell_digit(&self, o: usize) -> Option<(usize, u8)> {
         encode::placement(self.n, OptionId::from_index(o))
@@ -217,8 +226,15 @@ impl Logic {
                     .filter(|&o| !holds(o, item))
                     .map(|o| o as u32)
                     .collect();
+                // Its places the branch ruled out in the other house
+                // do not make the rule: those outside it do.
                 if !removed.is_empty() {
-                    found.push((removed, vec![item as u32], 0));
+                    let reads = shape.options[item]
+                        .iter()
+                        .copied()
+                        .filter(|&o| !holds(o as usize, cover))
+                        .collect();
+                    found.push((removed, reads, 0));
                 }
             }
         }
@@ -268,7 +284,7 @@ impl Logic {
                     .map(|o| o as u32)
                     .collect();
                 if !removed.is_empty() {
-                    found.push((removed, vec![a as u32, b as u32], 0));
+                    found.push((removed, self.options_of(&[a as u32, b as u32]), 0));
                 }
             }
         }
@@ -300,7 +316,7 @@ impl Logic {
                         .map(|o| o as u32)
                         .collect();
                     if !removed.is_empty() {
-                        found.push((removed, vec![a as u32, b as u32], 0));
+                        found.push((removed, self.options_of(&[a as u32, b as u32]), 0));
                     }
                 }
             }
