@@ -204,86 +204,164 @@ impl Logic {
 
     /// Pointing and claiming: a house's digit whose places all lie in
     /// another house leaves the rest of it.
+    ///
+    /// In Sudoku Explainer's order, as the branch follows the first
+    /// conclusions first: boxes onto columns, boxes onto rows, columns
+    /// onto boxes, rows onto boxes (then extra houses), each digit by
+    /// digit and house by house; a conclusion's cells as its Java hash
+    /// map lists them ([`Logic::hash_order`]).
     fn locked(&self) -> Vec<Found> {
+        const PAIRS: [(u8, u8); 10] = [
+            (2, 1),
+            (2, 0),
+            (1, 2),
+            (0, 2),
+            (3, 0),
+            (3, 1),
+            (3, 2),
+            (0, 3),
+            (1, 3),
+            (2, 3),
+        ];
+        let n = self.n;
         let shape = &self.shape;
-        let houses = self.n * self.n..self.n * (self.n + shape.layout.house_count());
+        let house_count = shape.layout.house_count();
+        let holds = |o: usize, i: usize| shape.exact_items[o].contains(&(i as u32));
         let mut found = Vec::new();
-        for item in houses.filter(|&i| self.open_house(i)) {
-            let Some(first) = self.live_options(item).next() else {
-                continue;
+        for (base, cover_family) in PAIRS {
+            let houses = match base {
+                3 => 3 * n..house_count,
+                f => usize::from(f) * n..(usize::from(f) + 1) * n,
             };
-            let holds = |o: usize, i: usize| shape.exact_items[o].contains(&(i as u32));
-            for &cover in &shape.exact_items[first] {
-                let cover = cover as usize;
-                if cover == item
-                    || !matches!(shape.kinds[cover], Kind::House(..))
-                    || !self.live_options(item).all(|o| holds(o, cover))
-                {
-                    continue;
-                }
-                let removed: Vec<u32> = self
-                    .live_options(cover)
-                    .filter(|&o| !holds(o, item))
-                    .map(|o| o as u32)
-                    .collect();
-                // Its places the branch ruled out in the other house
-                // do not make the rule: those outside it do.
-                if !removed.is_empty() {
-                    let reads = shape.options[item]
-                        .iter()
-                        .copied()
-                        .filter(|&o| !holds(o as usize, cover))
-                        .collect();
-                    found.push((removed, reads, 0));
+            for d in 0..n {
+                for house in houses.clone() {
+                    let item = n * n + house * n + d;
+                    if !self.open_house(item) {
+                        continue;
+                    }
+                    let Some(first) = self.live_options(item).next() else {
+                        continue;
+                    };
+                    for &cover in &shape.exact_items[first] {
+                        let cover = cover as usize;
+                        if cover == item
+                            || !matches!(shape.kinds[cover], Kind::House(f, ..) if f == cover_family)
+                            || !self.live_options(item).all(|o| holds(o, cover))
+                        {
+                            continue;
+                        }
+                        let mut removed: Vec<u32> = self
+                            .live_options(cover)
+                            .filter(|&o| !holds(o, item))
+                            .map(|o| o as u32)
+                            .collect();
+                        self.hash_order(&mut removed, |c| c);
+                        // Its places the branch ruled out in the other
+                        // house do not make the rule: those outside it do.
+                        if !removed.is_empty() {
+                            let reads = shape.options[item]
+                                .iter()
+                                .copied()
+                                .filter(|&o| !holds(o as usize, cover))
+                                .collect();
+                            found.push((removed, reads, 0));
+                        }
+                    }
                 }
             }
         }
         found
     }
 
+    /// The houses of a family: 0 rows, 1 columns, 2 boxes, 3 the others.
+    fn family(&self, family: usize) -> std::ops::Range<usize> {
+        match family {
+            3 => 3 * self.n..self.shape.layout.house_count(),
+            f => f * self.n..(f + 1) * self.n,
+        }
+    }
+
+    /// The cells of `house` the state had no digit in before the
+    /// branch: Sudoku Explainer looks for hidden and naked pairs only in
+    /// houses with enough of them.
+    fn empty_cells(&self, house: usize) -> usize {
+        (0..self.n)
+            .filter(|&k| self.placed[self.shape.layout.house_cell(house, k)] == 0)
+            .count()
+    }
+
+    /// Options ruled out in the order Sudoku Explainer's Java hash map
+    /// of cells lists them: by cell index modulo its table's size (16
+    /// up to 12 cells, then doubled), then as `rank` orders the cells it
+    /// inserted, then digit by digit.
+    fn hash_order(&self, removed: &mut [u32], rank: impl Fn(usize) -> usize) {
+        let cell = |o: u32| self.cell_digit(o as usize).unwrap_or((0, 0));
+        let mut cells: Vec<usize> = removed.iter().map(|&o| cell(o).0).collect();
+        cells.sort_unstable();
+        cells.dedup();
+        let mut table = 16;
+        while cells.len() * 4 > table * 3 {
+            table *= 2;
+        }
+        removed.sort_by_key(|&o| {
+            let (c, d) = cell(o);
+            (c % table, rank(c), d)
+        });
+    }
+
     /// Hidden pairs: two digits of a house with the same two places
-    /// leave those cells' other candidates.
+    /// leave those cells' other candidates. In Sudoku Explainer's order:
+    /// boxes, columns, rows, then other houses; digit pairs by their
+    /// larger digit, then the smaller; houses of more than four cells
+    /// empty before the branch.
     fn hidden_pairs(&self) -> Vec<Found> {
         let n = self.n;
         let mut found = Vec::new();
-        for house in 0..self.shape.layout.house_count() {
-            let pairs: Vec<(usize, [usize; 2])> = (0..n)
-                .map(|d| n * n + house * n + d)
-                .filter(|&i| self.open_house(i) && self.count[i] == 2)
-                .filter_map(|i| {
-                    let mut cells = self
-                        .live_options(i)
-                        .filter_map(|o| self.cell_digit(o).map(|(c, _)| c));
-                    Some((i, [cells.next()?, cells.next()?]))
-                })
-                .collect();
-            found.extend(self.same_places(&pairs, |cell| cell));
+        for family in [2, 1, 0, 3] {
+            for house in self.family(family) {
+                if self.empty_cells(house) <= 4 {
+                    continue;
+                }
+                let pairs: Vec<(usize, [usize; 2])> = (0..n)
+                    .map(|d| n * n + house * n + d)
+                    .filter(|&i| self.open_house(i) && self.count[i] == 2)
+                    .filter_map(|i| {
+                        let mut cells = self
+                            .live_options(i)
+                            .filter_map(|o| self.cell_digit(o).map(|(c, _)| c));
+                        Some((i, [cells.next()?, cells.next()?]))
+                    })
+                    .collect();
+                found.extend(self.same_places(&pairs, |cell| cell, |c| c));
+            }
         }
         found
     }
 
     /// Of base items each with its two places (`bases`), two with the
-    /// same places: the items those places name (`cover`) lose their
-    /// other options.
+    /// same places, the later of the two first: the items those places
+    /// name (`cover`) lose their other options, listed by `rank`.
     fn same_places(
         &self,
         bases: &[(usize, [usize; 2])],
         cover: impl Fn(usize) -> usize,
+        rank: impl Fn(usize) -> usize + Copy,
     ) -> Vec<Found> {
         let holds = |item: usize, o: usize| self.shape.options[item].contains(&(o as u32));
         let mut found = Vec::new();
-        for (k, &(a, places)) in bases.iter().enumerate() {
-            for &(b, other) in &bases[k + 1..] {
+        for (k, &(b, places)) in bases.iter().enumerate() {
+            for &(a, other) in &bases[..k] {
                 if other != places {
                     continue;
                 }
-                let removed: Vec<u32> = places
+                let mut removed: Vec<u32> = places
                     .iter()
                     .flat_map(|&p| self.live_options(cover(p)))
                     .filter(|&o| !holds(a, o) && !holds(b, o))
                     .map(|o| o as u32)
                     .collect();
                 if !removed.is_empty() {
+                    self.hash_order(&mut removed, rank);
                     found.push((removed, self.options_of(&[a as u32, b as u32]), 0));
                 }
             }
@@ -292,31 +370,40 @@ impl Logic {
     }
 
     /// Naked pairs: two cells of a house with the same two candidates
-    /// leave those digits to them in the house.
+    /// leave those digits to them in the house. In Sudoku Explainer's
+    /// order: boxes, columns, rows, then other houses; cell pairs by
+    /// their later cell, then the earlier; houses of four cells or more
+    /// empty before the branch.
     fn naked_pairs(&self) -> Vec<Found> {
         let n = self.n;
         let layout = &self.shape.layout;
         let mut found = Vec::new();
-        for house in 0..layout.house_count() {
-            let pairs: Vec<usize> = (0..n)
-                .map(|k| layout.house_cell(house, k))
-                .filter(|&c| !self.covered[c] && self.count[c] == 2)
-                .collect();
-            for (k, &a) in pairs.iter().enumerate() {
-                let digits = self.cell_mask(a);
-                for &b in &pairs[k + 1..] {
-                    if self.cell_mask(b) != digits {
-                        continue;
-                    }
-                    let removed: Vec<u32> = (1..=n as u8)
-                        .filter(|&d| digits >> d & 1 == 1)
-                        .map(|d| n * n + house * n + usize::from(d) - 1)
-                        .flat_map(|item| self.live_options(item))
-                        .filter(|&o| self.cell_digit(o).is_some_and(|(c, _)| c != a && c != b))
-                        .map(|o| o as u32)
-                        .collect();
-                    if !removed.is_empty() {
-                        found.push((removed, self.options_of(&[a as u32, b as u32]), 0));
+        for family in [2, 1, 0, 3] {
+            for house in self.family(family) {
+                if self.empty_cells(house) < 4 {
+                    continue;
+                }
+                let pairs: Vec<usize> = (0..n)
+                    .map(|k| layout.house_cell(house, k))
+                    .filter(|&c| !self.covered[c] && self.count[c] == 2)
+                    .collect();
+                for (k, &b) in pairs.iter().enumerate() {
+                    let digits = self.cell_mask(b);
+                    for &a in &pairs[..k] {
+                        if self.cell_mask(a) != digits {
+                            continue;
+                        }
+                        let mut removed: Vec<u32> = (1..=n as u8)
+                            .filter(|&d| digits >> d & 1 == 1)
+                            .map(|d| n * n + house * n + usize::from(d) - 1)
+                            .flat_map(|item| self.live_options(item))
+                            .filter(|&o| self.cell_digit(o).is_some_and(|(c, _)| c != a && c != b))
+                            .map(|o| o as u32)
+                            .collect();
+                        if !removed.is_empty() {
+                            self.hash_order(&mut removed, |c| c);
+                            found.push((removed, self.options_of(&[a as u32, b as u32]), 0));
+                        }
                     }
                 }
             }
@@ -325,25 +412,48 @@ impl Logic {
     }
 
     /// X-wings: a digit with the same two places in two rows (columns)
-    /// leaves the rest of those columns (rows).
+    /// leaves the rest of those columns (rows). In Sudoku Explainer's
+    /// order: columns first, pairs of lines by the later line, then
+    /// digit by digit; digits placed at most n - 4 times before the
+    /// branch.
     fn x_wings(&self) -> Vec<Found> {
         let n = self.n;
+        let mut placed = vec![0usize; n + 1];
+        for &d in &self.placed {
+            placed[usize::from(d)] += 1;
+        }
         let mut found = Vec::new();
-        for (family, cross) in [(0, 1), (1, 0)] {
-            for d in 0..n {
-                let item = |family: usize, line: usize| n * n + (family * n + line) * n + d;
-                let lines: Vec<(usize, [usize; 2])> = (0..n)
-                    .map(|line| item(family, line))
-                    .filter(|&i| self.open_house(i) && self.count[i] == 2)
-                    .filter_map(|i| {
-                        let mut places = self.live_options(i).filter_map(|o| {
-                            let (c, _) = self.cell_digit(o)?;
-                            Some(if family == 0 { c % n } else { c / n })
-                        });
-                        Some((i, [places.next()?, places.next()?]))
-                    })
-                    .collect();
-                found.extend(self.same_places(&lines, |p| item(cross, p)));
+        for (family, cross) in [(1, 0), (0, 1)] {
+            let item = |family: usize, line: usize, d: usize| n * n + (family * n + line) * n + d;
+            // A cover line's cells in the order they are listed: along
+            // each cover line in turn.
+            let rank = |c: usize| if cross == 0 { c } else { (c % n) * n + c / n };
+            let places = |i: usize| -> Option<[usize; 2]> {
+                if !self.open_house(i) || self.count[i] != 2 {
+                    return None;
+                }
+                let mut places = self.live_options(i).filter_map(|o| {
+                    let (c, _) = self.cell_digit(o)?;
+                    Some(if family == 0 { c % n } else { c / n })
+                });
+                Some([places.next()?, places.next()?])
+            };
+            for second in 0..n {
+                for first in 0..second {
+                    for d in 0..n {
+                        if placed[d + 1] + 4 > n {
+                            continue;
+                        }
+                        let (a, b) = (item(family, first, d), item(family, second, d));
+                        let (Some(pa), Some(pb)) = (places(a), places(b)) else {
+                            continue;
+                        };
+                        if pa == pb {
+                            let bases = [(a, pa), (b, pb)];
+                            found.extend(self.same_places(&bases, |p| item(cross, p, d), rank));
+                        }
+                    }
+                }
             }
         }
         found
