@@ -225,16 +225,11 @@ impl Logic {
         ];
         let n = self.n;
         let shape = &self.shape;
-        let house_count = shape.layout.house_count();
         let holds = |o: usize, i: usize| shape.exact_items[o].contains(&(i as u32));
         let mut found = Vec::new();
         for (base, cover_family) in PAIRS {
-            let houses = match base {
-                3 => 3 * n..house_count,
-                f => usize::from(f) * n..(usize::from(f) + 1) * n,
-            };
             for d in 0..n {
-                for house in houses.clone() {
+                for house in self.family(usize::from(base)) {
                     let item = n * n + house * n + d;
                     if !self.open_house(item) {
                         continue;
