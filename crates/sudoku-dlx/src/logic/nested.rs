@@ -47,13 +47,16 @@ const MAX_LEVEL: u8 = 5;
 
 impl Logic {
     /// The easiest step of the nested forcing chains, level by level;
-    /// on layouts of houses alone (no other rules) up to 9x9, where
-    /// Sudoku Explainer's scale applies, and for a puzzle known to have
-    /// one solution ([`Logic::assume_unique`]): where there are several,
-    /// the path ends where no step is certain, and every level would be
-    /// searched in vain first (minutes).
+    /// where Sudoku Explainer's scale applies (rows, columns and boxes
+    /// or regions alone, up to 9x9) and for a puzzle known to have one
+    /// solution ([`Logic::assume_unique`]), as the uniqueness rules:
+    /// where there are several, the path ends where no step is certain,
+    /// and every level would be searched in vain first (minutes). On a
+    /// variant's layout, its rule forcing chains and trial serve
+    /// instead: nested chains through an anti-knight's or a
+    /// non-consecutive's links take a minute a puzzle.
     pub(super) fn nested_chains(&self) -> Option<Step> {
-        if !self.unique || !self.shape.layout.constraints().is_empty() || self.n > 9 {
+        if !self.uniqueness_serves() || self.n > 9 {
             return None;
         }
         (1..=MAX_LEVEL).find_map(|level| {

@@ -12,7 +12,7 @@ use crate::encode;
 
 impl Logic {
     /// Whether the uniqueness rules may serve here.
-    fn uniqueness_serves(&self) -> bool {
+    pub(super) fn uniqueness_serves(&self) -> bool {
         self.unique && self.uniqueness_applies()
     }
 
