@@ -15,6 +15,9 @@
 //! 20,000 nodes, and what each node costs is mostly finding the branching
 //! item among the items still active.
 //!
+//! Run as a test (`cargo test --benches`, each benchmark once), the groups
+//! take smaller instances of the same kinds: see [`testing`].
+//!
 //! The counts are checked, once, after each group: both engines must find the
 //! published number of solutions. The timed closure only records the count of
 //! its last run, so the check costs nothing extra and covers what a criterion
@@ -22,6 +25,7 @@
 
 use std::cell::Cell;
 use std::hint::black_box;
+use std::path::Path;
 use std::time::Duration;
 
 use criterion::{
@@ -29,7 +33,8 @@ use criterion::{
 };
 use dlx::{Problem, Solver};
 use dlx_benches::{
-    dominoes, knuth_count, macmahon_4x6, pentomino_6x10, queens, sudoku_hard, Instance,
+    dominoes, knuth_count, macmahon_4x6, pentomino_3x20, pentomino_6x10, queens, sudoku_hard,
+    testing, Instance,
 };
 
 /// Checks a count recorded by a timed closure, if that closure ran.
@@ -97,10 +102,18 @@ fn engine_group(c: &mut Criterion, instance: &Instance, samples: usize, time: Du
 }
 
 /// The colored instance: the solver as it counts (the compact engine) and
-/// on its links alone.
+/// on its links alone. As a test, TAOCP's small example (49) stands in
+/// for MacMahon's squares (a minute a count there).
 fn colored_group(c: &mut Criterion) {
-    let (problem, solutions) = macmahon_4x6();
-    let name = "engine/macmahon-4x6";
+    let (problem, solutions, name) = if testing() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/exact-cover/colors.dlx");
+        let text = std::fs::read_to_string(&path).expect("the fixture is in the repository");
+        let problem = dlx::parse(&text).expect("the fixture parses");
+        (problem, 1, "engine/colors")
+    } else {
+        let (problem, solutions) = macmahon_4x6();
+        (problem, solutions, "engine/macmahon-4x6")
+    };
     let mut group = c.benchmark_group(name);
     group
         .sample_size(10)
@@ -139,14 +152,25 @@ fn sparse() -> Instance {
 }
 
 fn engine(c: &mut Criterion) {
-    // Each search of the 6 x 10 board takes seconds: ten of them per engine.
-    engine_group(c, &pentomino_6x10(), 10, Duration::from_secs(10));
+    // Each search of the 6 x 10 board takes seconds: ten of them per engine
+    // (as a test, the 3 x 20 board's, well under a second).
+    let pentominoes = if testing() {
+        pentomino_3x20()
+    } else {
+        pentomino_6x10()
+    };
+    engine_group(c, &pentominoes, 10, Duration::from_secs(10));
     engine_group(c, &queens(13), 10, Duration::from_secs(8));
     colored_group(c);
     engine_group(c, &sudoku_hard(), 50, Duration::from_secs(4));
     engine_group(c, &sparse(), 10, Duration::from_secs(4));
     // A quarter of the nodes are solutions: what a solution costs shows.
-    let dominoes = Instance::new("dominoes-8x8", dominoes(8, 8), 12_988_816);
+    // As a test, 6 x 6: 6,728 tilings.
+    let dominoes = if testing() {
+        Instance::new("dominoes-6x6", dominoes(6, 6), 6_728)
+    } else {
+        Instance::new("dominoes-8x8", dominoes(8, 8), 12_988_816)
+    };
     engine_group(c, &dominoes, 10, Duration::from_secs(30));
 }
 

@@ -102,6 +102,15 @@ pub fn knuth_count(problem: &mut dlx_knuth::x::Problem) -> u64 {
     count
 }
 
+/// Whether the bench runs as a test (`cargo test --benches`, where
+/// criterion runs each benchmark once) rather than as a benchmark (`cargo
+/// bench` passes `--bench`): then the benches take smaller instances, so
+/// that the check that every bench runs and counts right stays a matter
+/// of seconds.
+pub fn testing() -> bool {
+    !std::env::args().any(|arg| arg == "--bench")
+}
+
 /// Counts every solution with this project's engine.
 pub fn dlx_count(problem: &Problem) -> u64 {
     Solver::new(problem).count()
