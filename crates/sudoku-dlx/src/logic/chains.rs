@@ -598,6 +598,101 @@ fn strong_items(record: &impl Parents, roots: &[u32], mark: &mut [bool]) -> Vec<
     items
 }
 
+/// Which options a static chain or loop may start from
+/// ([`Logic::closable`]), by option.
+struct Closable {
+    on: Vec<bool>,
+    off: Vec<bool>,
+    cycle: Vec<bool>,
+}
+
+/// The strongly connected components of the graph `edges` (by Tarjan's
+/// algorithm, iterative), and for each component the vertices its
+/// members reach by one link or more, as bit sets of `words` words: the
+/// component of each vertex, and the sets.
+fn reach_sets(edges: &[Vec<u32>], words: usize) -> (Vec<u32>, Vec<Vec<u64>>) {
+    let v = edges.len();
+    let mut order = vec![u32::MAX; v];
+    let mut low = vec![0u32; v];
+    let mut on_stack = vec![false; v];
+    let mut stack: Vec<u32> = Vec::new();
+    let mut component = vec![u32::MAX; v];
+    let mut reach: Vec<Vec<u64>> = Vec::new();
+    let mut counter = 0u32;
+    // (vertex, next edge to look at)
+    let mut calls: Vec<(u32, usize)> = Vec::new();
+    for root in 0..v {
+        if order[root] != u32::MAX {
+            continue;
+        }
+        calls.push((root as u32, 0));
+        order[root] = counter;
+        low[root] = counter;
+        counter += 1;
+        stack.push(root as u32);
+        on_stack[root] = true;
+        while let Some(&mut (x, ref mut next)) = calls.last_mut() {
+            let x = x as usize;
+            if let Some(&y) = edges[x].get(*next) {
+                *next += 1;
+                let y = y as usize;
+                if order[y] == u32::MAX {
+                    order[y] = counter;
+                    low[y] = counter;
+                    counter += 1;
+                    stack.push(y as u32);
+                    on_stack[y] = true;
+                    calls.push((y as u32, 0));
+                } else if on_stack[y] {
+                    low[x] = low[x].min(order[y]);
+                }
+                continue;
+            }
+            calls.pop();
+            if let Some(&(parent, _)) = calls.last() {
+                let parent = parent as usize;
+                low[parent] = low[parent].min(low[x]);
+            }
+            if low[x] != order[x] {
+                continue;
+            }
+            // x roots a component: its members leave the stack, and
+            // every component they reach is already done.
+            let c = reach.len() as u32;
+            let mut members = Vec::new();
+            loop {
+                let m = stack.pop().expect("the root is on the stack") as usize;
+                on_stack[m] = false;
+                component[m] = c;
+                members.push(m);
+                if m == x {
+                    break;
+                }
+            }
+            let mut set = vec![0u64; words];
+            for &m in &members {
+                for &y in &edges[m] {
+                    let y = y as usize;
+                    set[y / 64] |= 1 << (y % 64);
+                    let d = component[y];
+                    if d != c {
+                        for (w, r) in set.iter_mut().zip(&reach[d as usize]) {
+                            *w |= r;
+                        }
+                    }
+                }
+            }
+            if members.len() > 1 {
+                for &m in &members {
+                    set[m / 64] |= 1 << (m % 64);
+                }
+            }
+            reach.push(set);
+        }
+    }
+    (component, reach)
+}
+
 /// A conclusion found, and what it costs.
 struct Found {
     difficulty: f64,
@@ -672,6 +767,74 @@ impl Logic {
                         .all(|&i| !self.covered[i as usize])
             })
             .collect()
+    }
+
+    /// Which static forcing chains and loops can exist at all: for each
+    /// option, whether its assumption on and its assumption off can lead
+    /// back to its negation, and whether a loop can pass through it on,
+    /// along every link of the state as it is. Links of one kind are
+    /// among these, so a source that fails here fails for every kind,
+    /// and its searches are skipped; a step that finds nothing (most of
+    /// them) then searches no chain. `None` past 4,096 live options,
+    /// where the table would grow large: every search runs.
+    ///
+    /// The on nodes alone make the graph: on(x) leads to on(y) when an
+    /// option q shares an item with x and y is the other option of an
+    /// item q has two options in. Its components, each with what it
+    /// reaches, come from Tarjan's algorithm in one pass.
+    fn closable(&self) -> Option<Closable> {
+        let options: Vec<usize> = self.chain_sources();
+        if options.len() > 4096 {
+            return None;
+        }
+        let shape = &self.shape;
+        let mut index = vec![u32::MAX; self.live.len()];
+        for (k, &o) in options.iter().enumerate() {
+            index[o] = k as u32;
+        }
+        // The strong partners of each option, and its weak neighbours.
+        let partners = |q: usize| {
+            shape.items[q].iter().filter_map(move |&i| {
+                let i = i as usize;
+                (shape.exact[i] && !self.covered[i] && self.count[i] == 2)
+                    .then(|| self.live_options(i).find(|&y| y != q))
+                    .flatten()
+            })
+        };
+        let neighbours = |x: usize| {
+            shape.items[x]
+                .iter()
+                .flat_map(|&i| shape.options[i as usize].iter())
+                .map(|&q| q as usize)
+                .filter(move |&q| q != x && self.live[q])
+        };
+        let v = options.len();
+        let mut edges: Vec<Vec<u32>> = vec![Vec::new(); v];
+        for (k, &x) in options.iter().enumerate() {
+            let list = &mut edges[k];
+            for q in neighbours(x) {
+                for y in partners(q) {
+                    if index[y] != u32::MAX {
+                        list.push(index[y]);
+                    }
+                }
+            }
+            list.sort_unstable();
+            list.dedup();
+        }
+        let words = v.div_ceil(64);
+        let (component, reach) = reach_sets(&edges, words);
+        let reaches =
+            |from: usize, to: usize| reach[component[from] as usize][to / 64] >> (to % 64) & 1 == 1;
+        let mut on = vec![false; self.live.len()];
+        let mut off = vec![false; self.live.len()];
+        let mut cycle = vec![false; self.live.len()];
+        for (k, &o) in options.iter().enumerate() {
+            on[o] = neighbours(o).any(|x| index[x] != u32::MAX && reaches(k, index[x] as usize));
+            off[o] = partners(o).any(|y| index[y] != u32::MAX && reaches(index[y] as usize, k));
+            cycle[o] = reaches(k, k);
+        }
+        Some(Closable { on, off, cycle })
     }
 
     /// The shortest loop of links through option `o` on that takes an
@@ -890,6 +1053,10 @@ impl Logic {
             [Links::X, Links::Y, Links::Xy]
         };
         let mut found = vec![!all; self.live.len()];
+        let closable = self.closable();
+        let can = |list: fn(&Closable) -> &Vec<bool>, o: usize| {
+            closable.as_ref().is_none_or(|c| list(c)[o])
+        };
         for links in order {
             for &o in &sources {
                 if work > CHAIN_BUDGET || self.is_cancelled() {
@@ -907,7 +1074,8 @@ impl Logic {
                     Links::Y => (6.5, 7.0),
                     Links::Xy => (7.0, 7.0),
                 };
-                if let Some((chain, removed)) =
+                if !can(|c| &c.cycle, o) {
+                } else if let Some((chain, removed)) =
                     self.cycle(o, links, limit(&best, cycle_base), &mut work)
                 {
                     self.consider_cycle(&mut best, &chain, removed);
@@ -920,19 +1088,23 @@ impl Logic {
                         limit: limit(&best, chain_base),
                         level: 0,
                     };
-                    implications.run(self, node(o, true), search);
-                    work += implications.order.len();
-                    if let Some(p) = implications.closed {
-                        let mut chain = implications.chain(p);
-                        chain.push(node(o, false));
-                        self.consider_chain(&mut best, &chain, Vec::new(), vec![o as u32]);
+                    if can(|c| &c.on, o) {
+                        implications.run(self, node(o, true), search);
+                        work += implications.order.len();
+                        if let Some(p) = implications.closed {
+                            let mut chain = implications.chain(p);
+                            chain.push(node(o, false));
+                            self.consider_chain(&mut best, &chain, Vec::new(), vec![o as u32]);
+                        }
                     }
-                    implications.run(self, node(o, false), search);
-                    work += implications.order.len();
-                    if let Some(p) = implications.closed {
-                        let mut chain = implications.chain(p);
-                        chain.push(node(o, true));
-                        self.consider_chain(&mut best, &chain, vec![o as u32], Vec::new());
+                    if can(|c| &c.off, o) {
+                        implications.run(self, node(o, false), search);
+                        work += implications.order.len();
+                        if let Some(p) = implications.closed {
+                            let mut chain = implications.chain(p);
+                            chain.push(node(o, true));
+                            self.consider_chain(&mut best, &chain, vec![o as u32], Vec::new());
+                        }
                     }
                 }
                 if all && links == Links::Xy {
@@ -1344,7 +1516,37 @@ impl Logic {
 
 #[cfg(test)]
 mod tests {
-    use super::length_bonus;
+    use super::{length_bonus, reach_sets};
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The components' reach sets are what a search from each
+        /// vertex reaches by one link or more.
+        #[test]
+        fn reach_sets_are_what_a_search_reaches(
+            v in 1usize..90,
+            links in proptest::collection::vec((0usize..90, 0usize..90), 0..200),
+        ) {
+            let mut edges = vec![Vec::new(); v];
+            for (a, b) in links {
+                edges[a % v].push((b % v) as u32);
+            }
+            let (component, reach) = reach_sets(&edges, v.div_ceil(64));
+            for from in 0..v {
+                let mut seen = vec![false; v];
+                let mut stack: Vec<usize> = edges[from].iter().map(|&y| y as usize).collect();
+                while let Some(x) = stack.pop() {
+                    if !std::mem::replace(&mut seen[x], true) {
+                        stack.extend(edges[x].iter().map(|&y| y as usize));
+                    }
+                }
+                let set = &reach[component[from] as usize];
+                for (to, &seen) in seen.iter().enumerate() {
+                    prop_assert_eq!(set[to / 64] >> (to % 64) & 1 == 1, seen, "{} -> {}", from, to);
+                }
+            }
+        }
+    }
 
     #[test]
     fn length_bonus_steps_as_sudoku_explainer_does() {
