@@ -618,6 +618,8 @@ fn reach_sets(edges: &[Vec<u32>], words: usize) -> (Vec<u32>, Vec<Vec<u64>>) {
     let mut stack: Vec<u32> = Vec::new();
     let mut component = vec![u32::MAX; v];
     let mut reach: Vec<Vec<u64>> = Vec::new();
+    // The last component whose set took each component's in.
+    let mut merged: Vec<u32> = Vec::new();
     let mut counter = 0u32;
     // (vertex, next edge to look at)
     let mut calls: Vec<(u32, usize)> = Vec::new();
@@ -659,6 +661,7 @@ fn reach_sets(edges: &[Vec<u32>], words: usize) -> (Vec<u32>, Vec<Vec<u64>>) {
             // x roots a component: its members leave the stack, and
             // every component they reach is already done.
             let c = reach.len() as u32;
+            merged.push(u32::MAX);
             let mut members = Vec::new();
             loop {
                 let m = stack.pop().expect("the root is on the stack") as usize;
@@ -670,16 +673,20 @@ fn reach_sets(edges: &[Vec<u32>], words: usize) -> (Vec<u32>, Vec<Vec<u64>>) {
                 }
             }
             let mut set = vec![0u64; words];
+            let mut below = Vec::new();
             for &m in &members {
                 for &y in &edges[m] {
                     let y = y as usize;
                     set[y / 64] |= 1 << (y % 64);
                     let d = component[y];
-                    if d != c {
-                        for (w, r) in set.iter_mut().zip(&reach[d as usize]) {
-                            *w |= r;
-                        }
+                    if d != c && std::mem::replace(&mut merged[d as usize], c) != c {
+                        below.push(d);
                     }
+                }
+            }
+            for d in below {
+                for (w, r) in set.iter_mut().zip(&reach[d as usize]) {
+                    *w |= r;
                 }
             }
             if members.len() > 1 {
@@ -769,20 +776,20 @@ impl Logic {
             .collect()
     }
 
-    /// Which static forcing chains and loops can exist at all: for each
-    /// option, whether its assumption on and its assumption off can lead
-    /// back to its negation, and whether a loop can pass through it on,
-    /// along every link of the state as it is. Links of one kind are
-    /// among these, so a source that fails here fails for every kind,
-    /// and its searches are skipped; a step that finds nothing (most of
-    /// them) then searches no chain. `None` past 4,096 live options,
-    /// where the table would grow large: every search runs.
+    /// Which static forcing chains and loops on `links` can exist at
+    /// all: for each option, whether its assumption on and its
+    /// assumption off can lead back to its negation, and whether a loop
+    /// can pass through it on, along every link of that kind in the
+    /// state as it is. The searches from the other sources are skipped;
+    /// a step that finds nothing (most of them) then searches almost no
+    /// chain. `None` past 4,096 live options, where the table would grow
+    /// large: every search runs.
     ///
     /// The on nodes alone make the graph: on(x) leads to on(y) when an
     /// option q shares an item with x and y is the other option of an
     /// item q has two options in. Its components, each with what it
     /// reaches, come from Tarjan's algorithm in one pass.
-    fn closable(&self) -> Option<Closable> {
+    fn closable(&self, links: Links) -> Option<Closable> {
         let options: Vec<usize> = self.chain_sources();
         if options.len() > 4096 {
             return None;
@@ -792,18 +799,28 @@ impl Logic {
         for (k, &o) in options.iter().enumerate() {
             index[o] = k as u32;
         }
-        // The strong partners of each option, and its weak neighbours.
-        let partners = |q: usize| {
-            shape.items[q].iter().filter_map(move |&i| {
-                let i = i as usize;
-                (shape.exact[i] && !self.covered[i] && self.count[i] == 2)
-                    .then(|| self.live_options(i).find(|&y| y != q))
-                    .flatten()
-            })
-        };
+        // The strong partners of each live option (by index among the
+        // sources), and its weak neighbours.
+        let mut partners: Vec<Vec<u32>> = vec![Vec::new(); self.live.len()];
+        for (i, list) in shape.options.iter().enumerate() {
+            let strong = links.strong(shape.kinds[i] == Kind::Cell);
+            if !strong || !shape.exact[i] || self.covered[i] || self.count[i] != 2 {
+                continue;
+            }
+            let mut two = list.iter().map(|&q| q as usize).filter(|&q| self.live[q]);
+            if let (Some(a), Some(b)) = (two.next(), two.next()) {
+                if index[b] != u32::MAX {
+                    partners[a].push(index[b]);
+                }
+                if index[a] != u32::MAX {
+                    partners[b].push(index[a]);
+                }
+            }
+        }
         let neighbours = |x: usize| {
             shape.items[x]
                 .iter()
+                .filter(move |&&i| links.weak(shape.kinds[i as usize] == Kind::Cell))
                 .flat_map(|&i| shape.options[i as usize].iter())
                 .map(|&q| q as usize)
                 .filter(move |&q| q != x && self.live[q])
@@ -813,11 +830,7 @@ impl Logic {
         for (k, &x) in options.iter().enumerate() {
             let list = &mut edges[k];
             for q in neighbours(x) {
-                for y in partners(q) {
-                    if index[y] != u32::MAX {
-                        list.push(index[y]);
-                    }
-                }
+                list.extend_from_slice(&partners[q]);
             }
             list.sort_unstable();
             list.dedup();
@@ -831,7 +844,7 @@ impl Logic {
         let mut cycle = vec![false; self.live.len()];
         for (k, &o) in options.iter().enumerate() {
             on[o] = neighbours(o).any(|x| index[x] != u32::MAX && reaches(k, index[x] as usize));
-            off[o] = partners(o).any(|y| index[y] != u32::MAX && reaches(index[y] as usize, k));
+            off[o] = partners[o].iter().any(|&y| reaches(y as usize, k));
             cycle[o] = reaches(k, k);
         }
         Some(Closable { on, off, cycle })
@@ -1053,11 +1066,17 @@ impl Logic {
             [Links::X, Links::Y, Links::Xy]
         };
         let mut found = vec![!all; self.live.len()];
-        let closable = self.closable();
-        let can = |list: fn(&Closable) -> &Vec<bool>, o: usize| {
-            closable.as_ref().is_none_or(|c| list(c)[o])
-        };
         for links in order {
+            // When every find is kept, the later kinds search only from
+            // the sources where both kinds found something.
+            let closable = if all && links != Links::Xy {
+                None
+            } else {
+                self.closable(links)
+            };
+            let can = |list: fn(&Closable) -> &Vec<bool>, o: usize| {
+                closable.as_ref().is_none_or(|c| list(c)[o])
+            };
             for &o in &sources {
                 if work > CHAIN_BUDGET || self.is_cancelled() {
                     return best;
