@@ -58,6 +58,9 @@ pub(super) struct SumGroup {
     /// positions), and the house's other cells. What [`held_digits`]
     /// reads.
     houses: Vec<(u32, Vec<usize>)>,
+    /// Per cell of the group, the cells that share a house with it, as
+    /// bits of the grid's cells: what [`sum_removals`] reads.
+    peers: Vec<Vec<u64>>,
 }
 
 impl SumGroup {
@@ -260,6 +263,19 @@ fn group(
             (places, others)
         })
         .collect();
+    let n = layout.side();
+    let peers = cells
+        .iter()
+        .map(|&c| {
+            let mut bits = vec![0u64; (n * n).div_ceil(64)];
+            for h in layout.cell_houses(c) {
+                for cell in (0..n).map(|j| layout.house_cell(h, j)) {
+                    bits[cell / 64] |= 1 << (cell % 64);
+                }
+            }
+            bits
+        })
+        .collect();
     SumGroup {
         technique,
         group,
@@ -270,6 +286,7 @@ fn group(
         distinct,
         sets,
         houses,
+        peers,
     }
 }
 
@@ -363,34 +380,42 @@ pub(super) fn sum_removals(
     ways: &Ways,
     candidate: impl Fn(usize, u8) -> bool,
 ) -> Vec<(usize, u8)> {
+    // The digits of a mask, lowest first.
+    let digits = |mut mask: u64| {
+        std::iter::from_fn(move || {
+            let digit = mask.trailing_zeros() as u8;
+            mask &= mask.wrapping_sub(1);
+            (digit < 64).then_some(digit)
+        })
+    };
     let mut removed = Vec::new();
     for (i, &cell) in group.cells.iter().enumerate() {
-        let gone = masks[i] & !ways.support[i];
-        removed.extend((1..64u8).filter(|&d| gone >> d & 1 == 1).map(|d| (cell, d)));
+        let gone = masks[i] & !ways.support[i] & !1;
+        removed.extend(digits(gone).map(|d| (cell, d)));
     }
     if !group.distinct || ways.count == 0 {
         return removed;
     }
     let n = layout.side();
-    let sees = |a: usize, b: usize| {
-        layout
-            .cell_houses(a)
-            .any(|h| layout.cell_houses(b).any(|g| g == h))
-    };
-    for digit in (1..64u8).filter(|&d| ways.required >> d & 1 == 1) {
-        let holders: Vec<usize> = (0..group.cells.len())
-            .filter(|&i| ways.support[i] >> digit & 1 == 1)
-            .map(|i| group.cells[i])
-            .collect();
-        let Some((&first, rest)) = holders.split_first() else {
+    let mut seen = Vec::new();
+    for digit in digits(ways.required & !1) {
+        let mut holders = (0..group.cells.len()).filter(|&i| ways.support[i] >> digit & 1 == 1);
+        let Some(first) = holders.next() else {
             continue;
         };
-        for h in layout.cell_houses(first) {
+        // The cells that see every holder: their houses' cells.
+        seen.clone_from(&group.peers[first]);
+        for i in holders {
+            for (bits, peers) in seen.iter_mut().zip(&group.peers[i]) {
+                *bits &= peers;
+            }
+        }
+        for h in layout.cell_houses(group.cells[first]) {
             for cell in (0..n).map(|k| layout.house_cell(h, k)) {
-                if !group.cells.contains(&cell)
+                if seen[cell / 64] >> (cell % 64) & 1 == 1
+                    && !group.cells.contains(&cell)
                     && candidate(cell, digit)
                     && !removed.contains(&(cell, digit))
-                    && rest.iter().all(|&c| sees(cell, c))
                 {
                     removed.push((cell, digit));
                 }
