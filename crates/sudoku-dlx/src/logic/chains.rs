@@ -777,10 +777,10 @@ impl Logic {
     }
 
     /// Which static forcing chains and loops on `links` can exist at
-    /// all: for each option, whether its assumption on and its
-    /// assumption off can lead back to its negation, and whether a loop
-    /// can pass through it on, along every link of that kind in the
-    /// state as it is. The searches from the other sources are skipped;
+    /// all from `options` (the chain sources): for each, whether its
+    /// assumption on and its assumption off can lead back to its
+    /// negation, and whether a loop can pass through it on, along every
+    /// link of that kind in the state as it is. The searches from the other sources are skipped;
     /// a step that finds nothing (most of them) then searches almost no
     /// chain. `None` past 4,096 live options, where the table would grow
     /// large: every search runs.
@@ -789,8 +789,7 @@ impl Logic {
     /// option q shares an item with x and y is the other option of an
     /// item q has two options in. Its components, each with what it
     /// reaches, come from Tarjan's algorithm in one pass.
-    fn closable(&self, links: Links) -> Option<Closable> {
-        let options: Vec<usize> = self.chain_sources();
+    fn closable(&self, links: Links, options: &[usize]) -> Option<Closable> {
         if options.len() > 4096 {
             return None;
         }
@@ -1072,10 +1071,14 @@ impl Logic {
             let closable = if all && links != Links::Xy {
                 None
             } else {
-                self.closable(links)
+                self.closable(links, &sources)
             };
-            let can = |list: fn(&Closable) -> &Vec<bool>, o: usize| {
-                closable.as_ref().is_none_or(|c| list(c)[o])
+            // Whether a chain from `o` on, from `o` off, and a loop
+            // through `o` may close.
+            let can = |o: usize| {
+                closable
+                    .as_ref()
+                    .map_or([true; 3], |c| [c.on[o], c.off[o], c.cycle[o]])
             };
             for &o in &sources {
                 if work > CHAIN_BUDGET || self.is_cancelled() {
@@ -1093,11 +1096,13 @@ impl Logic {
                     Links::Y => (6.5, 7.0),
                     Links::Xy => (7.0, 7.0),
                 };
-                if !can(|c| &c.cycle, o) {
-                } else if let Some((chain, removed)) =
-                    self.cycle(o, links, limit(&best, cycle_base), &mut work)
-                {
-                    self.consider_cycle(&mut best, &chain, removed);
+                let [from_on, from_off, through] = can(o);
+                if through {
+                    if let Some((chain, removed)) =
+                        self.cycle(o, links, limit(&best, cycle_base), &mut work)
+                    {
+                        self.consider_cycle(&mut best, &chain, removed);
+                    }
                 }
                 if links != Links::Y {
                     let search = Search {
@@ -1107,22 +1112,23 @@ impl Logic {
                         limit: limit(&best, chain_base),
                         level: 0,
                     };
-                    if can(|c| &c.on, o) {
-                        implications.run(self, node(o, true), search);
-                        work += implications.order.len();
-                        if let Some(p) = implications.closed {
-                            let mut chain = implications.chain(p);
-                            chain.push(node(o, false));
-                            self.consider_chain(&mut best, &chain, Vec::new(), vec![o as u32]);
+                    for (on, may) in [(true, from_on), (false, from_off)] {
+                        if !may {
+                            continue;
                         }
-                    }
-                    if can(|c| &c.off, o) {
-                        implications.run(self, node(o, false), search);
+                        implications.run(self, node(o, on), search);
                         work += implications.order.len();
                         if let Some(p) = implications.closed {
+                            // Back to its negation: o is off if on led
+                            // there, on if off did.
                             let mut chain = implications.chain(p);
-                            chain.push(node(o, true));
-                            self.consider_chain(&mut best, &chain, vec![o as u32], Vec::new());
+                            chain.push(node(o, !on));
+                            let (selected, removed) = if on {
+                                (Vec::new(), vec![o as u32])
+                            } else {
+                                (vec![o as u32], Vec::new())
+                            };
+                            self.consider_chain(&mut best, &chain, selected, removed);
                         }
                     }
                 }
