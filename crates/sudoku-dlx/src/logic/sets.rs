@@ -347,7 +347,7 @@ impl SetSearch<'_> {
         let Some(offset) = unhit else {
             return found(chosen);
         };
-        if chosen.len() == self.k {
+        if chosen.len() == self.k || self.apart(from + offset, chosen) > self.k - chosen.len() {
             return false;
         }
         let option = self.options[from + offset];
@@ -366,6 +366,38 @@ impl SetSearch<'_> {
             }
         }
         false
+    }
+
+    /// A lower bound on the covers still needed for the base options from
+    /// `from` on, with `chosen` so far: how many of those not yet held
+    /// share no item outside the base with one another, taken greedily
+    /// (each needs a cover of its own). It stops past `self.k`.
+    fn apart(&self, from: usize, chosen: &[usize]) -> usize {
+        let logic = self.logic;
+        let mut taken = [0u32; 4 * MAX_SET + 8];
+        let (mut len, mut count) = (0, 0);
+        for &o in &self.options[from..] {
+            let items = &logic.shape.exact_items[o];
+            if items.iter().any(|&i| chosen.contains(&(i as usize))) {
+                continue;
+            }
+            let free = items.iter().filter(|&&i| !self.in_base[i as usize]);
+            if free.clone().any(|i| taken[..len].contains(i)) {
+                continue;
+            }
+            count += 1;
+            if count > self.k {
+                break;
+            }
+            for &i in free {
+                if len == taken.len() {
+                    return count;
+                }
+                taken[len] = i;
+                len += 1;
+            }
+        }
+        count
     }
 
     /// Every cover of the full base set, each kept as a step if it
