@@ -16,6 +16,9 @@
 //! candidates, so a step is true of every solution; cages are read
 //! smallest first, the innies and outies after them.
 
+use std::collections::HashMap;
+use std::sync::Mutex;
+
 use super::{cell_name, Logic, Step, Technique};
 use crate::constraint::devices::digit_sets;
 use crate::constraint::innies::{groups, summed_cages};
@@ -301,6 +304,56 @@ pub(super) struct Ways {
     pub(super) required: u64,
 }
 
+/// The most sum readings a [`WaysMemo`] keeps: past it, they are
+/// forgotten.
+const MAX_REMEMBERED: usize = 1 << 16;
+
+/// The ways of sum groups read so far, without their combinations, by
+/// group, candidates and held digits: the steps of one path, and the
+/// chains within a step, read the same sums in the same states again and
+/// again.
+#[derive(Debug, Default)]
+pub(super) struct WaysMemo {
+    read: Mutex<HashMap<Vec<u64>, Option<Ways>>>,
+}
+
+impl WaysMemo {
+    /// [`ways`] of sum group `g` (`group`) without the combinations, as
+    /// read before if it was.
+    pub(super) fn ways(
+        &self,
+        g: usize,
+        group: &SumGroup,
+        masks: &[u64],
+        held: &[(u64, u32)],
+        limit: usize,
+    ) -> Option<Ways> {
+        let mut key = Vec::with_capacity(1 + masks.len() + 2 * held.len());
+        key.push(g as u64);
+        key.extend_from_slice(masks);
+        key.extend(
+            held.iter()
+                .flat_map(|&(digits, places)| [digits, u64::from(places)]),
+        );
+        if let Some(known) = self
+            .read
+            .lock()
+            .ok()
+            .and_then(|read| read.get(&key).cloned())
+        {
+            return known;
+        }
+        let found = ways(group, masks, held, limit, false);
+        if let Ok(mut read) = self.read.lock() {
+            if read.len() >= MAX_REMEMBERED {
+                read.clear();
+            }
+            read.insert(key, found.clone());
+        }
+        found
+    }
+}
+
 impl Logic {
     /// The first sum group (cages smallest first, then innies and
     /// outies) whose ways leave out a candidate of one of its cells.
@@ -308,15 +361,19 @@ impl Logic {
         self.shape
             .sums
             .iter()
-            .find_map(|group| self.sum_step(group))
+            .enumerate()
+            .find_map(|(g, group)| self.sum_step(g, group))
     }
 
-    fn sum_step(&self, group: &SumGroup) -> Option<Step> {
+    fn sum_step(&self, g: usize, group: &SumGroup) -> Option<Step> {
         let masks: Vec<u64> = group.cells.iter().map(|&c| self.cell_mask(c)).collect();
         let held = held_digits(group, &masks, |cell| self.cell_mask(cell));
         // A first reading without the combinations, which stops early,
         // tells whether the group has a step; only then are they listed.
-        let quick = ways(group, &masks, &held, MAX_WAYS, false)?;
+        let quick = self
+            .shape
+            .sum_ways
+            .ways(g, group, &masks, &held, MAX_WAYS)?;
         let removed = self.sum_removals(group, &masks, &quick);
         if removed.is_empty() {
             return None;

@@ -14,10 +14,7 @@
 //! after those it follows from, as the other forcing chains do, and the
 //! rules it read as its cover.
 
-use std::collections::HashMap;
-use std::sync::Mutex;
-
-use super::cages::{held_digits, sum_removals, ways, SumGroup, Ways};
+use super::cages::{held_digits, sum_removals, SumGroup, Ways, WaysMemo};
 use super::{cell_name, Logic, Step, Technique};
 use crate::constraint::domains::Domains;
 use crate::constraint::Constraint;
@@ -32,9 +29,6 @@ const CHAIN_WAYS: usize = 2_000;
 /// a sum may have to be read within a chain, unless it is read from its
 /// sets of digits.
 const CHAIN_WIDTH: u64 = 100;
-
-/// The most sum readings remembered: past it, they are forgotten.
-const MAX_REMEMBERED: usize = 1 << 16;
 
 /// No fact.
 const NONE: u32 = u32::MAX;
@@ -58,10 +52,9 @@ pub(super) struct Tables {
     rules: Vec<(Constraint, Vec<usize>)>,
     /// The rules holding each cell.
     cell_rules: Vec<Vec<usize>>,
-    /// The ways of the sums read so far, by group, candidates and held
-    /// digits: the chains of one puzzle read the same sums in the same
-    /// states again and again.
-    read: Mutex<HashMap<Vec<u64>, Option<Ways>>>,
+    /// The ways of the sums read so far: the chains of one puzzle read
+    /// the same sums in the same states again and again.
+    read: WaysMemo,
 }
 
 impl Tables {
@@ -124,7 +117,7 @@ impl Tables {
             conflicts,
             rules,
             cell_rules,
-            read: Mutex::default(),
+            read: WaysMemo::default(),
         }
     }
 
@@ -132,29 +125,7 @@ impl Tables {
     /// and its `held` digits, as [`ways`] reads them without their
     /// combinations, remembered.
     fn ways(&self, g: usize, group: &SumGroup, masks: &[u64], held: &[(u64, u32)]) -> Option<Ways> {
-        let mut key = Vec::with_capacity(1 + masks.len() + 2 * held.len());
-        key.push(g as u64);
-        key.extend_from_slice(masks);
-        key.extend(
-            held.iter()
-                .flat_map(|&(digits, places)| [digits, u64::from(places)]),
-        );
-        if let Some(known) = self
-            .read
-            .lock()
-            .ok()
-            .and_then(|read| read.get(&key).cloned())
-        {
-            return known;
-        }
-        let found = ways(group, masks, held, CHAIN_WAYS, false);
-        if let Ok(mut read) = self.read.lock() {
-            if read.len() >= MAX_REMEMBERED {
-                read.clear();
-            }
-            read.insert(key, found.clone());
-        }
-        found
+        self.read.ways(g, group, masks, held, CHAIN_WAYS)
     }
 }
 

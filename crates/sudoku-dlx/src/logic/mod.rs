@@ -123,6 +123,8 @@ struct Shape {
     /// The killer cages with a sum and the sums the 45 rule derives,
     /// as the cage rule reads them.
     sums: Vec<cages::SumGroup>,
+    /// The ways of `sums` the cage rule has read.
+    sum_ways: cages::WaysMemo,
     /// What the forcing chains read, made on their first use.
     forcing: std::sync::OnceLock<forcing::Tables>,
 }
@@ -263,6 +265,7 @@ impl Logic {
                 link_items,
                 options,
                 sums: cages::sum_groups(puzzle.layout()),
+                sum_ways: cages::WaysMemo::default(),
                 forcing: std::sync::OnceLock::new(),
             }),
             n,
