@@ -64,7 +64,7 @@ impl Logic {
             },
             &|| self.set_rule(MAX_SET),
             &|| self.bug(),
-            &|| self.bug_type_2(),
+            &|| self.bug_types(),
             &|| self.aligned_exclusion(2),
             &|| self.static_chains(),
             &|| self.aligned_exclusion(3),

@@ -77,9 +77,21 @@ pub enum Technique {
     /// A unique rectangle of type 3: its two roof cells' extra digits
     /// and other cells of a house make a naked set of this many digits.
     UniqueRectangleSet(usize),
+    /// A unique rectangle of type 3 with a hidden set: its two digits
+    /// and this many less two others have no places in a house of its
+    /// roof but one roof cell and as many other cells less one, which
+    /// keep only those digits.
+    UniqueRectangleHidden(usize),
     /// An even loop of six or more cells that would let two digits swap
     /// (it assumes one solution).
     UniqueLoop(usize),
+    /// A unique loop of type 3, of this many cells: its two cells with
+    /// extra digits and other cells of a house make a naked set of this
+    /// many digits.
+    UniqueLoopSet(usize, usize),
+    /// A unique loop of type 3, of this many cells, with a hidden set of
+    /// this many digits (as [`Technique::UniqueRectangleHidden`]).
+    UniqueLoopHidden(usize, usize),
     /// Every open cell of two candidates but one: that one takes the
     /// digit that would otherwise leave two solutions (BUG+1).
     Bug,
@@ -87,6 +99,16 @@ pub enum Technique {
     /// grave are one digit in several cells: one of them holds it, so it
     /// leaves what sees them all (BUG type 2).
     BugType2,
+    /// The cells that stand between the grid and a bivalue universal
+    /// grave, all in one house, hold one of their extra digits: with
+    /// other cells of the house, those digits make a naked set of this
+    /// many digits (BUG type 3).
+    BugType3(usize),
+    /// Two cells stand between the grid and a bivalue universal grave,
+    /// in one house, with a digit of their pairs in common: one holds
+    /// it, the other an extra digit, so the other digit of each pair
+    /// goes (BUG type 4).
+    BugType4,
     /// Two cells whose pairs of digits would empty a cell of two
     /// candidates that sees both, or repeat a digit where they see each
     /// other: a digit in no pair left leaves its cell.
@@ -203,9 +225,16 @@ impl Technique {
             Technique::XyzWing => "XYZ-wing".into(),
             Technique::UniqueRectangle(kind) => format!("unique rectangle type {kind}"),
             Technique::UniqueRectangleSet(_) => "unique rectangle type 3".into(),
+            Technique::UniqueRectangleHidden(_) => "unique rectangle type 3 (hidden set)".into(),
             Technique::UniqueLoop(cells) => format!("unique loop of {cells}"),
+            Technique::UniqueLoopSet(cells, _) => format!("unique loop of {cells} type 3"),
+            Technique::UniqueLoopHidden(cells, _) => {
+                format!("unique loop of {cells} type 3 (hidden set)")
+            }
             Technique::Bug => "BUG+1".into(),
             Technique::BugType2 => "BUG type 2".into(),
+            Technique::BugType3(_) => "BUG type 3".into(),
+            Technique::BugType4 => "BUG type 4".into(),
             Technique::AlignedPairExclusion => "aligned pair exclusion".into(),
             Technique::AlignedTripletExclusion => "aligned triplet exclusion".into(),
             Technique::Chain(chain) => chain.name().into(),
@@ -277,13 +306,21 @@ impl Technique {
             Technique::XyzWing => 4.4,
             Technique::UniqueRectangle(_) => 4.5,
             Technique::UniqueRectangleSet(k) => 4.4 + k as f64 * 0.1,
+            Technique::UniqueRectangleHidden(k) => 4.5 + k.saturating_sub(2) as f64 * 0.1,
             Technique::UniqueLoop(cells) => match cells {
                 0..=6 => 4.6,
                 7..=8 => 4.7,
                 _ => 5.0,
             },
+            Technique::UniqueLoopSet(cells, k) => {
+                Technique::UniqueLoop(cells).difficulty() + k.saturating_sub(1) as f64 * 0.1
+            }
+            Technique::UniqueLoopHidden(cells, k) => {
+                Technique::UniqueLoop(cells).difficulty() + k.saturating_sub(2) as f64 * 0.1
+            }
             Technique::Bug => 5.6,
-            Technique::BugType2 => 5.7,
+            Technique::BugType2 | Technique::BugType4 => 5.7,
+            Technique::BugType3(k) => 5.7 + k.saturating_sub(1) as f64 * 0.1,
             Technique::AlignedPairExclusion => 6.2,
             Technique::AlignedTripletExclusion => 7.5,
             Technique::Chain(chain) => chain.difficulty(),

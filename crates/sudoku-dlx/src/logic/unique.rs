@@ -10,6 +10,27 @@ use dlx::OptionId;
 use super::{Kind, Logic, Step, Technique};
 use crate::encode;
 
+/// The cells between the grid and a bivalue universal grave
+/// ([`Logic::grave`]).
+#[derive(Default)]
+struct Grave {
+    /// The cells, in the order found.
+    cells: Vec<usize>,
+    /// Each cell's extra digits (bit d for digit d).
+    extra: Vec<u64>,
+    /// The extra digits as options, in the order found.
+    options: Vec<usize>,
+}
+
+/// Digits of `mask` (bit d for d) as a player writes a set: `{3,7}`.
+fn digit_set(mask: u64) -> String {
+    let digits: Vec<String> = (1..64)
+        .filter(|&d| mask >> d & 1 == 1)
+        .map(|d: u32| d.to_string())
+        .collect();
+    format!("{{{}}}", digits.join(","))
+}
+
 impl Logic {
     /// Whether the uniqueness rules may serve here.
     pub(super) fn uniqueness_serves(&self) -> bool {
@@ -83,8 +104,12 @@ impl Logic {
     /// more extra digits, which together with k - 1 other cells of a
     /// house of both make a naked set of k digits (the roof cells
     /// counting as one cell, one of them holding an extra digit): the
-    /// set's digits leave the rest of the house. The easiest found, as
-    /// Sudoku Explainer takes it.
+    /// set's digits leave the rest of the house. Or a hidden set (4.5,
+    /// and 0.1 for each digit past the second): x, y and digits that are
+    /// no roof cell's extra digit have no places in the house, one roof
+    /// cell left out, but the other roof cell and as many other cells
+    /// less one, which then keep only those digits. The easiest found,
+    /// as Sudoku Explainer takes it.
     pub(super) fn unique_rectangle_type_3(&self) -> Option<Step> {
         if !self.uniqueness_serves() {
             return None;
@@ -132,32 +157,12 @@ impl Logic {
                 }
                 let roof: Vec<usize> = (0..4).filter(|k| !exact.contains(k)).collect();
                 let (p, q) = (cells[roof[0]], cells[roof[1]]);
-                let extra = (masks[roof[0]] | masks[roof[1]]) & !pair;
-                if extra.count_ones() < 2 {
-                    continue;
-                }
-                let shared: Vec<usize> = self
-                    .houses_of(p)
-                    .into_iter()
-                    .filter(|h| self.houses_of(q).contains(h))
-                    .collect();
-                for h in shared {
-                    let others: Vec<usize> = self
-                        .house_cells(h)
-                        .into_iter()
-                        .filter(|&c| c != p && c != q && self.placed[c] == 0)
-                        .collect();
-                    let empty = others.len() + 2;
-                    let mut chosen = Vec::new();
-                    if let Some(step) =
-                        self.naked_with_roof(cells, pair, extra, &others, empty, &mut chosen, 0)
+                if let Some(step) = self.loop_set(&cells, pair, p, q) {
+                    if best
+                        .as_ref()
+                        .is_none_or(|b| step.difficulty() < b.difficulty())
                     {
-                        if best
-                            .as_ref()
-                            .is_none_or(|b| step.difficulty() < b.difficulty())
-                        {
-                            best = Some(step);
-                        }
+                        best = Some(step);
                     }
                 }
             }
@@ -167,11 +172,12 @@ impl Logic {
 
     /// The smallest naked set of a house made of the roof (its extra
     /// digits `extra`) and cells of `others` from `from` on, added to
-    /// `chosen`, that takes a digit out of the rest of the house.
+    /// `chosen`, that takes a digit out of the rest of the house. The
+    /// roof is two cells of the rectangle or loop `cells`.
     #[allow(clippy::too_many_arguments)]
     fn naked_with_roof(
         &self,
-        cells: [usize; 4],
+        cells: &[usize],
         pair: u64,
         extra: u64,
         others: &[usize],
@@ -202,13 +208,11 @@ impl Logic {
             let named: Vec<u8> = (1..=n as u8).filter(|&d| pair >> d & 1 != 0).collect();
             base.push(format!("{}{}", named[0], named[1]));
             let cover = chosen.iter().map(|&c| super::cell_name(n, c)).collect();
-            return Some(self.step(
-                Technique::UniqueRectangleSet(degree),
-                base,
-                cover,
-                Vec::new(),
-                removed,
-            ));
+            let technique = match cells.len() {
+                4 => Technique::UniqueRectangleSet(degree),
+                len => Technique::UniqueLoopSet(len, degree),
+            };
+            return Some(self.step(technique, base, cover, Vec::new(), removed));
         }
         if degree >= 4 || digits.count_ones() as usize > 4 {
             return None;
@@ -360,32 +364,44 @@ impl Logic {
         ))
     }
 
-    /// A bivalue universal grave of type 2 (5.7), found as Sudoku
-    /// Explainer finds the candidates of a grave: where a house holds a
-    /// digit once or three times or more, the one place of it in a cell
-    /// of three candidates or more is such a candidate. When taking them
-    /// all out would leave every open cell two candidates and every house
-    /// each open digit twice, and they are one digit in several cells,
-    /// one of those cells holds it (else the grid would have two
-    /// solutions or none): it leaves the cells that see them all.
-    pub(super) fn bug_type_2(&self) -> Option<Step> {
-        if !self.uniqueness_serves() {
-            return None;
-        }
+    /// The cells between the grid and a bivalue universal grave, found
+    /// as Sudoku Explainer finds them: where a house holds a digit once
+    /// or three times or more, the one place of it in a cell of three
+    /// candidates or more is an extra digit of that cell. Houses are read
+    /// boxes (regions) first, then rows, then columns, each digit in
+    /// order. `None` unless taking the extra digits out would leave
+    /// every open cell two candidates and every house each open digit
+    /// twice.
+    fn grave(&self) -> Option<Grave> {
         let n = self.n;
         let at = |o: usize| encode::placement(n, OptionId::from_index(o)).map_or(0, |(c, _)| c);
-        let mut grave: Vec<usize> = Vec::new();
-        for item in 0..self.count.len() {
-            if self.covered[item] || !matches!(self.shape.kinds[item], Kind::House(..)) {
-                continue;
-            }
+        let mut houses: Vec<(u8, usize, u8, usize)> = (0..self.count.len())
+            .filter(|&item| !self.covered[item])
+            .filter_map(|item| match self.shape.kinds[item] {
+                Kind::House(family, house, digit) => Some(((family + 1) % 3, house, digit, item)),
+                _ => None,
+            })
+            .collect();
+        houses.sort_unstable();
+        let mut grave = Grave::default();
+        for (.., item) in houses {
             if matches!(self.count[item], 0 | 2) {
                 continue;
             }
             let mut wide = self.live_options(item).filter(|&o| self.count[at(o)] >= 3);
             match (wide.next(), wide.next()) {
                 (None, _) => return None,
-                (Some(o), None) if !grave.contains(&o) => grave.push(o),
+                (Some(o), None) if !grave.options.contains(&o) => {
+                    grave.options.push(o);
+                    let (cell, digit) = encode::placement(n, OptionId::from_index(o))?;
+                    match grave.cells.iter().position(|&c| c == cell) {
+                        Some(k) => grave.extra[k] |= 1 << digit,
+                        None => {
+                            grave.cells.push(cell);
+                            grave.extra.push(1 << digit);
+                        }
+                    }
+                }
                 _ => {}
             }
         }
@@ -393,6 +409,7 @@ impl Logic {
         // house.
         let out = |item: usize| {
             grave
+                .options
                 .iter()
                 .filter(|&&o| self.shape.items[o].contains(&(item as u32)))
                 .count() as u32
@@ -411,25 +428,174 @@ impl Logic {
                 return None;
             }
         }
-        let digit = |o: usize| encode::placement(n, OptionId::from_index(o)).map(|(_, d)| d);
-        let v = digit(*grave.first()?);
-        if grave.len() < 2 || grave.iter().any(|&o| digit(o) != v) {
+        Some(grave)
+    }
+
+    /// A bivalue universal grave of two cells or more, of type 2, 3 or 4
+    /// (type 1 is [`Logic::bug`]), tried in Sudoku Explainer's order:
+    /// one extra digit, type 2, else type 4 for two cells; several extra
+    /// digits, type 4 for two cells, else type 3. One of the cells holds
+    /// an extra digit, else the grid would have two solutions or none.
+    pub(super) fn bug_types(&self) -> Option<Step> {
+        if !self.uniqueness_serves() {
             return None;
         }
-        let v = v?;
-        let removed: Vec<u32> = (0..n * n)
+        let grave = self.grave()?;
+        if grave.cells.len() < 2 {
+            return None;
+        }
+        let all = grave.extra.iter().fold(0u64, |all, &m| all | m);
+        if all.count_ones() == 1 {
+            return self
+                .bug_type_2(&grave, all)
+                .or_else(|| self.bug_type_4(&grave, all));
+        }
+        self.bug_type_4(&grave, all)
+            .or_else(|| self.bug_type_3(&grave, all))
+    }
+
+    /// BUG type 2 (5.7): the extra digits are one digit `all`, which
+    /// leaves the cells that see every cell holding it.
+    fn bug_type_2(&self, grave: &Grave, all: u64) -> Option<Step> {
+        let v = all.trailing_zeros() as u8;
+        let holders: Vec<usize> = grave
+            .cells
+            .iter()
+            .map(|&c| self.placement_option(c, v))
+            .collect();
+        let removed: Vec<u32> = (0..self.n * self.n)
+            .filter(|c| !grave.cells.contains(c))
             .map(|c| self.placement_option(c, v))
-            .filter(|&o| {
-                self.is_live(o) && !grave.contains(&o) && grave.iter().all(|&g| self.conflict(o, g))
-            })
+            .filter(|&o| self.is_live(o) && holders.iter().all(|&h| self.conflict(o, h)))
             .map(|o| o as u32)
             .collect();
         if removed.is_empty() {
             return None;
         }
-        let mut base: Vec<String> = grave.iter().map(|&o| super::cell_name(n, at(o))).collect();
+        let mut base: Vec<String> = grave
+            .cells
+            .iter()
+            .map(|&c| super::cell_name(self.n, c))
+            .collect();
         base.push(format!("{v}"));
         Some(self.step(Technique::BugType2, base, Vec::new(), Vec::new(), removed))
+    }
+
+    /// BUG type 4 (5.7): two cells in a house whose pairs (their
+    /// candidates less their extra digits) share one digit: that digit
+    /// has no other place in the house, so one cell holds it and the
+    /// other an extra digit, and each loses the other digit of its pair.
+    fn bug_type_4(&self, grave: &Grave, all: u64) -> Option<Step> {
+        let &[p, q] = &grave.cells[..] else {
+            return None;
+        };
+        let common = self.cell_mask(p) & self.cell_mask(q) & !all;
+        if common.count_ones() != 1 {
+            return None;
+        }
+        let (hp, hq) = (self.houses_of(p), self.houses_of(q));
+        if !(0..3).any(|k| hp[k] == hq[k]) {
+            return None;
+        }
+        let value = common.trailing_zeros() as u8;
+        let removed: Vec<u32> = [(p, grave.extra[0]), (q, grave.extra[1])]
+            .into_iter()
+            .flat_map(|(cell, extra)| {
+                let other = self.cell_mask(cell) & !extra & !common;
+                (1..=self.n as u8)
+                    .filter(move |&d| other >> d & 1 == 1)
+                    .map(move |d| self.placement_option(cell, d) as u32)
+            })
+            .collect();
+        if removed.is_empty() {
+            return None;
+        }
+        let base = vec![
+            super::cell_name(self.n, p),
+            super::cell_name(self.n, q),
+            format!("{value}"),
+        ];
+        Some(self.step(Technique::BugType4, base, Vec::new(), Vec::new(), removed))
+    }
+
+    /// BUG type 3 (5.8 for a pair, 0.1 more for each digit more): the
+    /// cells all lie in one house, and with k - 1 other cells of it (of
+    /// two candidates or more) their extra digits make k digits; the
+    /// cells holding an extra digit count as one, so those k digits
+    /// leave the rest of the house. Houses are tried box, row, column,
+    /// each for k from 2 to 6, the other cells in Sudoku Explainer's
+    /// order: those of the first cell's box, then of its row, then of
+    /// its column, in each house's order.
+    fn bug_type_3(&self, grave: &Grave, all: u64) -> Option<Step> {
+        let n = self.n;
+        let first = grave.cells[0];
+        let sees_all = |c: usize| {
+            let hc = self.houses_of(c);
+            grave
+                .cells
+                .iter()
+                .all(|&g| (0..3).any(|k| self.houses_of(g)[k] == hc[k]))
+        };
+        let mut peers: Vec<usize> = Vec::new();
+        for k in [2, 0, 1] {
+            for c in self.house_cells(self.houses_of(first)[k]) {
+                if !peers.contains(&c) && !grave.cells.contains(&c) && sees_all(c) {
+                    peers.push(c);
+                }
+            }
+        }
+        for k in [2, 0, 1] {
+            let house = self.houses_of(first)[k];
+            if grave.cells.iter().any(|&g| self.houses_of(g)[k] != house) {
+                continue;
+            }
+            let others: Vec<usize> = peers
+                .iter()
+                .copied()
+                .filter(|&c| self.houses_of(c)[k] == house)
+                .collect();
+            let masks: Vec<u64> = others.iter().map(|&c| self.cell_mask(c)).collect();
+            for degree in 2..=6usize.min(others.len()) {
+                // The sets of degree - 1 cells, by increasing bit mask.
+                let mut set: u64 = (1 << (degree - 1)) - 1;
+                while set < 1 << others.len() {
+                    let chosen = (0..others.len()).filter(|&i| set >> i & 1 == 1);
+                    let digits = chosen.clone().fold(0u64, |m, i| m | masks[i]);
+                    let fits = chosen.clone().all(|i| masks[i].count_ones() >= 2)
+                        && digits.count_ones() as usize == degree
+                        && all & !digits == 0;
+                    if fits {
+                        let removed: Vec<u32> = (0..others.len())
+                            .filter(|&i| set >> i & 1 == 0 && self.placed[others[i]] == 0)
+                            .flat_map(|i| {
+                                let cell = others[i];
+                                (1..=n as u8)
+                                    .filter(move |&d| digits >> d & 1 == 1)
+                                    .map(move |d| self.placement_option(cell, d))
+                            })
+                            .filter(|&o| self.is_live(o))
+                            .map(|o| o as u32)
+                            .collect();
+                        if !removed.is_empty() {
+                            let mut base: Vec<String> = grave
+                                .cells
+                                .iter()
+                                .map(|&c| super::cell_name(n, c))
+                                .collect();
+                            base.push(digit_set(all));
+                            let cover = chosen.map(|i| super::cell_name(n, others[i])).collect();
+                            let technique = Technique::BugType3(degree);
+                            return Some(self.step(technique, base, cover, Vec::new(), removed));
+                        }
+                    }
+                    // The next mask of as many bits.
+                    let low = set & set.wrapping_neg();
+                    let ripple = set + low;
+                    set = ripple | (((set ^ ripple) >> 2) / low);
+                }
+            }
+        }
+        None
     }
 
     /// A unique loop (4.6 for six cells, 4.7 for eight, 5.0 for more): an
@@ -440,7 +606,12 @@ impl Logic {
     /// one such cell loses x and y; type 2, their one other digit z is in
     /// one of them, so it leaves what sees them all; type 4, two such
     /// cells in a house where x has no other place: they hold x, so y
-    /// leaves both.
+    /// leaves both; type 3 (the loop's value, and 0.1 for each digit of
+    /// its set past the first, or past the second for a hidden set), two
+    /// such cells in a house with a naked or hidden set, as a
+    /// rectangle's roof ([`Logic::unique_rectangle_type_3`]). A step of
+    /// type 3 found before the first step of another type is taken if
+    /// it is easier.
     pub(super) fn unique_loop(&self) -> Option<Step> {
         if !self.uniqueness_serves() {
             return None;
@@ -451,6 +622,8 @@ impl Logic {
             .collect();
         let masks: Vec<u64> = (0..n * n).map(|c| self.cell_mask(c)).collect();
         let houses: Vec<[usize; 3]> = (0..n * n).map(|c| self.houses_of(c)).collect();
+        // The easiest step of type 3 found so far.
+        let mut set: Option<Step> = None;
         for x in 1..=n as u8 {
             for y in x + 1..=n as u8 {
                 let pair = 1u64 << x | 1 << y;
@@ -471,14 +644,18 @@ impl Logic {
                         (&masks, &houses),
                         pair,
                         &mut budget,
+                        &mut set,
                     );
                     if let Some(step) = found {
-                        return Some(step);
+                        return match set {
+                            Some(set) if set.difficulty() < step.difficulty() => Some(set),
+                            _ => Some(step),
+                        };
                     }
                 }
             }
         }
-        None
+        set
     }
 
     /// The houses of `cell`: row, column, region.
@@ -497,6 +674,7 @@ impl Logic {
         (masks, houses): (&[u64], &[[usize; 3]]),
         pair: u64,
         budget: &mut usize,
+        set: &mut Option<Step>,
     ) -> Option<Step> {
         if *budget == 0 || path.len() > 14 {
             return None;
@@ -505,7 +683,7 @@ impl Logic {
         let last = path[path.len() - 1];
         let shares = |a: usize, b: usize| houses[a].iter().any(|h| houses[b].contains(h));
         if path.len() >= 6 && path.len().is_multiple_of(2) && shares(last, path[0]) {
-            if let Some(step) = self.loop_step(path, masks, pair) {
+            if let Some(step) = self.loop_step(path, masks, pair, set) {
                 return Some(step);
             }
         }
@@ -529,7 +707,7 @@ impl Logic {
                 continue;
             }
             path.push(next);
-            let step = self.grow_loop(cells, path, (masks, houses), pair, budget);
+            let step = self.grow_loop(cells, path, (masks, houses), pair, budget, set);
             path.pop();
             if step.is_some() {
                 return step;
@@ -539,8 +717,15 @@ impl Logic {
     }
 
     /// The step a closed loop makes, if it is a deadly pattern with one
-    /// of the two forms of extra digits.
-    fn loop_step(&self, cells: &[usize], masks: &[u64], pair: u64) -> Option<Step> {
+    /// of the forms of extra digits; a step of type 3 goes to `set` if it
+    /// is easier than the one there.
+    fn loop_step(
+        &self,
+        cells: &[usize],
+        masks: &[u64],
+        pair: u64,
+        set: &mut Option<Step>,
+    ) -> Option<Step> {
         // Every house holds two cells of the loop an odd distance apart
         // in it, or none, so that x and y alternate in every house.
         let mut held: std::collections::HashMap<usize, Vec<usize>> = Default::default();
@@ -592,6 +777,139 @@ impl Logic {
         if let &[p, q] = &extra[..] {
             if let Some(removed) = self.type_4(p, q, digits[0], digits[1]) {
                 return Some(self.step(technique, base(), Vec::new(), Vec::new(), removed));
+            }
+            if let Some(step) = self.loop_set(cells, pair, p, q) {
+                if set
+                    .as_ref()
+                    .is_none_or(|s| step.difficulty() < s.difficulty())
+                {
+                    *set = Some(step);
+                }
+            }
+        }
+        None
+    }
+
+    /// The type 3 step of a loop (or rectangle) `cells` of digits `pair`
+    /// whose cells `p` and `q` hold two or more extra digits between
+    /// them: with other cells of a house of both, those digits make a
+    /// naked set; the easiest found.
+    fn loop_set(&self, cells: &[usize], pair: u64, p: usize, q: usize) -> Option<Step> {
+        let extra = (self.cell_mask(p) | self.cell_mask(q)) & !pair;
+        if extra.count_ones() < 2 {
+            return None;
+        }
+        let mut best: Option<Step> = None;
+        let shared = self.houses_of(p);
+        for h in shared.into_iter().filter(|h| self.houses_of(q).contains(h)) {
+            let others: Vec<usize> = self
+                .house_cells(h)
+                .into_iter()
+                .filter(|&c| c != p && c != q && self.placed[c] == 0)
+                .collect();
+            let empty = others.len() + 2;
+            let mut chosen = Vec::new();
+            let naked = self.naked_with_roof(cells, pair, extra, &others, empty, &mut chosen, 0);
+            let hidden = self.hidden_with_roof(cells, pair, extra, p, &others);
+            for step in naked.into_iter().chain(hidden) {
+                if best
+                    .as_ref()
+                    .is_none_or(|b| step.difficulty() < b.difficulty())
+                {
+                    best = Some(step);
+                }
+            }
+        }
+        best
+    }
+
+    /// The smallest hidden set of a house of roof cell `p` and another
+    /// (the house's other open cells `others`): the pair's two digits and
+    /// k - 2 digits that neither roof cell holds as an extra digit, whose
+    /// places in the house, the other roof cell left out, are `p` and
+    /// k - 1 other cells.
+    /// At most one roof cell holds a digit of the pair, so those k - 1
+    /// cells hold k - 1 of the k digits and lose every other candidate.
+    fn hidden_with_roof(
+        &self,
+        cells: &[usize],
+        pair: u64,
+        extra: u64,
+        p: usize,
+        others: &[usize],
+    ) -> Option<Step> {
+        let n = self.n;
+        let empty = others.len() + 2;
+        let free: Vec<u8> = (1..=n as u8)
+            .filter(|&d| (pair | extra) >> d & 1 == 0)
+            .collect();
+        let places = |digit: u8| -> u64 {
+            let at_p = u64::from(self.cell_mask(p) >> digit & 1 == 1) << others.len();
+            others
+                .iter()
+                .enumerate()
+                .filter(|&(_, &c)| self.cell_mask(c) >> digit & 1 == 1)
+                .fold(at_p, |m, (i, _)| m | 1 << i)
+        };
+        // From as many digits as the roof has extra digits, as Sudoku
+        // Explainer tries them.
+        for degree in (extra.count_ones() as usize).max(2)..=4 {
+            if 2 * degree >= empty || degree - 2 > free.len() {
+                break;
+            }
+            // The k - 2 digits besides the pair, by increasing bit mask.
+            let mut set: u64 = (1 << (degree - 2)) - 1;
+            while set < 1 << free.len() {
+                let mut digits = pair;
+                let mut union = 0u64;
+                let mut each = true;
+                for d in (1..=n as u8).filter(|&d| pair >> d & 1 == 1).chain(
+                    (0..free.len())
+                        .filter(|&i| set >> i & 1 == 1)
+                        .map(|i| free[i]),
+                ) {
+                    digits |= 1 << d;
+                    let at = places(d);
+                    each &= at != 0;
+                    union |= at;
+                }
+                if each && union.count_ones() as usize == degree && union >> others.len() == 1 {
+                    let hidden: Vec<usize> = (0..others.len())
+                        .filter(|&i| union >> i & 1 == 1)
+                        .map(|i| others[i])
+                        .collect();
+                    let removed: Vec<u32> = hidden
+                        .iter()
+                        .flat_map(|&c| {
+                            let gone = self.cell_mask(c) & !digits;
+                            (1..=n as u8)
+                                .filter(move |&d| gone >> d & 1 == 1)
+                                .map(move |d| self.placement_option(c, d) as u32)
+                        })
+                        .collect();
+                    if !removed.is_empty() {
+                        let mut base: Vec<String> =
+                            cells.iter().map(|&c| super::cell_name(n, c)).collect();
+                        let named: Vec<u8> =
+                            (1..=n as u8).filter(|&d| pair >> d & 1 != 0).collect();
+                        base.push(format!("{}{}", named[0], named[1]));
+                        if degree > 2 {
+                            base.push(digit_set(digits));
+                        }
+                        let cover = hidden.iter().map(|&c| super::cell_name(n, c)).collect();
+                        let technique = match cells.len() {
+                            4 => Technique::UniqueRectangleHidden(degree),
+                            len => Technique::UniqueLoopHidden(len, degree),
+                        };
+                        return Some(self.step(technique, base, cover, Vec::new(), removed));
+                    }
+                }
+                if set == 0 {
+                    break;
+                }
+                let low = set & set.wrapping_neg();
+                let ripple = set + low;
+                set = ripple | (((set ^ ripple) >> 2) / low);
             }
         }
         None
