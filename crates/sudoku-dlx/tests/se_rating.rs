@@ -175,3 +175,21 @@ fn ratings_equal_serate_on_top95() {
     );
     assert!(differ.is_empty(), "{differ:#?}");
 }
+
+/// On the classic layout the path takes only the sets players name
+/// (subsets, fish, pointing and claiming), as Sudoku Explainer does: this
+/// puzzle of the unbiased list rated 7.1 by a set of four that mixes
+/// cells and a row's digits, where Sudoku Explainer needs cell forcing
+/// chains (8.3).
+#[test]
+fn classic_paths_take_no_set_players_do_not_name() {
+    let line = "....5..7......72.3..9...5..8...7.....6.....8....23...4.1...9.......15.32.98.6..4.";
+    let puzzle = Grid::parse(line).unwrap();
+    let path = puzzle.explain().unwrap();
+    assert!(
+        path.iter()
+            .all(|s| !matches!(s.technique(), sudoku_dlx::Technique::SetRule(_))),
+        "{line}"
+    );
+    assert_eq!(puzzle.rate_se().unwrap().to_string(), "8.3/1.2/1.2");
+}

@@ -55,7 +55,9 @@ impl Logic {
             for group in self.set_groups() {
                 search.pick(&group, 0, &mut Vec::new(), 0);
             }
-            if search.best.is_some() || direct {
+            // Sudoku Explainer's scale, which rates the classic layouts,
+            // has no set but those players name.
+            if search.best.is_some() || direct || self.uniqueness_applies() {
                 return search.best.map(|(_, step)| step);
             }
         }
