@@ -652,6 +652,12 @@ fn uniqueness_rules_on_puzzles_that_need_them() {
             Technique::UniqueLoopSet(6, 2),
             Some("6.6/1.2/1.2"),
         ),
+        // BUG+1 whose cell keeps two extra digits: 7.2 by a chain before.
+        (
+            ".3.5.4.9.7.......4.4..7..6..8.....5.5.43.68.93...5...2.........9..6.1..38.3...1.5",
+            Technique::Bug,
+            Some("5.6/1.2/1.2"),
+        ),
         // A rectangle of type 3 with a hidden pair: 8.3 before it.
         (
             ".1....5....86..2.323...1.6...9.2..5....8.9....2..7.8...4.9...256.5..74....2....7.",

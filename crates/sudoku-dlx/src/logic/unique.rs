@@ -441,8 +441,17 @@ impl Logic {
             return None;
         }
         let grave = self.grave()?;
-        if grave.cells.len() < 2 {
-            return None;
+        if let &[cell] = &grave.cells[..] {
+            // Type 1 with more than one extra digit, or a cell of more
+            // than three candidates: the cell keeps its extra digits.
+            let others = self.cell_mask(cell) & !grave.extra[0];
+            let removed: Vec<u32> = (1..=self.n as u8)
+                .filter(|&d| others >> d & 1 == 1)
+                .map(|d| self.placement_option(cell, d) as u32)
+                .collect();
+            let base = vec![super::cell_name(self.n, cell)];
+            return (!removed.is_empty())
+                .then(|| self.step(Technique::Bug, base, Vec::new(), Vec::new(), removed));
         }
         let all = grave.extra.iter().fold(0u64, |all, &m| all | m);
         if all.count_ones() == 1 {
