@@ -696,9 +696,22 @@ impl Logic {
                 return Some(step);
             }
         }
+        let extra = |c: usize| masks[c] & !pair;
         for &next in cells {
             if path.contains(&next) || !shares(last, next) {
                 continue;
+            }
+            // Past two cells with extra digits, a loop makes a step only
+            // when they all hold one same extra digit (type 2).
+            if extra(next) != 0 {
+                let (count, union) = path
+                    .iter()
+                    .map(|&c| extra(c))
+                    .filter(|&e| e != 0)
+                    .fold((1, extra(next)), |(k, u), e| (k + 1, u | e));
+                if count > 2 && union.count_ones() > 1 {
+                    continue;
+                }
             }
             // A house may hold two cells of the loop, an odd step apart.
             let fits = houses[next].iter().all(|h| {
