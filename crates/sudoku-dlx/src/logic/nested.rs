@@ -436,6 +436,10 @@ impl Logic {
                 });
                 Some([places.next()?, places.next()?])
             };
+            // Each line's digit's two places, if it has two.
+            let two: Vec<Option<[usize; 2]>> = (0..n * n)
+                .map(|k| places(item(family, k / n, k % n)))
+                .collect();
             for second in 0..n {
                 for first in 0..second {
                     for d in 0..n {
@@ -443,7 +447,7 @@ impl Logic {
                             continue;
                         }
                         let (a, b) = (item(family, first, d), item(family, second, d));
-                        let (Some(pa), Some(pb)) = (places(a), places(b)) else {
+                        let (Some(pa), Some(pb)) = (two[first * n + d], two[second * n + d]) else {
                             continue;
                         };
                         if pa == pb {
