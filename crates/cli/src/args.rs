@@ -29,7 +29,8 @@ const THREADS_PER_CORE: usize = 4;
 /// `-j N`: worker threads.
 #[derive(Clone, Copy, Debug, Default, clap::Args)]
 pub struct Threads {
-    /// Worker threads, at most 1024 (default, or 0: all cores). The output
+    /// Worker threads, at most 1024 (default, or 0: all cores); one hard
+    /// puzzle's nested forcing chains share them too. The output
     /// is the same, in the same order, whatever the number; no more threads
     /// start than there is work for, nor more than 4 per core: past the
     /// cores, threads only cost time (a note on stderr says when -j is cut).
@@ -60,6 +61,21 @@ impl Threads {
                 });
                 most
             }
+        }
+    }
+
+    /// Bounds rayon's global pool to the threads asked, when they are
+    /// fewer than the cores: a record solved inline (with one thread, or
+    /// the only record) runs its own parallel work there (a nested
+    /// forcing chain's branches). Else the pool starts when first used,
+    /// a thread a core.
+    pub fn bound_global_pool(self) {
+        let threads = self.count();
+        if threads < cores() {
+            // Only a pool already started refuses, and none is yet.
+            let _ = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build_global();
         }
     }
 

@@ -131,6 +131,31 @@ fn nested_forcing_chains_finish_what_dynamic_ones_cannot() {
     }
 }
 
+/// A nested chain's branches followed on several threads give the path
+/// one thread gives, step for step.
+#[cfg(feature = "parallel")]
+#[test]
+fn nested_chains_take_the_same_path_on_any_number_of_threads() {
+    let line = "1.......2....1..3...5..34....2..1..4....8.7..6..9.......1..5.4.8.....5..9...6....";
+    let puzzle = Grid::parse(line).unwrap();
+    let path = |threads: usize| -> Vec<String> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| checked_path(&puzzle))
+            .iter()
+            .map(|s| format!("{s} ({})", s.difficulty()))
+            .collect()
+    };
+    let one = path(1);
+    assert!(
+        one.iter().any(|s| s.contains("forcing chains (+")),
+        "{one:?}"
+    );
+    assert_eq!(one, path(3));
+}
+
 /// The puzzles of a fixture file read in `layout`, each with the
 /// solution written after it as a comment.
 fn layout_fixture(file: &str, layout: &Layout) -> Vec<(Grid, String)> {

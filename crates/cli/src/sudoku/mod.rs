@@ -92,6 +92,7 @@ fn solve_files(
     writer: &dyn Writer,
     threads: Threads,
 ) -> Result<(Summary, Vec<String>)> {
+    threads.bound_global_pool();
     let workers = Mutex::new(Workers::new(threads));
     // No bar while puzzles are typed: it would share their lines.
     let typing = files.iter().any(|p| crate::args::is_stdin(p)) && io::stdin().is_terminal();

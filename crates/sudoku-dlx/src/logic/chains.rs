@@ -461,6 +461,12 @@ trait Parents {
     fn via_of(&self, n: u32) -> u32;
     /// The nested rule that reached `n` and its step's complexity.
     fn nest_of(&self, n: u32) -> Option<(u32, usize)>;
+    /// Whether the branch reached `n` before it stopped: the node that
+    /// met its own negation is not counted, as Sudoku Explainer stops
+    /// before it records that node.
+    fn holds(&self, n: u32) -> bool;
+    /// The two nodes of one option the branch reached, if it did.
+    fn contradiction(&self) -> Option<(u32, u32)>;
 }
 
 impl Parents for Implications {
@@ -475,6 +481,14 @@ impl Parents for Implications {
     fn nest_of(&self, n: u32) -> Option<(u32, usize)> {
         let id = self.nest[n as usize];
         (id != NONE).then(|| (id, self.nests[id as usize]))
+    }
+
+    fn holds(&self, n: u32) -> bool {
+        self.seen[n as usize] && self.contradiction.is_none_or(|(a, _)| a != n)
+    }
+
+    fn contradiction(&self) -> Option<(u32, u32)> {
+        self.contradiction
     }
 }
 
@@ -519,13 +533,6 @@ impl Branch {
             contradiction: implications.contradiction,
         }
     }
-
-    /// Whether the branch reached `n` before it stopped: the node that
-    /// met its own negation is not counted, as Sudoku Explainer stops
-    /// before it records that node.
-    fn holds(&self, n: u32) -> bool {
-        self.contradiction.is_none_or(|(a, _)| a != n) && self.nodes.binary_search(&n).is_ok()
-    }
 }
 
 impl Parents for Branch {
@@ -549,6 +556,14 @@ impl Parents for Branch {
         let at = self.nodes.binary_search(&n).ok()?;
         let id = self.links[at].1;
         (id != NONE).then(|| (id, self.nests[id as usize]))
+    }
+
+    fn holds(&self, n: u32) -> bool {
+        self.contradiction.is_none_or(|(a, _)| a != n) && self.nodes.binary_search(&n).is_ok()
+    }
+
+    fn contradiction(&self) -> Option<(u32, u32)> {
+        self.contradiction
     }
 }
 
@@ -1365,89 +1380,165 @@ impl Logic {
         let sources = self.chain_sources();
         // What each option on leads to.
         let mut on: Vec<Option<Branch>> = (0..self.live.len()).map(|_| None).collect();
-        let mut scratch = Implications::new(self);
         let mut work = 0;
-        for &o in &sources {
-            if work > CHAIN_BUDGET || self.is_cancelled() {
-                return None;
+        if let Some((ons, offs)) = self.parallel_branches(&sources, search) {
+            for (&o, from_on) in sources.iter().zip(ons) {
+                if work > CHAIN_BUDGET || self.is_cancelled() {
+                    return None;
+                }
+                work += from_on.order.len();
+                on[o] = Some(from_on);
             }
-            scratch.run(self, node(o, true), search);
-            work += scratch.order.len();
-            on[o] = Some(Branch::of(&scratch));
-        }
-        if dynamic {
-            for &o in &sources {
+            for (&o, off) in sources.iter().zip(&offs) {
                 if self.is_cancelled() {
                     return None;
                 }
                 let from_on = on[o].as_ref().expect("propagated");
-                if let Some((a, b)) = from_on.contradiction {
-                    let complexity = complexity(from_on, &[a, b], &mut mark);
-                    let base = vec![self.node_name(node(o, true)), self.node_name(a)];
-                    self.consider(
-                        &mut best,
-                        technique(Forcing::Contradiction),
-                        complexity,
-                        base,
-                        Vec::new(),
-                        vec![o as u32],
-                        &|| strong_items(from_on, &[a, b], &mut vec![false; mark.len()]),
-                    );
+                self.double_finds(o, from_on, off, &technique, &mut mark, &mut best);
+            }
+        } else {
+            let mut scratch = Implications::new(self);
+            for &o in &sources {
+                if work > CHAIN_BUDGET || self.is_cancelled() {
+                    return None;
                 }
-                // As Sudoku Explainer does, the other side is followed
-                // even when one side contradicts itself, and what both
-                // reached before they stopped is compared: a conclusion
-                // of an assumption that cannot hold holds all the same,
-                // and may be the shortest.
-                scratch.run(self, node(o, false), search);
-                if let Some((a, b)) = scratch.contradiction {
-                    let complexity = complexity(&scratch, &[a, b], &mut mark);
-                    let base = vec![self.node_name(node(o, false)), self.node_name(a)];
-                    self.consider(
-                        &mut best,
-                        technique(Forcing::Contradiction),
-                        complexity,
-                        base,
-                        vec![o as u32],
-                        Vec::new(),
-                        &|| strong_items(&scratch, &[a, b], &mut vec![false; mark.len()]),
-                    );
-                }
-                if self.cell_item(o).is_some_and(|c| self.count[c] >= 3) {
-                    let stop = scratch.contradiction.map(|(a, _)| a);
-                    for &n in &from_on.order {
-                        if scratch.seen[n as usize]
-                            && Some(n) != stop
-                            && from_on.holds(n)
-                            && n != node(o, true)
-                        {
-                            let complexity = complexity(from_on, &[n], &mut mark)
-                                + complexity(&scratch, &[n], &mut mark);
-                            let reads = || {
-                                let mut items =
-                                    strong_items(from_on, &[n], &mut vec![false; mark.len()]);
-                                items.extend(strong_items(
-                                    &scratch,
-                                    &[n],
-                                    &mut vec![false; mark.len()],
-                                ));
-                                items
-                            };
-                            self.consider_conclusion(
-                                &mut best,
-                                technique(Forcing::Double),
-                                complexity,
-                                vec![self.option_name(o)],
-                                n,
-                                &reads,
-                            );
-                        }
+                scratch.run(self, node(o, true), search);
+                work += scratch.order.len();
+                on[o] = Some(Branch::of(&scratch));
+            }
+            if dynamic {
+                for &o in &sources {
+                    if self.is_cancelled() {
+                        return None;
                     }
+                    scratch.run(self, node(o, false), search);
+                    let from_on = on[o].as_ref().expect("propagated");
+                    self.double_finds(o, from_on, &scratch, &technique, &mut mark, &mut best);
                 }
             }
         }
         self.item_chains(&on, dynamic, &technique, &mut mark, &mut best);
         Some(best)
+    }
+
+    /// What the dynamic search concludes from option `o` of a source,
+    /// given what it on (`from_on`) and off (`off`) leads to: that it is
+    /// false or true when that side contradicts itself, and for a cell
+    /// of three candidates or more, the nodes both sides reach.
+    fn double_finds(
+        &self,
+        o: usize,
+        from_on: &Branch,
+        off: &impl Parents,
+        technique: &dyn Fn(Forcing) -> Technique,
+        mark: &mut [bool],
+        best: &mut Finds,
+    ) {
+        if let Some((a, b)) = from_on.contradiction {
+            let complexity = complexity(from_on, &[a, b], mark);
+            let base = vec![self.node_name(node(o, true)), self.node_name(a)];
+            self.consider(
+                best,
+                technique(Forcing::Contradiction),
+                complexity,
+                base,
+                Vec::new(),
+                vec![o as u32],
+                &|| strong_items(from_on, &[a, b], &mut vec![false; mark.len()]),
+            );
+        }
+        // As Sudoku Explainer does, the other side is followed even when
+        // one side contradicts itself, and what both reached before they
+        // stopped is compared: a conclusion of an assumption that cannot
+        // hold holds all the same, and may be the shortest.
+        if let Some((a, b)) = off.contradiction() {
+            let complexity = complexity(off, &[a, b], mark);
+            let base = vec![self.node_name(node(o, false)), self.node_name(a)];
+            self.consider(
+                best,
+                technique(Forcing::Contradiction),
+                complexity,
+                base,
+                vec![o as u32],
+                Vec::new(),
+                &|| strong_items(off, &[a, b], &mut vec![false; mark.len()]),
+            );
+        }
+        if self.cell_item(o).is_some_and(|c| self.count[c] >= 3) {
+            for &n in &from_on.order {
+                if off.holds(n) && from_on.holds(n) && n != node(o, true) {
+                    let complexity = complexity(from_on, &[n], mark) + complexity(off, &[n], mark);
+                    let reads = || {
+                        let mut items = strong_items(from_on, &[n], &mut vec![false; mark.len()]);
+                        items.extend(strong_items(off, &[n], &mut vec![false; mark.len()]));
+                        items
+                    };
+                    self.consider_conclusion(
+                        best,
+                        technique(Forcing::Double),
+                        complexity,
+                        vec![self.option_name(o)],
+                        n,
+                        &reads,
+                    );
+                }
+            }
+        }
+    }
+
+    /// For a nested search (`search.level` above 0) on a pool of more
+    /// than one thread: what each of `sources` on leads to, and for a
+    /// dynamic search what each off leads to, in the order of `sources`.
+    /// Each thread follows a share of them in a propagation of its own
+    /// (with its own memory of the nested rules' findings), so the
+    /// branches are those one propagation finds. `None` where the
+    /// branches are followed one by one.
+    #[cfg(feature = "parallel")]
+    fn parallel_branches(
+        &self,
+        sources: &[usize],
+        search: Search,
+    ) -> Option<(Vec<Branch>, Vec<Branch>)> {
+        use rayon::prelude::*;
+        let threads = rayon::current_num_threads();
+        if search.level == 0 || threads < 2 || sources.len() < 2 {
+            return None;
+        }
+        // A few shares a thread, so that one slow share waits less.
+        let share = sources.len().div_ceil(2 * threads);
+        let parts: Vec<(Vec<Branch>, Vec<Branch>)> = sources
+            .par_chunks(share)
+            .map(|part| {
+                let mut scratch = Implications::new(self);
+                let mut run = |o: usize, value: bool| {
+                    scratch.run(self, node(o, value), search);
+                    Branch::of(&scratch)
+                };
+                let ons: Vec<Branch> = part.iter().map(|&o| run(o, true)).collect();
+                let offs: Vec<Branch> = if search.dynamic {
+                    part.iter().map(|&o| run(o, false)).collect()
+                } else {
+                    Vec::new()
+                };
+                (ons, offs)
+            })
+            .collect();
+        let mut ons = Vec::with_capacity(sources.len());
+        let mut offs = Vec::new();
+        for (on, off) in parts {
+            ons.extend(on);
+            offs.extend(off);
+        }
+        Some((ons, offs))
+    }
+
+    #[cfg(not(feature = "parallel"))]
+    fn parallel_branches(
+        &self,
+        _sources: &[usize],
+        _search: Search,
+    ) -> Option<(Vec<Branch>, Vec<Branch>)> {
+        None
     }
 
     /// Cell and house forcing chains: a node that every live option of
