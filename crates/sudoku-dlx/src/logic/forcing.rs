@@ -369,15 +369,17 @@ impl<'a> Propagation<'a> {
         let tables = self.tables;
         let n = tables.n;
         let house = &tables.houses[h];
-        let mut places = [0usize; 64];
-        let mut count = 0;
-        for &c in house {
-            if self.masks[c] >> digit & 1 == 1 {
-                places[count] = c;
-                count += 1;
-            }
-        }
-        let places = &places[..count];
+        // The digit's places, as bits of their positions in the house.
+        let places = house
+            .iter()
+            .enumerate()
+            .filter(|&(_, &c)| self.masks[c] >> digit & 1 == 1)
+            .fold(0u64, |m, (k, _)| m | 1 << k);
+        let cells = || {
+            (0..house.len())
+                .filter(move |&k| places >> k & 1 == 1)
+                .map(|k| house[k])
+        };
         // What the digit's places follow from: its removal from the
         // house's other cells.
         let parents: Vec<u32> = if self.track {
@@ -389,24 +391,19 @@ impl<'a> Propagation<'a> {
         } else {
             Vec::new()
         };
-        match places {
-            [] => {
-                self.contradict(Clash::House(h, digit), parents);
-                return true;
-            }
-            &[cell] => self.place(cell, digit, &parents),
-            &[first, ..] => {
-                for &other in &tables.cell_houses[first] {
-                    if other != h
-                        && places[1..]
-                            .iter()
-                            .all(|c| tables.cell_houses[*c].contains(&other))
-                    {
-                        for &cell in &tables.houses[other] {
-                            if !places.contains(&cell) {
-                                self.remove(cell, digit, &parents);
-                            }
-                        }
+        let Some(first) = cells().next() else {
+            self.contradict(Clash::House(h, digit), parents);
+            return true;
+        };
+        if places.count_ones() == 1 {
+            self.place(first, digit, &parents);
+            return false;
+        }
+        for &other in &tables.cell_houses[first] {
+            if other != h && cells().all(|c| tables.cell_houses[c].contains(&other)) {
+                for &cell in &tables.houses[other] {
+                    if !cells().any(|c| c == cell) {
+                        self.remove(cell, digit, &parents);
                     }
                 }
             }
