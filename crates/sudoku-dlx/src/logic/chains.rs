@@ -1434,36 +1434,12 @@ impl Logic {
         mark: &mut [bool],
         best: &mut Finds,
     ) {
-        if let Some((a, b)) = from_on.contradiction {
-            let complexity = complexity(from_on, &[a, b], mark);
-            let base = vec![self.node_name(node(o, true)), self.node_name(a)];
-            self.consider(
-                best,
-                technique(Forcing::Contradiction),
-                complexity,
-                base,
-                Vec::new(),
-                vec![o as u32],
-                &|| strong_items(from_on, &[a, b], &mut vec![false; mark.len()]),
-            );
-        }
+        self.contradiction_find(o, true, from_on, technique, mark, best);
         // As Sudoku Explainer does, the other side is followed even when
         // one side contradicts itself, and what both reached before they
         // stopped is compared: a conclusion of an assumption that cannot
         // hold holds all the same, and may be the shortest.
-        if let Some((a, b)) = off.contradiction() {
-            let complexity = complexity(off, &[a, b], mark);
-            let base = vec![self.node_name(node(o, false)), self.node_name(a)];
-            self.consider(
-                best,
-                technique(Forcing::Contradiction),
-                complexity,
-                base,
-                vec![o as u32],
-                Vec::new(),
-                &|| strong_items(off, &[a, b], &mut vec![false; mark.len()]),
-            );
-        }
+        self.contradiction_find(o, false, off, technique, mark, best);
         if self.cell_item(o).is_some_and(|c| self.count[c] >= 3) {
             for &n in &from_on.order {
                 if off.holds(n) && from_on.holds(n) && n != node(o, true) {
@@ -1484,6 +1460,38 @@ impl Logic {
                 }
             }
         }
+    }
+
+    /// Option `o` false (set `value`, on) or true (off) when what that
+    /// assumption leads to (`record`) contradicts itself.
+    fn contradiction_find(
+        &self,
+        o: usize,
+        value: bool,
+        record: &impl Parents,
+        technique: &dyn Fn(Forcing) -> Technique,
+        mark: &mut [bool],
+        best: &mut Finds,
+    ) {
+        let Some((a, b)) = record.contradiction() else {
+            return;
+        };
+        let complexity = complexity(record, &[a, b], mark);
+        let base = vec![self.node_name(node(o, value)), self.node_name(a)];
+        let (selected, removed) = if value {
+            (Vec::new(), vec![o as u32])
+        } else {
+            (vec![o as u32], Vec::new())
+        };
+        self.consider(
+            best,
+            technique(Forcing::Contradiction),
+            complexity,
+            base,
+            selected,
+            removed,
+            &|| strong_items(record, &[a, b], &mut vec![false; mark.len()]),
+        );
     }
 
     /// For a nested search (`search.level` above 0) on a pool of more
