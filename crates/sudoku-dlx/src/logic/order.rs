@@ -52,7 +52,7 @@ impl Logic {
                 return Some(step);
             }
         }
-        let rules: [&dyn Fn() -> Option<Step>; 16] = [
+        let rules: [&dyn Fn() -> Option<Step>; 15] = [
             &|| self.wing(false),
             &|| self.wing(true),
             &|| self.unique_rectangle(),
@@ -64,7 +64,6 @@ impl Logic {
             },
             &|| self.set_rule(MAX_SET),
             &|| self.bug(),
-            &|| self.bug_types(),
             &|| self.aligned_exclusion(2),
             &|| self.static_chains(),
             &|| self.aligned_exclusion(3),

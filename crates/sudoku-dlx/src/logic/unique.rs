@@ -22,6 +22,32 @@ struct Grave {
     options: Vec<usize>,
 }
 
+/// Keeps `step` in `best` if it is easier than the step there.
+fn keep_easier(best: &mut Option<Step>, step: Step) {
+    if best
+        .as_ref()
+        .is_none_or(|b| step.difficulty() < b.difficulty())
+    {
+        *best = Some(step);
+    }
+}
+
+/// The next set of as many bits as `set` (a nonzero mask), in
+/// increasing order: sets of k things taken by increasing bit mask.
+fn next_subset(set: u64) -> u64 {
+    let low = set & set.wrapping_neg();
+    let ripple = set + low;
+    ripple | (((set ^ ripple) >> 2) / low)
+}
+
+/// The two digits of `pair` (bit d for d) as a step names them: `79`.
+fn pair_name(pair: u64) -> String {
+    (1..64)
+        .filter(|&d| pair >> d & 1 == 1)
+        .map(|d: u32| d.to_string())
+        .collect()
+}
+
 /// Digits of `mask` (bit d for d) as a player writes a set: `{3,7}`.
 fn digit_set(mask: u64) -> String {
     let digits: Vec<String> = (1..64)
@@ -119,12 +145,7 @@ impl Logic {
             .rectangles()
             .filter_map(|cells| self.rectangle_set(cells))
         {
-            if best
-                .as_ref()
-                .is_none_or(|b| step.difficulty() < b.difficulty())
-            {
-                best = Some(step);
-            }
+            keep_easier(&mut best, step);
         }
         best
     }
@@ -158,12 +179,7 @@ impl Logic {
                 let roof: Vec<usize> = (0..4).filter(|k| !exact.contains(k)).collect();
                 let (p, q) = (cells[roof[0]], cells[roof[1]]);
                 if let Some(step) = self.loop_set(&cells, pair, p, q) {
-                    if best
-                        .as_ref()
-                        .is_none_or(|b| step.difficulty() < b.difficulty())
-                    {
-                        best = Some(step);
-                    }
+                    keep_easier(&mut best, step);
                 }
             }
         }
@@ -205,8 +221,7 @@ impl Logic {
             }
             let n = self.n;
             let mut base: Vec<String> = cells.iter().map(|&c| super::cell_name(n, c)).collect();
-            let named: Vec<u8> = (1..=n as u8).filter(|&d| pair >> d & 1 != 0).collect();
-            base.push(format!("{}{}", named[0], named[1]));
+            base.push(pair_name(pair));
             let cover = chosen.iter().map(|&c| super::cell_name(n, c)).collect();
             let technique = match cells.len() {
                 4 => Technique::UniqueRectangleSet(degree),
@@ -308,62 +323,6 @@ impl Logic {
         None
     }
 
-    /// A bivalue universal grave, type 1 (5.6): every open cell holds two
-    /// digits but one, which holds three, and every house has each of its
-    /// open digits twice but for one digit in that cell's houses, three
-    /// times. Without that digit the grid would have two solutions, so
-    /// the cell takes it.
-    pub(super) fn bug(&self) -> Option<Step> {
-        if !self.uniqueness_serves() {
-            return None;
-        }
-        let n = self.n;
-        let open: Vec<usize> = (0..n * n).filter(|&c| self.placed[c] == 0).collect();
-        let mut three = None;
-        for &cell in &open {
-            match self.count[cell] {
-                2 => {}
-                3 if three.is_none() => three = Some(cell),
-                _ => return None,
-            }
-        }
-        let cell = three?;
-        let mut digit = None;
-        for d in 1..=n as u8 {
-            let o = self.placement_option(cell, d);
-            if !self.is_live(o) {
-                continue;
-            }
-            let houses = self.shape.items[o]
-                .iter()
-                .filter(|&&i| matches!(self.shape.kinds[i as usize], Kind::House(..)));
-            if houses.clone().all(|&i| self.count[i as usize] == 3) {
-                if digit.is_some() {
-                    return None;
-                }
-                digit = Some((d, o));
-            }
-        }
-        let (_, option) = digit?;
-        // Every other open house digit twice.
-        let others_twice = (0..self.count.len()).all(|item| {
-            !matches!(self.shape.kinds[item], Kind::House(..))
-                || self.covered[item]
-                || self.count[item] == 2
-                || self.shape.items[option].contains(&(item as u32))
-        });
-        if !others_twice {
-            return None;
-        }
-        Some(self.step(
-            Technique::Bug,
-            vec![super::cell_name(n, cell)],
-            Vec::new(),
-            vec![option as u32],
-            Vec::new(),
-        ))
-    }
-
     /// The cells between the grid and a bivalue universal grave, found
     /// as Sudoku Explainer finds them: where a house holds a digit once
     /// or three times or more, the one place of it in a cell of three
@@ -431,25 +390,31 @@ impl Logic {
         Some(grave)
     }
 
-    /// A bivalue universal grave of two cells or more, of type 2, 3 or 4
-    /// (type 1 is [`Logic::bug`]), tried in Sudoku Explainer's order:
-    /// one extra digit, type 2, else type 4 for two cells; several extra
-    /// digits, type 4 for two cells, else type 3. One of the cells holds
-    /// an extra digit, else the grid would have two solutions or none.
-    pub(super) fn bug_types(&self) -> Option<Step> {
+    /// A bivalue universal grave, tried in Sudoku Explainer's order: one
+    /// cell, type 1 (BUG+1, 5.6), the cell keeps its extra digits (and
+    /// takes the one it has); one extra digit, type 2, else type 4 for
+    /// two cells; several extra digits, type 4 for two cells, else type
+    /// 3. One of the cells holds an extra digit, else the grid would
+    /// have two solutions or none.
+    pub(super) fn bug(&self) -> Option<Step> {
         if !self.uniqueness_serves() {
             return None;
         }
         let grave = self.grave()?;
         if let &[cell] = &grave.cells[..] {
-            // Type 1 with more than one extra digit, or a cell of more
-            // than three candidates: the cell keeps its extra digits.
-            let others = self.cell_mask(cell) & !grave.extra[0];
+            // Type 1: the cell keeps its extra digits; one is placed.
+            let extra = grave.extra[0];
+            let base = vec![super::cell_name(self.n, cell)];
+            if extra.count_ones() == 1 {
+                let option = self.placement_option(cell, extra.trailing_zeros() as u8);
+                let placed = vec![option as u32];
+                return Some(self.step(Technique::Bug, base, Vec::new(), placed, Vec::new()));
+            }
+            let others = self.cell_mask(cell) & !extra;
             let removed: Vec<u32> = (1..=self.n as u8)
                 .filter(|&d| others >> d & 1 == 1)
                 .map(|d| self.placement_option(cell, d) as u32)
                 .collect();
-            let base = vec![super::cell_name(self.n, cell)];
             return (!removed.is_empty())
                 .then(|| self.step(Technique::Bug, base, Vec::new(), Vec::new(), removed));
         }
@@ -597,10 +562,7 @@ impl Logic {
                             return Some(self.step(technique, base, cover, Vec::new(), removed));
                         }
                     }
-                    // The next mask of as many bits.
-                    let low = set & set.wrapping_neg();
-                    let ripple = set + low;
-                    set = ripple | (((set ^ ripple) >> 2) / low);
+                    set = next_subset(set);
                 }
             }
         }
@@ -801,12 +763,7 @@ impl Logic {
                 return Some(self.step(technique, base(), Vec::new(), Vec::new(), removed));
             }
             if let Some(step) = self.loop_set(cells, pair, p, q) {
-                if set
-                    .as_ref()
-                    .is_none_or(|s| step.difficulty() < s.difficulty())
-                {
-                    *set = Some(step);
-                }
+                keep_easier(set, step);
             }
         }
         None
@@ -834,12 +791,7 @@ impl Logic {
             let naked = self.naked_with_roof(cells, pair, extra, &others, empty, &mut chosen, 0);
             let hidden = self.hidden_with_roof(cells, pair, extra, p, &others);
             for step in naked.into_iter().chain(hidden) {
-                if best
-                    .as_ref()
-                    .is_none_or(|b| step.difficulty() < b.difficulty())
-                {
-                    best = Some(step);
-                }
+                keep_easier(&mut best, step);
             }
         }
         best
@@ -865,12 +817,14 @@ impl Logic {
         let free: Vec<u8> = (1..=n as u8)
             .filter(|&d| (pair | extra) >> d & 1 == 0)
             .collect();
+        let masks: Vec<u64> = others.iter().map(|&c| self.cell_mask(c)).collect();
+        let mask_p = self.cell_mask(p);
         let places = |digit: u8| -> u64 {
-            let at_p = u64::from(self.cell_mask(p) >> digit & 1 == 1) << others.len();
-            others
+            let at_p = u64::from(mask_p >> digit & 1 == 1) << others.len();
+            masks
                 .iter()
                 .enumerate()
-                .filter(|&(_, &c)| self.cell_mask(c) >> digit & 1 == 1)
+                .filter(|&(_, &m)| m >> digit & 1 == 1)
                 .fold(at_p, |m, (i, _)| m | 1 << i)
         };
         // From as many digits as the roof has extra digits, as Sudoku
@@ -912,9 +866,7 @@ impl Logic {
                     if !removed.is_empty() {
                         let mut base: Vec<String> =
                             cells.iter().map(|&c| super::cell_name(n, c)).collect();
-                        let named: Vec<u8> =
-                            (1..=n as u8).filter(|&d| pair >> d & 1 != 0).collect();
-                        base.push(format!("{}{}", named[0], named[1]));
+                        base.push(pair_name(pair));
                         if degree > 2 {
                             base.push(digit_set(digits));
                         }
@@ -929,9 +881,7 @@ impl Logic {
                 if set == 0 {
                     break;
                 }
-                let low = set & set.wrapping_neg();
-                let ripple = set + low;
-                set = ripple | (((set ^ ripple) >> 2) / low);
+                set = next_subset(set);
             }
         }
         None
