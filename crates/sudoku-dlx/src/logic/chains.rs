@@ -613,6 +613,20 @@ fn strong_items(record: &impl Parents, roots: &[u32], mark: &mut [bool]) -> Vec<
     items
 }
 
+/// The buffers a loop search keeps from one source to the next
+/// ([`Logic::cycle`]).
+#[derive(Default)]
+struct LoopScratch {
+    /// Paths as (node, parent path index, links from the source).
+    paths: Vec<(u32, u32, u32)>,
+    /// The on nodes reached, by option.
+    on_seen: Vec<bool>,
+    /// The off nodes on the path being followed, by option.
+    on_path: Vec<bool>,
+    /// Which loop nodes see each option ([`Logic::cycle_removals`]).
+    seen_by: Vec<u8>,
+}
+
 /// Which options a static chain or loop may start from
 /// ([`Logic::closable`]), by option.
 struct Closable {
@@ -621,22 +635,100 @@ struct Closable {
     cycle: Vec<bool>,
 }
 
-/// The strongly connected components of the graph `edges` (by Tarjan's
-/// algorithm, iterative), and for each component the vertices its
-/// members reach by one link or more, as bit sets of `words` words: the
-/// component of each vertex, and the sets.
-fn reach_sets(edges: &[Vec<u32>], words: usize) -> (Vec<u32>, Vec<Vec<u64>>) {
-    let v = edges.len();
+/// A directed graph on vertices `0..v`: each vertex's edges as a bit
+/// set of the vertices they lead to, `words` words a vertex.
+struct Graph {
+    words: usize,
+    rows: Vec<u64>,
+}
+
+impl Graph {
+    fn new(v: usize) -> Graph {
+        let words = v.div_ceil(64);
+        Graph {
+            words,
+            rows: vec![0; v * words],
+        }
+    }
+
+    fn vertices(&self) -> usize {
+        self.rows.len() / self.words.max(1)
+    }
+
+    fn row(&self, x: usize) -> &[u64] {
+        &self.rows[x * self.words..(x + 1) * self.words]
+    }
+
+    fn row_mut(&mut self, x: usize) -> &mut [u64] {
+        &mut self.rows[x * self.words..(x + 1) * self.words]
+    }
+
+    /// The first vertex from `from` on that an edge of `x` leads to.
+    fn next_edge(&self, x: usize, from: usize) -> Option<usize> {
+        let row = self.row(x);
+        let mut w = from / 64;
+        let mut bits = row.get(w)? & (!0u64 << (from % 64));
+        loop {
+            if bits != 0 {
+                return Some(w * 64 + bits.trailing_zeros() as usize);
+            }
+            w += 1;
+            bits = *row.get(w)?;
+        }
+    }
+
+    /// The vertices the edges of `x` lead to.
+    fn edges(&self, x: usize) -> impl Iterator<Item = usize> + '_ {
+        self.row(x).iter().enumerate().flat_map(|(w, &word)| {
+            let mut bits = word;
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let b = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    w * 64 + b
+                })
+            })
+        })
+    }
+}
+
+/// What each vertex of a graph reaches by one link or more, by its
+/// strongly connected component.
+struct Reach {
+    component: Vec<u32>,
+    words: usize,
+    /// Each component's set, `words` words each.
+    sets: Vec<u64>,
+}
+
+impl Reach {
+    fn set(&self, from: usize) -> &[u64] {
+        let c = self.component[from] as usize;
+        &self.sets[c * self.words..(c + 1) * self.words]
+    }
+
+    fn reaches(&self, from: usize, to: usize) -> bool {
+        self.set(from)[to / 64] >> (to % 64) & 1 == 1
+    }
+}
+
+/// The strongly connected components of `graph` (by Tarjan's algorithm,
+/// iterative), and for each component the vertices its members reach
+/// by one link or more.
+fn reach_sets(graph: &Graph) -> Reach {
+    let v = graph.vertices();
+    let words = graph.words;
     let mut order = vec![u32::MAX; v];
     let mut low = vec![0u32; v];
     let mut on_stack = vec![false; v];
     let mut stack: Vec<u32> = Vec::new();
     let mut component = vec![u32::MAX; v];
-    let mut reach: Vec<Vec<u64>> = Vec::new();
+    let mut sets: Vec<u64> = Vec::new();
     // The last component whose set took each component's in.
     let mut merged: Vec<u32> = Vec::new();
+    let mut below: Vec<u32> = Vec::new();
     let mut counter = 0u32;
-    // (vertex, next edge to look at)
+    // (vertex, the vertex from which to look for its next edge)
     let mut calls: Vec<(u32, usize)> = Vec::new();
     for root in 0..v {
         if order[root] != u32::MAX {
@@ -650,9 +742,8 @@ fn reach_sets(edges: &[Vec<u32>], words: usize) -> (Vec<u32>, Vec<Vec<u64>>) {
         on_stack[root] = true;
         while let Some(&mut (x, ref mut next)) = calls.last_mut() {
             let x = x as usize;
-            if let Some(&y) = edges[x].get(*next) {
-                *next += 1;
-                let y = y as usize;
+            if let Some(y) = graph.next_edge(x, *next) {
+                *next = y + 1;
                 if order[y] == u32::MAX {
                     order[y] = counter;
                     low[y] = counter;
@@ -673,46 +764,53 @@ fn reach_sets(edges: &[Vec<u32>], words: usize) -> (Vec<u32>, Vec<Vec<u64>>) {
             if low[x] != order[x] {
                 continue;
             }
-            // x roots a component: its members leave the stack, and
-            // every component they reach is already done.
-            let c = reach.len() as u32;
+            // x roots a component: its members, the stack from x up,
+            // leave the stack, and every component they reach is done.
+            let c = merged.len() as u32;
             merged.push(u32::MAX);
-            let mut members = Vec::new();
-            loop {
-                let m = stack.pop().expect("the root is on the stack") as usize;
-                on_stack[m] = false;
-                component[m] = c;
-                members.push(m);
-                if m == x {
-                    break;
-                }
+            let at = stack
+                .iter()
+                .rposition(|&m| m as usize == x)
+                .expect("the root is on the stack");
+            for &m in &stack[at..] {
+                on_stack[m as usize] = false;
+                component[m as usize] = c;
             }
-            let mut set = vec![0u64; words];
-            let mut below = Vec::new();
-            for &m in &members {
-                for &y in &edges[m] {
-                    let y = y as usize;
-                    set[y / 64] |= 1 << (y % 64);
+            let base = sets.len();
+            sets.resize(base + words, 0);
+            below.clear();
+            for &m in &stack[at..] {
+                let m = m as usize;
+                for (w, r) in sets[base..].iter_mut().zip(graph.row(m)) {
+                    *w |= r;
+                }
+                for y in graph.edges(m) {
                     let d = component[y];
                     if d != c && std::mem::replace(&mut merged[d as usize], c) != c {
                         below.push(d);
                     }
                 }
             }
-            for d in below {
-                for (w, r) in set.iter_mut().zip(&reach[d as usize]) {
+            let (done, set) = sets.split_at_mut(base);
+            for &d in &below {
+                let d = d as usize * words;
+                for (w, r) in set.iter_mut().zip(&done[d..d + words]) {
                     *w |= r;
                 }
             }
-            if members.len() > 1 {
-                for &m in &members {
-                    set[m / 64] |= 1 << (m % 64);
+            if stack.len() - at > 1 {
+                for &m in &stack[at..] {
+                    set[m as usize / 64] |= 1 << (m % 64);
                 }
             }
-            reach.push(set);
+            stack.truncate(at);
         }
     }
-    (component, reach)
+    Reach {
+        component,
+        words,
+        sets,
+    }
 }
 
 /// A conclusion found, and what it costs.
@@ -795,71 +893,131 @@ impl Logic {
     /// all from `options` (the chain sources): for each, whether its
     /// assumption on and its assumption off can lead back to its
     /// negation, and whether a loop can pass through it on, along every
-    /// link of that kind in the state as it is. The searches from the other sources are skipped;
-    /// a step that finds nothing (most of them) then searches almost no
-    /// chain. `None` past 4,096 live options, where the table would grow
+    /// link of that kind in the state as it is. The searches from the
+    /// other sources are skipped; a step that finds nothing (most of
+    /// them) then searches almost no chain. `None` past 4,096 live options, where the table would grow
     /// large: every search runs.
     ///
     /// The on nodes alone make the graph: on(x) leads to on(y) when an
     /// option q shares an item with x and y is the other option of an
-    /// item q has two options in. Its components, each with what it
-    /// reaches, come from Tarjan's algorithm in one pass.
+    /// item q has two options in. Its edges are bit sets, each source's
+    /// the union of its items' (what their options' partners are), and
+    /// its components, each with what it reaches, come from Tarjan's
+    /// algorithm in one pass.
     fn closable(&self, links: Links, options: &[usize]) -> Option<Closable> {
         if options.len() > 4096 {
             return None;
         }
         let shape = &self.shape;
-        let mut index = vec![u32::MAX; self.live.len()];
+        let none = u32::MAX;
+        let mut index = vec![none; self.live.len()];
         for (k, &o) in options.iter().enumerate() {
             index[o] = k as u32;
         }
-        // The strong partners of each live option (by index among the
-        // sources), and its weak neighbours.
-        let mut partners: Vec<Vec<u32>> = vec![Vec::new(); self.live.len()];
+        // The strong partners of each live option: the other option of
+        // each item it has two options in, listed option by option.
+        let mut pairs: Vec<(u32, u32)> = Vec::new();
         for (i, list) in shape.options.iter().enumerate() {
             let strong = links.strong(shape.kinds[i] == Kind::Cell);
             if !strong || !shape.exact[i] || self.covered[i] || self.count[i] != 2 {
                 continue;
             }
-            let mut two = list.iter().map(|&q| q as usize).filter(|&q| self.live[q]);
+            let mut two = list.iter().copied().filter(|&q| self.live[q as usize]);
             if let (Some(a), Some(b)) = (two.next(), two.next()) {
-                if index[b] != u32::MAX {
-                    partners[a].push(index[b]);
-                }
-                if index[a] != u32::MAX {
-                    partners[b].push(index[a]);
-                }
+                pairs.push((a, b));
+                pairs.push((b, a));
             }
         }
-        let neighbours = |x: usize| {
+        let mut start = vec![0u32; self.live.len() + 1];
+        for &(a, _) in &pairs {
+            start[a as usize + 1] += 1;
+        }
+        for k in 1..start.len() {
+            start[k] += start[k - 1];
+        }
+        let mut fill = start.clone();
+        let mut partner = vec![0u32; pairs.len()];
+        for &(a, b) in &pairs {
+            partner[fill[a as usize] as usize] = b;
+            fill[a as usize] += 1;
+        }
+        let partners = |q: usize| {
+            partner[start[q] as usize..start[q + 1] as usize]
+                .iter()
+                .map(|&b| b as usize)
+        };
+        let weak_items = |x: usize| {
             shape.items[x]
                 .iter()
-                .filter(move |&&i| links.weak(shape.kinds[i as usize] == Kind::Cell))
-                .flat_map(|&i| shape.options[i as usize].iter())
-                .map(|&q| q as usize)
-                .filter(move |&q| q != x && self.live[q])
+                .map(|&i| i as usize)
+                .filter(move |&i| links.weak(shape.kinds[i] == Kind::Cell))
         };
-        let v = options.len();
-        let mut edges: Vec<Vec<u32>> = vec![Vec::new(); v];
-        for (k, &x) in options.iter().enumerate() {
-            let list = &mut edges[k];
-            for q in neighbours(x) {
-                list.extend_from_slice(&partners[q]);
+        // Of each item whose options are weak neighbours: the sources
+        // among its options, and those their strong partners are.
+        let mut graph = Graph::new(options.len());
+        let words = graph.words;
+        let items = shape.options.len();
+        let mut holds = vec![0u64; items * words];
+        let mut leads = vec![0u64; items * words];
+        for i in 0..items {
+            if !links.weak(shape.kinds[i] == Kind::Cell) {
+                continue;
             }
-            list.sort_unstable();
-            list.dedup();
+            for &q in &shape.options[i] {
+                let q = q as usize;
+                if !self.live[q] {
+                    continue;
+                }
+                if index[q] != none {
+                    let k = index[q] as usize;
+                    holds[i * words + k / 64] |= 1 << (k % 64);
+                }
+                for y in partners(q) {
+                    if index[y] != none {
+                        let k = index[y] as usize;
+                        leads[i * words + k / 64] |= 1 << (k % 64);
+                    }
+                }
+            }
         }
-        let words = v.div_ceil(64);
-        let (component, reach) = reach_sets(&edges, words);
-        let reaches =
-            |from: usize, to: usize| reach[component[from] as usize][to / 64] >> (to % 64) & 1 == 1;
+        // on(x) leads to on(y) when y is the partner of a weak neighbour
+        // q of x: of x's items' partners, those of x itself only through
+        // another option.
+        let weakly_linked =
+            |x: usize, q: usize| weak_items(x).any(|i| shape.items[q].contains(&(i as u32)));
+        for (k, &x) in options.iter().enumerate() {
+            let row = graph.row_mut(k);
+            for i in weak_items(x) {
+                for (w, l) in row.iter_mut().zip(&leads[i * words..(i + 1) * words]) {
+                    *w |= l;
+                }
+            }
+            for y in partners(x) {
+                if index[y] != none
+                    && !partners(y).any(|q| q != x && self.live[q] && weakly_linked(x, q))
+                {
+                    let b = index[y] as usize;
+                    row[b / 64] &= !(1 << (b % 64));
+                }
+            }
+        }
+        let reach = reach_sets(&graph);
         let mut on = vec![false; self.live.len()];
         let mut off = vec![false; self.live.len()];
         let mut cycle = vec![false; self.live.len()];
+        let mut near = vec![0u64; words];
         for (k, &o) in options.iter().enumerate() {
-            on[o] = neighbours(o).any(|x| index[x] != u32::MAX && reaches(k, index[x] as usize));
-            off[o] = partners[o].iter().any(|&y| reaches(y as usize, k));
-            cycle[o] = reaches(k, k);
+            // A weak neighbour of o on: o off.
+            near.fill(0);
+            for i in weak_items(o) {
+                for (w, h) in near.iter_mut().zip(&holds[i * words..(i + 1) * words]) {
+                    *w |= h;
+                }
+            }
+            near[k / 64] &= !(1 << (k % 64));
+            on[o] = reach.set(k).iter().zip(&near).any(|(r, n)| r & n != 0);
+            off[o] = partners(o).any(|y| index[y] != none && reach.reaches(index[y] as usize, k));
+            cycle[o] = reach.reaches(k, k);
         }
         Some(Closable { on, off, cycle })
     }
@@ -877,22 +1035,49 @@ impl Logic {
         links: Links,
         limit: usize,
         work: &mut usize,
+        scratch: &mut LoopScratch,
+    ) -> Option<(Vec<u32>, Vec<u32>)> {
+        let found = self.cycle_with(o, links, limit, scratch);
+        *work += scratch.paths.len();
+        for &(n, _, _) in &scratch.paths {
+            scratch.on_seen[option_of(n)] = false;
+        }
+        scratch.paths.clear();
+        found
+    }
+
+    /// The search of [`Logic::cycle`] in `scratch`'s buffers, which
+    /// `cycle` clears after it.
+    fn cycle_with(
+        &self,
+        o: usize,
+        links: Links,
+        limit: usize,
+        scratch: &mut LoopScratch,
     ) -> Option<(Vec<u32>, Vec<u32>)> {
         let shape = &self.shape;
-        // Paths as (node, parent path index, links from `o`).
-        let mut paths: Vec<(u32, u32, u32)> = vec![(node(o, true), u32::MAX, 0)];
-        let mut on_seen = vec![false; self.live.len()];
+        scratch.on_seen.resize(self.live.len(), false);
+        scratch.on_path.resize(self.live.len(), false);
+        scratch.seen_by.resize(self.live.len(), 0);
+        let LoopScratch {
+            paths,
+            on_seen,
+            on_path,
+            seen_by,
+        } = scratch;
+        paths.push((node(o, true), u32::MAX, 0));
         on_seen[o] = true;
-        let mut next = 0;
-        let has_ancestor = |paths: &[(u32, u32, u32)], mut at: u32, n: u32| {
+        // The off nodes on the path being followed from an on node.
+        let mark = |paths: &[(u32, u32, u32)], on_path: &mut [bool], mut at: u32, value: bool| {
             while at != u32::MAX {
-                if paths[at as usize].0 == n {
-                    return true;
+                let (n, parent, _) = paths[at as usize];
+                if !is_on(n) {
+                    on_path[option_of(n)] = value;
                 }
-                at = paths[at as usize].1;
+                at = parent;
             }
-            false
         };
+        let mut next = 0;
         while next < paths.len() {
             let (n, _, depth) = paths[next];
             let depth = depth as usize;
@@ -903,20 +1088,19 @@ impl Logic {
             }
             let p = option_of(n);
             if is_on(n) {
+                mark(paths, on_path, at, true);
                 for &item in &shape.items[p] {
                     if !links.weak(shape.kinds[item as usize] == Kind::Cell) {
                         continue;
                     }
                     for &q in &shape.options[item as usize] {
-                        let off = node(q as usize, false);
-                        if q as usize != p
-                            && self.live[q as usize]
-                            && !has_ancestor(&paths, at, off)
-                        {
-                            paths.push((off, at, depth as u32 + 1));
+                        let q = q as usize;
+                        if q != p && self.live[q] && !on_path[q] {
+                            paths.push((node(q, false), at, depth as u32 + 1));
                         }
                     }
                 }
+                mark(paths, on_path, at, false);
             } else {
                 for &item in &shape.items[p] {
                     let item = item as usize;
@@ -939,9 +1123,8 @@ impl Logic {
                             back = paths[back as usize].1;
                         }
                         chain.reverse();
-                        let removed = self.cycle_removals(&chain);
+                        let removed = self.cycle_removals(&chain, seen_by);
                         if !removed.is_empty() {
-                            *work += paths.len();
                             return Some((chain, removed));
                         }
                     }
@@ -955,7 +1138,6 @@ impl Logic {
                 break;
             }
         }
-        *work += paths.len();
         None
     }
 
@@ -1067,6 +1249,7 @@ impl Logic {
     fn static_finds(&self, all: bool) -> Finds {
         let mut best = Finds::new(all);
         let mut implications = Implications::new(self);
+        let mut scratch = LoopScratch::default();
         let sources = self.chain_sources();
         let mut work = 0;
         // Every link of one digit, or of cells' strong links, is a link
@@ -1114,7 +1297,7 @@ impl Logic {
                 let [from_on, from_off, through] = can(o);
                 if through {
                     if let Some((chain, removed)) =
-                        self.cycle(o, links, limit(&best, cycle_base), &mut work)
+                        self.cycle(o, links, limit(&best, cycle_base), &mut work, &mut scratch)
                     {
                         self.consider_cycle(&mut best, &chain, removed);
                     }
@@ -1240,10 +1423,11 @@ impl Logic {
     /// The options a loop takes out: every option outside it that a house
     /// (or a rule) shares with an option on in it and with an option off
     /// in it (one of the two directions around the loop holds).
-    fn cycle_removals(&self, chain: &[u32]) -> Vec<u32> {
+    /// `seen_by` is zero for every option, and is left so.
+    fn cycle_removals(&self, chain: &[u32], seen_by: &mut [u8]) -> Vec<u32> {
         let in_chain: Vec<usize> = chain.iter().map(|&n| option_of(n)).collect();
         let cells: Vec<usize> = in_chain.iter().filter_map(|&o| self.cell_item(o)).collect();
-        let mut seen_by = vec![0u8; self.live.len()];
+        let mut touched = Vec::new();
         for &n in &chain[1..] {
             let o = option_of(n);
             for &item in &self.shape.items[o] {
@@ -1251,19 +1435,29 @@ impl Logic {
                     continue;
                 }
                 for &q in &self.shape.options[item as usize] {
+                    if seen_by[q as usize] == 0 {
+                        touched.push(q);
+                    }
                     seen_by[q as usize] |= if is_on(n) { 1 } else { 2 };
                 }
             }
         }
-        (0..self.live.len())
+        let mut removed: Vec<u32> = touched
+            .iter()
+            .copied()
             .filter(|&q| {
+                let q = q as usize;
                 self.live[q]
                     && seen_by[q] == 3
                     && !in_chain.contains(&q)
                     && self.cell_item(q).is_none_or(|c| !cells.contains(&c))
             })
-            .map(|q| q as u32)
-            .collect()
+            .collect();
+        for &q in &touched {
+            seen_by[q as usize] = 0;
+        }
+        removed.sort_unstable();
+        removed
     }
 
     /// Nishio (7.5 and more by length): an option of one digit whose
@@ -1640,7 +1834,7 @@ impl Logic {
 
 #[cfg(test)]
 mod tests {
-    use super::{length_bonus, reach_sets};
+    use super::{length_bonus, reach_sets, Graph};
     use proptest::prelude::*;
 
     proptest! {
@@ -1655,7 +1849,13 @@ mod tests {
             for (a, b) in links {
                 edges[a % v].push((b % v) as u32);
             }
-            let (component, reach) = reach_sets(&edges, v.div_ceil(64));
+            let mut graph = Graph::new(v);
+            for (x, list) in edges.iter().enumerate() {
+                for &y in list {
+                    graph.row_mut(x)[y as usize / 64] |= 1 << (y % 64);
+                }
+            }
+            let reach = reach_sets(&graph);
             for from in 0..v {
                 let mut seen = vec![false; v];
                 let mut stack: Vec<usize> = edges[from].iter().map(|&y| y as usize).collect();
@@ -1664,9 +1864,8 @@ mod tests {
                         stack.extend(edges[x].iter().map(|&y| y as usize));
                     }
                 }
-                let set = &reach[component[from] as usize];
                 for (to, &seen) in seen.iter().enumerate() {
-                    prop_assert_eq!(set[to / 64] >> (to % 64) & 1 == 1, seen, "{} -> {}", from, to);
+                    prop_assert_eq!(reach.reaches(from, to), seen, "{} -> {}", from, to);
                 }
             }
         }
