@@ -492,10 +492,11 @@ impl Parents for Implications {
     }
 }
 
-/// What one assumption led to, kept in the space of the nodes reached:
-/// the nodes sorted, each with its parents.
+/// What one assumption led to: the nodes in the order reached, each
+/// with its parents, and where each node is in that order.
 struct Branch {
-    nodes: Vec<u32>,
+    /// The place of each node in `order`, `NONE` for a node not reached.
+    at: Vec<u32>,
     spans: Vec<(u32, u32)>,
     /// The strong link's item and the nested rule of each node.
     links: Vec<(u32, u32)>,
@@ -507,59 +508,58 @@ struct Branch {
 
 impl Branch {
     fn of(implications: &Implications) -> Branch {
-        let mut nodes = implications.order.clone();
-        nodes.sort_unstable();
+        let order = implications.order.clone();
+        let mut at = vec![NONE; implications.seen.len()];
         let mut arena = Vec::new();
-        let spans = nodes
-            .iter()
-            .map(|&n| {
-                let parents = implications.parents(n);
-                let start = arena.len() as u32;
-                arena.extend_from_slice(parents);
-                (start, parents.len() as u32)
-            })
-            .collect();
-        let links = nodes
-            .iter()
-            .map(|&n| (implications.via[n as usize], implications.nest[n as usize]))
-            .collect();
+        let mut spans = Vec::with_capacity(order.len());
+        let mut links = Vec::with_capacity(order.len());
+        for (k, &n) in order.iter().enumerate() {
+            at[n as usize] = k as u32;
+            let parents = implications.parents(n);
+            spans.push((arena.len() as u32, parents.len() as u32));
+            arena.extend_from_slice(parents);
+            links.push((implications.via[n as usize], implications.nest[n as usize]));
+        }
         Branch {
-            nodes,
+            at,
             spans,
             links,
             nests: implications.nests.clone(),
             arena,
-            order: implications.order.clone(),
+            order,
             contradiction: implications.contradiction,
         }
+    }
+
+    /// The place of `n` in the order reached, if it was.
+    fn place(&self, n: u32) -> Option<usize> {
+        let k = self.at[n as usize];
+        (k != NONE).then_some(k as usize)
     }
 }
 
 impl Parents for Branch {
     fn parents_of(&self, n: u32) -> &[u32] {
-        match self.nodes.binary_search(&n) {
-            Ok(at) => {
-                let (start, len) = self.spans[at];
+        match self.place(n) {
+            Some(k) => {
+                let (start, len) = self.spans[k];
                 &self.arena[start as usize..(start + len) as usize]
             }
-            Err(_) => &[],
+            None => &[],
         }
     }
 
     fn via_of(&self, n: u32) -> u32 {
-        self.nodes
-            .binary_search(&n)
-            .map_or(NONE, |at| self.links[at].0)
+        self.place(n).map_or(NONE, |k| self.links[k].0)
     }
 
     fn nest_of(&self, n: u32) -> Option<(u32, usize)> {
-        let at = self.nodes.binary_search(&n).ok()?;
-        let id = self.links[at].1;
+        let id = self.links[self.place(n)?].1;
         (id != NONE).then(|| (id, self.nests[id as usize]))
     }
 
     fn holds(&self, n: u32) -> bool {
-        self.contradiction.is_none_or(|(a, _)| a != n) && self.nodes.binary_search(&n).is_ok()
+        self.contradiction.is_none_or(|(a, _)| a != n) && self.place(n).is_some()
     }
 
     fn contradiction(&self) -> Option<(u32, u32)> {
