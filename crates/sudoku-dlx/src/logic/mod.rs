@@ -127,6 +127,9 @@ struct Shape {
     sum_ways: cages::WaysMemo,
     /// What the forcing chains read, made on their first use.
     forcing: std::sync::OnceLock<forcing::Tables>,
+    /// Each house's cells as bits (bit c for cell c), on grids of 128
+    /// cells or fewer; empty on larger ones.
+    house_masks: Vec<u128>,
 }
 
 /// The state of a puzzle being solved by logic: the options still
@@ -254,6 +257,14 @@ impl Logic {
                 list
             })
             .collect();
+        let layout = puzzle.layout();
+        let house_masks = if n * n <= 128 {
+            (0..layout.house_count())
+                .map(|h| (0..n).fold(0u128, |m, k| m | 1 << layout.house_cell(h, k)))
+                .collect()
+        } else {
+            Vec::new()
+        };
         let mut logic = Logic {
             shape: Arc::new(Shape {
                 layout: puzzle.layout().clone(),
@@ -267,6 +278,7 @@ impl Logic {
                 sums: cages::sum_groups(puzzle.layout()),
                 sum_ways: cages::WaysMemo::default(),
                 forcing: std::sync::OnceLock::new(),
+                house_masks,
             }),
             n,
             live,

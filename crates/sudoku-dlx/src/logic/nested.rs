@@ -228,42 +228,57 @@ impl Logic {
         ];
         let n = self.n;
         let shape = &self.shape;
-        let holds = |o: usize, i: usize| shape.exact_items[o].contains(&(i as u32));
+        let masks = &shape.house_masks;
+        // The cells where each digit is live.
+        let mut cells = vec![0u128; n];
+        for (o, _) in self
+            .live
+            .iter()
+            .enumerate()
+            .take(n * n * n)
+            .filter(|(_, &l)| l)
+        {
+            cells[o % n] |= 1 << (o / n);
+        }
+        let options = |mut bits: u128, d: usize| {
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let c = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    (c * n + d) as u32
+                })
+            })
+        };
         let mut found = Vec::new();
         for (base, cover_family) in PAIRS {
             for d in 0..n {
                 for house in self.family(usize::from(base)) {
                     let item = n * n + house * n + d;
-                    if !self.open_house(item) {
+                    let places = cells[d] & masks[house];
+                    if places == 0 || !self.open_house(item) {
                         continue;
                     }
-                    let Some(first) = self.live_options(item).next() else {
-                        continue;
-                    };
+                    let first = places.trailing_zeros() as usize * n + d;
                     for &cover in &shape.exact_items[first] {
                         let cover = cover as usize;
                         if cover == item
                             || !matches!(shape.kinds[cover], Kind::House(f, ..) if f == cover_family)
-                            || !self.live_options(item).all(|o| holds(o, cover))
                         {
                             continue;
                         }
-                        let mut removed: Vec<u32> = self
-                            .live_options(cover)
-                            .filter(|&o| !holds(o, item))
-                            .map(|o| o as u32)
-                            .collect();
+                        let other = masks[(cover - n * n) / n];
+                        let outside = cells[d] & other & !masks[house];
+                        if places & !other != 0 || outside == 0 {
+                            continue;
+                        }
+                        let mut removed: Vec<u32> = options(outside, d).collect();
                         self.hash_order(&mut removed, |c| c);
                         // Its places the branch ruled out in the other
                         // house do not make the rule: those outside it do.
-                        if !removed.is_empty() {
-                            let reads = shape.options[item]
-                                .iter()
-                                .copied()
-                                .filter(|&o| !holds(o as usize, cover))
-                                .collect();
-                            found.push((removed, reads, 0));
-                        }
+                        let reads = options(masks[house] & !other, d)
+                            .filter(|&o| (o as usize) < self.live.len())
+                            .collect();
+                        found.push((removed, reads, 0));
                     }
                 }
             }
