@@ -510,14 +510,11 @@ impl Branch {
     fn of(implications: &Implications) -> Branch {
         let order = implications.order.clone();
         let mut at = vec![NONE; implications.seen.len()];
-        let mut arena = Vec::new();
         let mut spans = Vec::with_capacity(order.len());
         let mut links = Vec::with_capacity(order.len());
         for (k, &n) in order.iter().enumerate() {
             at[n as usize] = k as u32;
-            let parents = implications.parents(n);
-            spans.push((arena.len() as u32, parents.len() as u32));
-            arena.extend_from_slice(parents);
+            spans.push(implications.span[n as usize]);
             links.push((implications.via[n as usize], implications.nest[n as usize]));
         }
         Branch {
@@ -525,7 +522,7 @@ impl Branch {
             spans,
             links,
             nests: implications.nests.clone(),
-            arena,
+            arena: implications.arena.clone(),
             order,
             contradiction: implications.contradiction,
         }
@@ -1149,8 +1146,12 @@ impl Logic {
             .find(|&i| self.shape.kinds[i] == Kind::Cell)
     }
 
-    /// `r1c1=5` for a placement, the option's items otherwise.
+    /// `r1c1=5` for a placement, the option's items otherwise; empty in
+    /// a branch of a nested chain, whose steps are never shown.
     fn option_name(&self, o: usize) -> String {
+        if self.inner {
+            return String::new();
+        }
         match encode::placement(self.n, dlx::OptionId::from_index(o)) {
             Some((cell, digit)) => format!("{}={digit}", super::cell_name(self.n, cell)),
             None => self.shape.items[o]
