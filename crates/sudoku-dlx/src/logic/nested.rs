@@ -251,10 +251,10 @@ impl Logic {
         };
         let mut found = Vec::new();
         for (base, cover_family) in PAIRS {
-            for d in 0..n {
+            for (d, &live) in cells.iter().enumerate() {
                 for house in self.family(usize::from(base)) {
                     let item = n * n + house * n + d;
-                    let places = cells[d] & masks[house];
+                    let places = live & masks[house];
                     if places == 0 || !self.open_house(item) {
                         continue;
                     }
@@ -267,7 +267,7 @@ impl Logic {
                             continue;
                         }
                         let other = masks[(cover - n * n) / n];
-                        let outside = cells[d] & other & !masks[house];
+                        let outside = live & other & !masks[house];
                         if places & !other != 0 || outside == 0 {
                             continue;
                         }
