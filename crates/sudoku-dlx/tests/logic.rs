@@ -98,11 +98,17 @@ fn paths_of_the_hardest_puzzles_end_in_their_solutions_without_trial() {
     }
 }
 
-/// Two puzzles of the forum's hardest 1106 that dynamic forcing chains
-/// do not finish: chains whose branches apply pairs and locked
-/// candidates (9.0), then chains within them (9.5), take them to the
-/// end, every step true of the solution and none a trial, at the ER
-/// Sudoku Explainer 1.2.1's `serate` gives them.
+/// Puzzles of the forum's hardest lists that dynamic forcing chains do
+/// not finish: chains whose branches apply pairs and locked candidates
+/// (9.0), then chains within them (9.5), then cell and house chains
+/// (10.0), take them to the end, every step true of the solution and
+/// none a trial, at the ER Sudoku Explainer 1.2.1's `serate` gives them.
+///
+/// The last three rate 0.1 apart from serate unless a branch counts its
+/// chains as Sudoku Explainer does: a chain in a branch takes out its
+/// source alone (each other option it could take out is a chain of its
+/// own, counted in the nested chain's complexity), and conclusions of
+/// one difficulty and complexity apply in Sudoku Explainer's order.
 #[test]
 fn nested_forcing_chains_finish_what_dynamic_ones_cannot() {
     let cases = [
@@ -115,6 +121,21 @@ fn nested_forcing_chains_finish_what_dynamic_ones_cannot() {
             ".....5..3..9....4..81.4.......7.......4..2..68...14.3.......2...4...6..79...5..1.",
             2,
             10.6,
+        ),
+        (
+            "..3.9....4...8..36..8...1...4..6..73...9..........2.....4.7..686........7.....5.4",
+            2,
+            10.4,
+        ),
+        (
+            "...4.67....7..........7..512..8...9...1.4.6...9........3.......8....3..2..6.1.5..",
+            3,
+            10.9,
+        ),
+        (
+            "..34..7...5...9.3.6..3.....2.....8...4..9..5.7.....6.......1..8.1.9...4...2..5...",
+            3,
+            11.1,
         ),
     ];
     for (line, deepest, er) in cases {

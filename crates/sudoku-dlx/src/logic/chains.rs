@@ -103,6 +103,20 @@ impl ChainKind {
         }
     }
 
+    /// Sudoku Explainer's order among chains of one difficulty and
+    /// complexity ([`Meet`]).
+    fn sort_key(self) -> u8 {
+        match self {
+            ChainKind::Skyscraper
+            | ChainKind::TwoStringKite
+            | ChainKind::TurbotFish
+            | ChainKind::XChain
+            | ChainKind::XCycle => 2,
+            ChainKind::YCycle => 3,
+            ChainKind::XyChain | ChainKind::WWing | ChainKind::Aic | ChainKind::Cycle => 4,
+        }
+    }
+
     pub(super) fn difficulty(self) -> f64 {
         match self {
             ChainKind::Skyscraper
@@ -814,7 +828,21 @@ fn reach_sets(graph: &Graph) -> Reach {
 struct Found {
     difficulty: f64,
     complexity: usize,
+    meet: Meet,
     step: Step,
+}
+
+/// Where Sudoku Explainer meets a conclusion, which orders those of one
+/// difficulty and complexity: by its kind of hint (double forcing 1,
+/// forcing chains and loops on one digit 2, on cells 3, on both 4, cell
+/// forcing 5, house forcing 6, contradiction 7), then as its search
+/// meets them (by source, and a source's on nodes before its off
+/// nodes). A branch of a nested chain applies them in that order, and
+/// the first to reach a node gives it its parents.
+#[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord)]
+struct Meet {
+    kind: u8,
+    at: (u32, u32, u32),
 }
 
 /// The conclusions a search keeps: the easiest, or in a branch of a
@@ -822,6 +850,8 @@ struct Found {
 struct Finds {
     best: Option<Found>,
     all: Option<Vec<Found>>,
+    /// Where the next conclusion kept was met.
+    meet: Meet,
 }
 
 impl Finds {
@@ -829,6 +859,7 @@ impl Finds {
         Finds {
             best: None,
             all: all.then(Vec::new),
+            meet: Meet::default(),
         }
     }
 
@@ -847,6 +878,7 @@ impl Finds {
             a.difficulty
                 .total_cmp(&b.difficulty)
                 .then(a.complexity.cmp(&b.complexity))
+                .then(a.meet.cmp(&b.meet))
         });
         all.into_iter().map(|f| f.step).collect()
     }
@@ -1296,6 +1328,7 @@ impl Logic {
                     Links::Xy => (7.0, 7.0),
                 };
                 let [from_on, from_off, through] = can(o);
+                best.meet.at = (o as u32, 0, 0);
                 if through {
                     if let Some((chain, removed)) =
                         self.cycle(o, links, limit(&best, cycle_base), &mut work, &mut scratch)
@@ -1317,6 +1350,7 @@ impl Logic {
                         }
                         implications.run(self, node(o, on), search);
                         work += implications.order.len();
+                        best.meet.at = (o as u32, 1 + u32::from(!on), 0);
                         if let Some(p) = implications.closed {
                             // Back to its negation: o is off if on led
                             // there, on if off did.
@@ -1347,12 +1381,16 @@ impl Logic {
         removed: Vec<u32>,
     ) {
         let shape = self.chain_shape(chain, false);
+        best.meet.kind = shape.sort_key();
         let complexity = chain.len();
         let difficulty = shape.difficulty() + length_bonus(complexity);
         if !better(best, difficulty, complexity) {
             return;
         }
-        let (base, removed) = if removed.is_empty() {
+        // In a branch of a nested chain, the chain takes out its source
+        // alone, as Sudoku Explainer's does: the others it could take
+        // out are its own chains' (each counted in the nested chain).
+        let (base, removed) = if removed.is_empty() || self.inner {
             (chain, removed)
         } else {
             // on(o) -> off(a) -> ... -> on(b) -> off(o): a or b holds, so
@@ -1386,6 +1424,7 @@ impl Logic {
     /// kept as the step when it is easier than the best so far.
     fn consider_cycle(&self, best: &mut Finds, chain: &[u32], removed: Vec<u32>) {
         let shape = self.chain_shape(chain, true);
+        best.meet.kind = shape.sort_key();
         let complexity = chain.len() - 1;
         let difficulty = shape.difficulty() + length_bonus(complexity);
         if !better(best, difficulty, complexity) {
@@ -1529,6 +1568,7 @@ impl Logic {
         best.keep(Found {
             difficulty,
             complexity,
+            meet: best.meet,
             step,
         });
     }
@@ -1636,9 +1676,13 @@ impl Logic {
         // hold holds all the same, and may be the shortest.
         self.contradiction_find(o, false, off, technique, mark, best);
         if self.cell_item(o).is_some_and(|c| self.count[c] >= 3) {
-            for &n in &from_on.order {
+            for (k, &n) in from_on.order.iter().enumerate() {
                 if off.holds(n) && from_on.holds(n) && n != node(o, true) {
                     let complexity = complexity(from_on, &[n], mark) + complexity(off, &[n], mark);
+                    best.meet = Meet {
+                        kind: 1,
+                        at: (o as u32, u32::from(!is_on(n)), k as u32),
+                    };
                     let reads = || {
                         let mut items = strong_items(from_on, &[n], &mut vec![false; mark.len()]);
                         items.extend(strong_items(off, &[n], &mut vec![false; mark.len()]));
@@ -1672,6 +1716,10 @@ impl Logic {
             return;
         };
         let complexity = complexity(record, &[a, b], mark);
+        best.meet = Meet {
+            kind: 7,
+            at: (o as u32, u32::from(!value), 0),
+        };
         let base = vec![self.node_name(node(o, value)), self.node_name(a)];
         let (selected, removed) = if value {
             (Vec::new(), vec![o as u32])
@@ -1786,9 +1834,22 @@ impl Logic {
                 continue;
             }
             let technique = technique(if cell { Forcing::Cell } else { Forcing::House });
-            for &n in &branches[0].order {
+            // Sudoku Explainer meets a cell's conclusions with the cell,
+            // a house's digit's with its first place, by digit, then in
+            // boxes, rows and columns.
+            let first = self.live_options(item).next().unwrap_or(0);
+            let (place, digit) = self.cell_digit(first).unwrap_or((0, 0));
+            let (kind, at) = match self.shape.kinds[item] {
+                Kind::House(family, ..) => (6, u32::from(digit) * 4 + (u32::from(family) + 1) % 3),
+                _ => (5, 0),
+            };
+            for (k, &n) in branches[0].order.iter().enumerate() {
                 if branches.iter().all(|b| b.holds(n)) {
                     let complexity = branches.iter().map(|b| complexity(*b, &[n], mark)).sum();
+                    best.meet = Meet {
+                        kind,
+                        at: (place as u32, at, u32::from(!is_on(n)) << 16 | k as u32),
+                    };
                     let base = vec![self.shape.names[item].clone()];
                     // Within a nested chain, the item's options ruled out
                     // are parents too.

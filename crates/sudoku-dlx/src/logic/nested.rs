@@ -192,7 +192,7 @@ impl Logic {
     }
 
     /// The cell and digit of option `o`.
-    fn cell_digit(&self, o: usize) -> Option<(usize, u8)> {
+    pub(super) fn cell_digit(&self, o: usize) -> Option<(usize, u8)> {
         encode::placement(self.n, OptionId::from_index(o))
     }
 
