@@ -11,8 +11,8 @@
 //! - level 2 (9.5): those, then forcing chains and loops on the
 //!   branch's links;
 //! - level 3 (10.0): those, then cell and house forcing chains;
-//! - level 4 (10.5): the level 1 rules, then dynamic forcing chains of
-//!   level 1; level 5 (11.0) of level 2.
+//! - level 4 (10.5): the level 1 rules, then dynamic forcing chains;
+//! - level 5 (11.0): those, then dynamic forcing chains of level 2.
 //!
 //! A rule's conclusion in a branch follows from the options the branch
 //! ruled out in what the rule read (a set's base items, for pointing
@@ -111,13 +111,21 @@ impl Logic {
                 }
                 rules
             }
-            _ => vec![
-                Box::new(|| state.locked()),
-                Box::new(|| state.hidden_pairs()),
-                Box::new(|| state.naked_pairs()),
-                Box::new(|| state.x_wings()),
-                Box::new(|| from_steps(state.multiple_chain_steps(true, level - 3))),
-            ],
+            _ => {
+                let mut rules: Vec<Box<dyn Fn() -> Vec<Found> + '_>> = vec![
+                    Box::new(|| state.locked()),
+                    Box::new(|| state.hidden_pairs()),
+                    Box::new(|| state.naked_pairs()),
+                    Box::new(|| state.x_wings()),
+                    Box::new(|| from_steps(state.multiple_chain_steps(true, 0))),
+                ];
+                if level >= 5 {
+                    rules.push(Box::new(|| {
+                        from_steps(state.multiple_chain_steps(true, level - 3))
+                    }));
+                }
+                rules
+            }
         };
         for rule in rules {
             if self.is_cancelled() {

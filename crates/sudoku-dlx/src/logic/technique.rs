@@ -142,8 +142,8 @@ pub enum Technique {
     /// (9.0, "dynamic forcing chains (+)") pointing, claiming, naked and
     /// hidden pairs and X-wings; at level 2 (9.5) forcing chains too;
     /// at 3 (10.0) cell and house forcing chains; at 4 (10.5) dynamic
-    /// forcing chains of level 1, at 5 (11.0) of level 2: forcing
-    /// chains nested in others.
+    /// forcing chains, at 5 (11.0) then dynamic forcing chains of level
+    /// 2: forcing chains nested in others.
     NestedChains {
         /// What the chains conclude from.
         form: Forcing,
@@ -264,7 +264,7 @@ impl Technique {
                     2 => " forcing chains",
                     3 => " cell and house forcing chains",
                     4 => " dynamic forcing chains",
-                    _ => " dynamic forcing chains (+)",
+                    _ => " dynamic forcing chains (+ forcing chains)",
                 };
                 format!("{dynamic}{} forcing chains (+{within})", form.name())
             }
