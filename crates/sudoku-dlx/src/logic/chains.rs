@@ -924,8 +924,8 @@ impl Logic {
     /// negation, and whether a loop can pass through it on, along every
     /// link of that kind in the state as it is. The searches from the
     /// other sources are skipped; a step that finds nothing (most of
-    /// them) then searches almost no chain. `None` past 4,096 live options, where the table would grow
-    /// large: every search runs.
+    /// them) then searches almost no chain. `None` past 4,096 live
+    /// options, where the table would grow large: every search runs.
     ///
     /// The on nodes alone make the graph: on(x) leads to on(y) when an
     /// option q shares an item with x and y is the other option of an
