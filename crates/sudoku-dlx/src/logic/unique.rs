@@ -8,6 +8,7 @@
 use dlx::OptionId;
 
 use super::{Kind, Logic, Step, Technique};
+use crate::constraint::domains::digits;
 use crate::encode;
 
 /// The cells between the grid and a bivalue universal grave
@@ -42,19 +43,13 @@ fn next_subset(set: u64) -> u64 {
 
 /// The two digits of `pair` (bit d for d) as a step names them: `79`.
 fn pair_name(pair: u64) -> String {
-    (1..64)
-        .filter(|&d| pair >> d & 1 == 1)
-        .map(|d: u32| d.to_string())
-        .collect()
+    digits(pair).map(|d| d.to_string()).collect()
 }
 
 /// Digits of `mask` (bit d for d) as a player writes a set: `{3,7}`.
 fn digit_set(mask: u64) -> String {
-    let digits: Vec<String> = (1..64)
-        .filter(|&d| mask >> d & 1 == 1)
-        .map(|d: u32| d.to_string())
-        .collect();
-    format!("{{{}}}", digits.join(","))
+    let names: Vec<String> = digits(mask).map(|d| d.to_string()).collect();
+    format!("{{{}}}", names.join(","))
 }
 
 impl Logic {
@@ -82,6 +77,30 @@ impl Logic {
 
     pub(super) fn placement_option(&self, cell: usize, digit: u8) -> usize {
         encode::option(self.n, cell, digit).index()
+    }
+
+    /// The options placing the digits of `mask` (bit d for d) in `cell`.
+    fn cell_options(&self, cell: usize, mask: u64) -> impl Iterator<Item = usize> + '_ {
+        digits(mask).map(move |d| self.placement_option(cell, d as u8))
+    }
+
+    /// A type 3 step of the rectangle or loop `cells` of digits `pair`,
+    /// named with the digits of its `set` when given, the set's cells
+    /// besides the roof `cover`.
+    fn roof_step(
+        &self,
+        technique: Technique,
+        (cells, pair): (&[usize], u64),
+        set: Option<u64>,
+        cover: &[usize],
+        removed: Vec<u32>,
+    ) -> Step {
+        let n = self.n;
+        let mut base: Vec<String> = cells.iter().map(|&c| super::cell_name(n, c)).collect();
+        base.push(pair_name(pair));
+        base.extend(set.map(digit_set));
+        let cover = cover.iter().map(|&c| super::cell_name(n, c)).collect();
+        self.step(technique, base, cover, Vec::new(), removed)
     }
 
     /// Whether two options share an item (cannot both hold).
@@ -207,27 +226,18 @@ impl Logic {
             let removed: Vec<u32> = others
                 .iter()
                 .filter(|c| !chosen.contains(c))
-                .flat_map(|&c| {
-                    (1..=self.n as u8)
-                        .filter(move |&d| digits >> d & 1 != 0)
-                        .map(move |d| (c, d))
-                })
-                .map(|(c, d)| self.placement_option(c, d))
+                .flat_map(|&c| self.cell_options(c, digits))
                 .filter(|&o| self.is_live(o))
                 .map(|o| o as u32)
                 .collect();
             if removed.is_empty() {
                 return None;
             }
-            let n = self.n;
-            let mut base: Vec<String> = cells.iter().map(|&c| super::cell_name(n, c)).collect();
-            base.push(pair_name(pair));
-            let cover = chosen.iter().map(|&c| super::cell_name(n, c)).collect();
             let technique = match cells.len() {
                 4 => Technique::UniqueRectangleSet(degree),
                 len => Technique::UniqueLoopSet(len, degree),
             };
-            return Some(self.step(technique, base, cover, Vec::new(), removed));
+            return Some(self.roof_step(technique, (cells, pair), None, chosen, removed));
         }
         if degree >= 4 || digits.count_ones() as usize > 4 {
             return None;
@@ -410,10 +420,9 @@ impl Logic {
                 let placed = vec![option as u32];
                 return Some(self.step(Technique::Bug, base, Vec::new(), placed, Vec::new()));
             }
-            let others = self.cell_mask(cell) & !extra;
-            let removed: Vec<u32> = (1..=self.n as u8)
-                .filter(|&d| others >> d & 1 == 1)
-                .map(|d| self.placement_option(cell, d) as u32)
+            let removed: Vec<u32> = self
+                .cell_options(cell, self.cell_mask(cell) & !extra)
+                .map(|o| o as u32)
                 .collect();
             return (!removed.is_empty())
                 .then(|| self.step(Technique::Bug, base, Vec::new(), Vec::new(), removed));
@@ -475,11 +484,9 @@ impl Logic {
         let removed: Vec<u32> = [(p, grave.extra[0]), (q, grave.extra[1])]
             .into_iter()
             .flat_map(|(cell, extra)| {
-                let other = self.cell_mask(cell) & !extra & !common;
-                (1..=self.n as u8)
-                    .filter(move |&d| other >> d & 1 == 1)
-                    .map(move |d| self.placement_option(cell, d) as u32)
+                self.cell_options(cell, self.cell_mask(cell) & !extra & !common)
             })
+            .map(|o| o as u32)
             .collect();
         if removed.is_empty() {
             return None;
@@ -541,12 +548,7 @@ impl Logic {
                     if fits {
                         let removed: Vec<u32> = (0..others.len())
                             .filter(|&i| set >> i & 1 == 0 && self.placed[others[i]] == 0)
-                            .flat_map(|i| {
-                                let cell = others[i];
-                                (1..=n as u8)
-                                    .filter(move |&d| digits >> d & 1 == 1)
-                                    .map(move |d| self.placement_option(cell, d))
-                            })
+                            .flat_map(|i| self.cell_options(others[i], digits))
                             .filter(|&o| self.is_live(o))
                             .map(|o| o as u32)
                             .collect();
@@ -856,26 +858,17 @@ impl Logic {
                         .collect();
                     let removed: Vec<u32> = hidden
                         .iter()
-                        .flat_map(|&c| {
-                            let gone = self.cell_mask(c) & !digits;
-                            (1..=n as u8)
-                                .filter(move |&d| gone >> d & 1 == 1)
-                                .map(move |d| self.placement_option(c, d) as u32)
-                        })
+                        .flat_map(|&c| self.cell_options(c, self.cell_mask(c) & !digits))
+                        .map(|o| o as u32)
                         .collect();
                     if !removed.is_empty() {
-                        let mut base: Vec<String> =
-                            cells.iter().map(|&c| super::cell_name(n, c)).collect();
-                        base.push(pair_name(pair));
-                        if degree > 2 {
-                            base.push(digit_set(digits));
-                        }
-                        let cover = hidden.iter().map(|&c| super::cell_name(n, c)).collect();
                         let technique = match cells.len() {
                             4 => Technique::UniqueRectangleHidden(degree),
                             len => Technique::UniqueLoopHidden(len, degree),
                         };
-                        return Some(self.step(technique, base, cover, Vec::new(), removed));
+                        let set = (degree > 2).then_some(digits);
+                        let roof = (cells, pair);
+                        return Some(self.roof_step(technique, roof, set, &hidden, removed));
                     }
                 }
                 if set == 0 {
