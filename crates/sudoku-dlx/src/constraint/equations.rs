@@ -600,7 +600,7 @@ impl Houses {
 }
 
 /// The indices of the set bits of `mask`, least first.
-fn bits(mut mask: u128) -> impl Iterator<Item = usize> {
+pub(crate) fn bits(mut mask: u128) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (mask != 0).then(|| {
             let k = mask.trailing_zeros() as usize;

@@ -25,6 +25,7 @@
 use dlx::OptionId;
 
 use super::{Kind, Logic, Step};
+use crate::constraint::equations::bits;
 use crate::encode;
 
 /// What a nested rule rules out in a branch, and why.
@@ -248,15 +249,7 @@ impl Logic {
         {
             cells[o % n] |= 1 << (o / n);
         }
-        let options = |mut bits: u128, d: usize| {
-            std::iter::from_fn(move || {
-                (bits != 0).then(|| {
-                    let c = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    (c * n + d) as u32
-                })
-            })
-        };
+        let options = |mask: u128, d: usize| bits(mask).map(move |c| (c * n + d) as u32);
         let mut found = Vec::new();
         for (base, cover_family) in PAIRS {
             for (d, &live) in cells.iter().enumerate() {
